@@ -1,0 +1,60 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "LoginStore",
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+  products: [
+    .library(name: "StateStore", targets: ["StateStore"]),
+    .library(name: "ActionLog", targets: ["ActionLog"]),
+    .library(name: "StateStoreTesting", targets: ["StateStoreTesting"]),
+    .library(name: "LoginFeature", targets: ["LoginFeature"]),
+    .library(name: "LoginFeatureTesting", targets: ["LoginFeatureTesting"]),
+    .executable(name: "login-demo", targets: ["login-demo"]),
+    .executable(name: "replay", targets: ["replay"]),
+    .executable(name: "store-bench", targets: ["store-bench"]),
+  ],
+  targets: [
+    // The generic runtime: no networking, no file I/O, no knowledge of logins.
+    .target(name: "StateStore"),
+    .target(name: "ActionLog", dependencies: ["StateStore"]),
+    .target(name: "StateStoreTesting", dependencies: ["StateStore"]),
+    .target(name: "LoginFeature", dependencies: ["StateStore"]),
+    .target(
+      name: "LoginFeatureTesting",
+      dependencies: ["LoginFeature", "StateStoreTesting"]
+    ),
+    .executableTarget(
+      name: "login-demo",
+      dependencies: ["LoginFeature", "ActionLog", "StateStore"]
+    ),
+    .executableTarget(
+      name: "replay",
+      dependencies: ["LoginFeature", "ActionLog", "StateStore"]
+    ),
+    .executableTarget(
+      name: "store-bench",
+      dependencies: ["StateStore", "StateStoreTesting", "LoginFeature", "ActionLog"]
+    ),
+    .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
+    .testTarget(
+      name: "StateStoreTestingTests",
+      dependencies: ["StateStoreTesting", "StateStore"],
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "LoginFeatureTests",
+      dependencies: ["LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore"],
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "ActionLogTests",
+      dependencies: ["ActionLog", "StateStore", "LoginFeature", "LoginFeatureTesting"]
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["LoginFeature", "LoginFeatureTesting", "StateStoreTesting"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

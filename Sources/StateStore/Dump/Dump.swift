@@ -1,0 +1,201 @@
+/// A value that chooses its own rendering in ``Dump``.
+///
+/// Conform types whose reflection would show too much (a secret) or too little (an enum with a
+/// custom `description`, which hides its case name from reflection).
+public protocol CustomDumpStringConvertible {
+  /// The text ``Dump/render(_:)`` prints for this value, on one line or several.
+  var customDumpDescription: String { get }
+}
+
+extension Secret: CustomDumpStringConvertible {
+  /// `Secret(<mask>)`, the same as ``description``.
+  public var customDumpDescription: String { description }
+}
+
+extension Duration: CustomDumpStringConvertible {
+  /// The duration's description, for example `30.0 seconds`.
+  public var customDumpDescription: String { description }
+}
+
+/// Deterministic text renderings of values, and line diffs between them.
+///
+/// One implementation serves test failures, snapshots, stories, the debug printer and the
+/// replay tool, so a value looks the same everywhere. The rendering is stable across runs:
+/// structs list their stored properties in declaration order, dictionaries and sets are sorted,
+/// strings are quoted and escaped, and a ``Secret`` shows its mask only.
+///
+/// ```swift
+/// print(Dump.render(LoginState(username: "demo", password: "Secr3t")))
+/// ```
+///
+/// ```text
+/// LoginState(
+///   username: "demo",
+///   password: Secret(Aaaa0a),
+///   isLoading: false,
+///   ...
+/// )
+/// ```
+public enum Dump {
+  /// Renders `value` as deterministic, indented text.
+  ///
+  /// - Parameter value: Any value.
+  /// - Returns: The rendering; several lines for structs, classes and long collections.
+  public static func render(_ value: Any) -> String {
+    var renderer = DumpRenderer()
+    return renderer.render(value, indent: 0)
+  }
+
+  /// Quotes and escapes `string` the way ``render(_:)`` shows strings.
+  ///
+  /// Quotes, backslashes, control and format characters (including bidirectional overrides)
+  /// are escaped, so any string renders on one line and looks the same on every terminal.
+  ///
+  /// - Parameter string: Any string.
+  /// - Returns: The quoted, escaped string.
+  public static func quoted(_ string: String) -> String {
+    var result = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned,
+          .privateUse:
+          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default:
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}
+
+struct DumpRenderer {
+  private var visitedObjects: Set<ObjectIdentifier> = []
+  private static let inlineLimit = 80
+
+  mutating func render(_ value: Any, indent: Int) -> String {
+    if let custom = value as? any CustomDumpStringConvertible {
+      return custom.customDumpDescription
+    }
+    switch value {
+    case let string as String: return Dump.quoted(string)
+    case let character as Character: return Dump.quoted(String(character))
+    case let substring as Substring: return Dump.quoted(String(substring))
+    default: break
+    }
+
+    let mirror = Mirror(reflecting: value)
+    let typeName = Self.typeName(of: value)
+    switch mirror.displayStyle {
+    case .optional:
+      guard let wrapped = mirror.children.first?.value else { return "nil" }
+      return render(wrapped, indent: indent)
+    case .enum:
+      guard let payload = mirror.children.first else {
+        return "\(typeName).\(String(describing: value))"
+      }
+      let caseName = payload.label ?? "?"
+      let payloadMirror = Mirror(reflecting: payload.value)
+      let fields: [(String?, Any)] =
+        payloadMirror.displayStyle == .tuple
+        ? payloadMirror.children.map { (Self.tupleLabel($0.label), $0.value) }
+        : [(nil, payload.value)]
+      return renderFields(
+        open: "\(typeName).\(caseName)(", close: ")", fields: fields, indent: indent,
+        allowInline: true)
+    case .tuple:
+      let fields = mirror.children.map { (Self.tupleLabel($0.label), $0.value) }
+      return renderFields(
+        open: "(", close: ")", fields: fields, indent: indent, allowInline: true)
+    case .struct:
+      return renderFields(
+        open: "\(typeName)(", close: ")", fields: mirror.allChildren, indent: indent,
+        allowInline: false)
+    case .class:
+      let id = ObjectIdentifier(value as AnyObject)
+      guard visitedObjects.insert(id).inserted else { return "\(typeName)(↩︎)" }
+      defer { visitedObjects.remove(id) }
+      return renderFields(
+        open: "\(typeName)(", close: ")", fields: mirror.allChildren, indent: indent,
+        allowInline: false)
+    case .collection:
+      let elements = mirror.children.map { $0.value }
+      guard !elements.isEmpty else { return "[]" }
+      let fields = elements.enumerated().map { ("[\($0.offset)]" as String?, $0.element) }
+      return renderFields(
+        open: "[", close: "]", fields: fields, indent: indent, allowInline: false)
+    case .set:
+      let rendered = mirror.children.map { render($0.value, indent: indent + 1) }.sorted()
+      guard !rendered.isEmpty else { return "Set([])" }
+      return renderLines(open: "Set([", close: "])", lines: rendered, indent: indent)
+    case .dictionary:
+      let pairs = mirror.children.map { child -> (key: String, value: String) in
+        let pair = Array(Mirror(reflecting: child.value).children)
+        let key = pair.count == 2 ? render(pair[0].value, indent: indent + 1) : "?"
+        let value = pair.count == 2 ? render(pair[1].value, indent: indent + 1) : "?"
+        return (key, value)
+      }
+      guard !pairs.isEmpty else { return "[:]" }
+      let lines = pairs.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+      return renderLines(open: "[", close: "]", lines: lines, indent: indent)
+    default:
+      if mirror.children.isEmpty {
+        return String(describing: value)
+      }
+      return renderFields(
+        open: "\(typeName)(", close: ")", fields: mirror.allChildren, indent: indent,
+        allowInline: false)
+    }
+  }
+
+  private mutating func renderFields(
+    open: String,
+    close: String,
+    fields: [(String?, Any)],
+    indent: Int,
+    allowInline: Bool
+  ) -> String {
+    guard !fields.isEmpty else { return open + close }
+    let lines = fields.map { label, value in
+      let rendered = render(value, indent: indent + 1)
+      return label.map { "\($0): \(rendered)" } ?? rendered
+    }
+    if allowInline {
+      let inline = open + lines.joined(separator: ", ") + close
+      if !inline.contains("\n"), inline.count + indent * 2 <= Self.inlineLimit { return inline }
+    }
+    return renderLines(open: open, close: close, lines: lines, indent: indent)
+  }
+
+  private func renderLines(open: String, close: String, lines: [String], indent: Int) -> String {
+    let pad = String(repeating: "  ", count: indent + 1)
+    let closePad = String(repeating: "  ", count: indent)
+    return open + "\n" + lines.map { pad + $0 }.joined(separator: ",\n") + "\n" + closePad + close
+  }
+
+  private static func tupleLabel(_ label: String?) -> String? {
+    // Unlabelled tuple elements reflect as ".0", ".1", ...
+    guard let label, !label.hasPrefix(".") else { return nil }
+    return label
+  }
+
+  static func typeName(of value: Any) -> String {
+    String(describing: type(of: value))
+  }
+}
+
+extension Mirror {
+  /// Children of the class hierarchy too, superclass first.
+  fileprivate var allChildren: [(String?, Any)] {
+    let own = children.map { ($0.label, $0.value) }
+    guard let superclassMirror else { return own }
+    return superclassMirror.allChildren + own
+  }
+}

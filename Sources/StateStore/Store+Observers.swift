@@ -1,0 +1,103 @@
+extension Store {
+  @usableFromInline struct StateObserver {
+    let id: Int
+    @usableFromInline let callback: @MainActor (R.State) -> Void
+  }
+
+  @usableFromInline struct TransitionObserver {
+    @usableFromInline let id: Int
+    let callback: @MainActor (Transition<R.State, R.Action, R.Effect>) -> Void
+  }
+
+  /// Calls `callback` with the new state after every reduced action, until the returned
+  /// subscription is cancelled or released.
+  ///
+  /// For hosts without Observation (UIKit, a terminal). The callback is not called with the
+  /// current state: read ``state`` to render the first frame.
+  ///
+  /// ```swift
+  /// let subscription = store.observe { state in render(state) }
+  /// ```
+  ///
+  /// - Parameter callback: Receives each new state on the main actor.
+  /// - Returns: Keep it for as long as you want the callbacks.
+  public func observe(_ callback: @escaping @MainActor (R.State) -> Void) -> StoreSubscription {
+    let id = makeObserverID()
+    stateObservers.append(StateObserver(id: id, callback: callback))
+    return StoreSubscription { [weak self] in
+      self?.stateObservers.removeAll { $0.id == id }
+    }
+  }
+
+  /// Calls `callback` with every ``Transition``, in order, until the returned subscription is
+  /// cancelled or released.
+  ///
+  /// The hook for action-log recorders and debug printers.
+  ///
+  /// - Parameter callback: Receives each transition on the main actor, before its effects
+  ///   start.
+  /// - Returns: Keep it for as long as you want the callbacks.
+  public func observeTransitions(
+    _ callback: @escaping @MainActor (Transition<R.State, R.Action, R.Effect>) -> Void
+  ) -> StoreSubscription {
+    let id = makeObserverID()
+    transitionObservers.append(TransitionObserver(id: id, callback: callback))
+    return StoreSubscription { [weak self] in
+      self?.transitionObservers.removeAll { $0.id == id }
+    }
+  }
+
+  /// An async sequence of states: the current state first, then the state after every
+  /// reduced action. It finishes when the store goes away.
+  ///
+  /// ```swift
+  /// for await state in store.states() { render(state) }
+  /// ```
+  ///
+  /// - Parameter bufferingPolicy: What to keep when the consumer is slower than the store.
+  /// - Returns: A new stream; each call gets its own.
+  public func states(
+    bufferingPolicy: AsyncStream<R.State>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<R.State> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: R.State.self,
+      bufferingPolicy: bufferingPolicy
+    )
+    continuation.yield(currentState)
+    let id = makeObserverID()
+    stateObservers.append(StateObserver(id: id) { continuation.yield($0) })
+    streamFinishers[id] = { continuation.finish() }
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in
+        self?.stateObservers.removeAll { $0.id == id }
+        self?.streamFinishers[id] = nil
+      }
+    }
+    return stream
+  }
+
+  private func makeObserverID() -> Int {
+    nextObserverID += 1
+    return nextObserverID
+  }
+}
+
+/// Keeps an observation of a ``Store`` alive; cancel or release it to stop the callbacks.
+@MainActor
+public final class StoreSubscription {
+  private var onCancel: (@MainActor () -> Void)?
+
+  init(onCancel: @escaping @MainActor () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  isolated deinit {
+    cancel()
+  }
+
+  /// Stops the callbacks. Calling it again does nothing.
+  public func cancel() {
+    onCancel?()
+    onCancel = nil
+  }
+}

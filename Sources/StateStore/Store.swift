@@ -1,0 +1,205 @@
+import Observation
+
+/// Runs a feature: holds its state, reduces actions, publishes changes and runs effects.
+///
+/// A store is the one place where a feature's state changes. Hosts send actions, read
+/// ``state`` and observe it — through Observation (SwiftUI re-renders on its own), through
+/// ``observe(_:)`` callbacks (UIKit, a terminal) or through the ``states(bufferingPolicy:)``
+/// async sequence.
+///
+/// ```swift
+/// let store = Store(initialState: LoginState(), reducer: LoginReducer(), handler: handler)
+/// store.send(.usernameChanged("demo"))
+/// store.send(.passwordChanged("Secr3t"))
+/// await store.send(.loginButtonTapped).finish()
+/// ```
+///
+/// ## Ordering guarantees
+///
+/// - ``send(_:)`` reduces the action before it returns, unless the store is already reducing
+///   or notifying. Then the action is queued and reduced right after the current one, so the
+///   reducer is never entered re-entrantly and actions are reduced in the order they were sent.
+/// - For each action, in this order: the reducer runs; Observation is told; ``observe(_:)``
+///   callbacks and the ``states(bufferingPolicy:)`` streams get the new state; transition
+///   observers get the ``Transition``; then each returned effect starts, in the order the
+///   reducer returned them, each in its own task.
+/// - Actions an effect sends arrive on the main actor and are reduced in arrival order.
+///   Actions sent from a cancelled effect are dropped.
+/// - ``cancelAll()`` and the end of the store cancel every effect in flight; nothing an
+///   effect sends after that reaches the reducer.
+@MainActor
+public final class Store<R: Reducer>: Observable {
+  /// The reducer this store runs.
+  public let reducer: R
+
+  @usableFromInline var currentState: R.State
+  @usableFromInline let registrar = ObservationRegistrar()
+  // Building `\Store<R>.state` on a generic class is slow; build it once.
+  @usableFromInline let stateKeyPath: KeyPath<Store<R>, R.State>
+  let runEffect: (@Sendable (R.Effect, Send<R.Action>) async -> Void)?
+
+  @usableFromInline var isReducing = false
+  @usableFromInline var queue: [QueuedAction] = []
+  @usableFromInline var sequenceNumber = 0
+
+  @usableFromInline var stateObservers: [StateObserver] = []
+  @usableFromInline var transitionObservers: [TransitionObserver] = []
+  var nextObserverID = 0
+  var streamFinishers: [Int: @Sendable () -> Void] = [:]
+
+  var inFlight: [Int: InFlightEffect] = [:]
+  var groups: [CancellationID: Set<Int>] = [:]
+  var nextEffectID = 0
+
+  /// The current state. Reading it inside SwiftUI's body or `withObservationTracking`
+  /// registers an Observation dependency.
+  public var state: R.State {
+    registrar.access(self, keyPath: stateKeyPath)
+    return currentState
+  }
+
+  /// How many effects are running right now.
+  public var runningEffectCount: Int { inFlight.count }
+
+  /// The number of the last reduced action (0 before the first).
+  public var lastSequenceNumber: Int { sequenceNumber }
+
+  /// Creates a store whose effects run in `handler`.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before the first action.
+  ///   - reducer: The feature's reducer.
+  ///   - handler: Carries out the effects the reducer returns.
+  public init<Handler: EffectHandler>(
+    initialState: R.State,
+    reducer: R,
+    handler: Handler
+  ) where Handler.Effect == R.Effect, Handler.Action == R.Action {
+    self.reducer = reducer
+    self.currentState = initialState
+    self.runEffect = { effect, send in await handler.handle(effect, send: send) }
+    self.stateKeyPath = \.state
+  }
+
+  /// Creates a store that reduces actions but runs no effects.
+  ///
+  /// Effects are still returned by the reducer and reported to transition observers; nothing
+  /// carries them out. Useful for previews, replays and reducer-only tests.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before the first action.
+  ///   - reducer: The feature's reducer.
+  public init(initialState: R.State, reducer: R) {
+    self.reducer = reducer
+    self.currentState = initialState
+    self.runEffect = nil
+    self.stateKeyPath = \.state
+  }
+
+  isolated deinit {
+    for effect in inFlight.values { effect.task.cancel() }
+    for finish in streamFinishers.values { finish() }
+  }
+
+  /// Reduces `action`, publishes the new state and starts the effects it returns.
+  ///
+  /// If the store is already reducing (an observer or a handler sent this action), the action
+  /// is queued and reduced right after the current one.
+  ///
+  /// - Parameter action: What happened.
+  /// - Returns: A task that finishes when every effect started by this action, and by the
+  ///   actions those effects sent, has finished; cancelling it cancels them.
+  @inlinable @discardableResult
+  public func send(_ action: R.Action) -> StoreTask {
+    StoreTask(node: enqueue(action, origin: .user, node: nil))
+  }
+
+  /// Cancels every effect in flight. Actions they send afterwards are dropped.
+  public func cancelAll() {
+    for effect in inFlight.values { effect.task.cancel() }
+    groups.removeAll()
+  }
+
+  /// Cancels the in-flight effects of the group `id`.
+  ///
+  /// - Parameter id: The group to cancel.
+  public func cancel(_ id: CancellationID) {
+    guard let members = groups.removeValue(forKey: id) else { return }
+    for member in members { inFlight[member]?.task.cancel() }
+  }
+
+  // MARK: - Reducing
+
+  @usableFromInline struct QueuedAction {
+    @usableFromInline let action: R.Action
+    @usableFromInline let origin: ActionOrigin
+    @usableFromInline let node: EffectNode
+
+    @usableFromInline init(action: R.Action, origin: ActionOrigin, node: EffectNode) {
+      self.action = action
+      self.origin = origin
+      self.node = node
+    }
+  }
+
+  @inlinable
+  func enqueue(_ action: R.Action, origin: ActionOrigin, node: EffectNode?) -> EffectNode? {
+    if isReducing {
+      let node = node ?? EffectNode()
+      queue.append(QueuedAction(action: action, origin: origin, node: node))
+      return node
+    }
+    isReducing = true
+    let result = step(action, origin: origin, node: node)
+    if !queue.isEmpty { drainQueue() }
+    isReducing = false
+    return result
+  }
+
+  @usableFromInline func drainQueue() {
+    var index = 0
+    while index < queue.count {
+      let next = queue[index]
+      index += 1
+      _ = step(next.action, origin: next.origin, node: next.node)
+    }
+    queue.removeAll(keepingCapacity: true)
+  }
+
+  @inlinable
+  func step(_ action: R.Action, origin: ActionOrigin, node: EffectNode?) -> EffectNode? {
+    sequenceNumber += 1
+    let before: R.State? = transitionObservers.isEmpty ? nil : currentState
+    registrar.willSet(self, keyPath: stateKeyPath)
+    let effects = reducer.reduce(into: &currentState, action: action)
+    registrar.didSet(self, keyPath: stateKeyPath)
+    if !stateObservers.isEmpty { notifyStateObservers() }
+    if let before { notifyTransitionObservers(action, origin, effects, before) }
+    if effects.isEmpty { return node }
+    let node = node ?? EffectNode()
+    for effect in effects { start(effect, in: node) }
+    return node
+  }
+
+  @inlinable func notifyStateObservers() {
+    let state = currentState
+    for observer in stateObservers { observer.callback(state) }
+  }
+
+  @usableFromInline func notifyTransitionObservers(
+    _ action: R.Action,
+    _ origin: ActionOrigin,
+    _ effects: [R.Effect],
+    _ before: R.State
+  ) {
+    let transition = Transition(
+      sequenceNumber: sequenceNumber,
+      origin: origin,
+      action: action,
+      effects: effects,
+      stateBefore: before,
+      stateAfter: currentState
+    )
+    for observer in transitionObservers { observer.callback(transition) }
+  }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One measured scenario: a name, how many operations, and the time they took.
+struct BenchmarkResult {
+  var group: String
+  var scenario: String
+  var ops: Int
+  var nanoseconds: Double
+  var floor: String
+  var floorNanosecondsPerOp: Double
+  var peakRSSMiB: Double
+  var target: String?
+
+  var nanosecondsPerOp: Double { nanoseconds / Double(ops) }
+  var ratio: Double { nanosecondsPerOp / floorNanosecondsPerOp }
+}
+
+/// Times `body` over `ops` iterations, taking the best of `rounds` runs to cut the noise.
+@MainActor
+func measure(ops: Int, rounds: Int = 5, _ body: (Int) -> Void) -> Double {
+  var best = Double.infinity
+  for _ in 0..<rounds {
+    let start = ContinuousClock.now
+    body(ops)
+    let elapsed = ContinuousClock.now - start
+    let ns =
+      Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    best = min(best, ns)
+  }
+  return best
+}
+
+/// The process's peak resident set size so far, in MiB (from /proc on Linux).
+func peakRSSMiB() -> Double {
+  var usage = rusage()
+  #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+    return Double(usage.ru_maxrss) / 1024 / 1024
+  #endif
+}
+
+/// Keeps the optimizer from deleting work whose result nobody reads.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
