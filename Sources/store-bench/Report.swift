@@ -25,7 +25,8 @@ enum Report {
         return index == 0 || index == 4 || index == 6 ? cell + padding : padding + cell
       }.joined(separator: "  ")
     }
-    return ([line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
+    return
+      ([line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
       + rows.map(line)).joined(separator: "\n")
   }
 

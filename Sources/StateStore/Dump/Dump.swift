@@ -187,7 +187,50 @@ struct DumpRenderer {
   }
 
   static func typeName(of value: Any) -> String {
-    String(describing: type(of: value))
+    Dump.typeName(of: type(of: value))
+  }
+}
+
+extension Dump {
+  /// The name ``render(_:)`` uses for a type: qualified by its enclosing types, not its module.
+  ///
+  /// - Parameter type: Any type.
+  /// - Returns: For example `LoginAction` or `Optional<Outer.Inner>`.
+  public static func typeName(of type: Any.Type) -> String {
+    readableTypeName(String(reflecting: type))
+  }
+
+  /// `Module.Outer.Inner<Swift.Int>` → `Outer.Inner<Int>`: qualified names without their module,
+  /// and without the `(unknown context at $…)` of private types.
+  package static func readableTypeName(_ reflected: String) -> String {
+    var text = reflected
+    while let start = text.firstRange(of: "(unknown context at $") {
+      guard let close = text[start.upperBound...].firstIndex(of: ")") else { break }
+      var end = text.index(after: close)
+      if end < text.endIndex, text[end] == "." { end = text.index(after: end) }
+      text.removeSubrange(start.lowerBound..<end)
+    }
+    var result = ""
+    var name = ""
+    func flush() {
+      guard !name.isEmpty else { return }
+      if let dot = name.firstIndex(of: ".") {
+        result += name[name.index(after: dot)...]
+      } else {
+        result += name
+      }
+      name = ""
+    }
+    for character in text {
+      if character.isLetter || character.isNumber || character == "_" || character == "." {
+        name.append(character)
+      } else {
+        flush()
+        result.append(character)
+      }
+    }
+    flush()
+    return result
   }
 }
 

@@ -48,14 +48,21 @@ enum LineDiffer {
     case same(String)
     case removed(String)
     case added(String)
-    case folded(Int)
+    case folded(Int, indent: String)
+
+    var line: String {
+      switch self {
+      case .same(let line), .removed(let line), .added(let line): line
+      case .folded: ""
+      }
+    }
 
     var text: String {
       switch self {
       case .same(let line): "  " + line
       case .removed(let line): "\u{2212} " + line
       case .added(let line): "+ " + line
-      case .folded(let count): "  … (\(count) unchanged)"
+      case .folded(let count, let indent): "  " + indent + "… (\(count) unchanged)"
       }
     }
   }
@@ -135,7 +142,10 @@ enum LineDiffer {
       let runLength = end - index
       if runLength > keepBefore + keepAfter + 1 {
         result += rows[index..<(index + keepBefore)]
-        result.append(.folded(runLength - keepBefore - keepAfter))
+        // Align the marker with the nearest line that stays visible.
+        let neighbour = index > 0 ? rows[index - 1] : (end < rows.count ? rows[end] : rows[index])
+        let indent = String(neighbour.line.prefix { $0 == " " })
+        result.append(.folded(runLength - keepBefore - keepAfter, indent: indent))
         result += rows[(end - keepAfter)..<end]
       } else {
         result += rows[index..<end]

@@ -1,0 +1,74 @@
+import Observation
+import StateStore
+import Synchronization
+import Testing
+
+@MainActor
+struct StoreObservationTests {
+  @Test func observationTrackingFiresOnSend() {
+    let store = Store(initialState: Journal.State(), reducer: Journal())
+    let changes = Counter()
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      changes.increment()
+    }
+    store.send(.append("a"))
+    #expect(changes.value == 1)
+  }
+
+  @Test func observersSeeEveryStateInOrder() {
+    let store = Store(initialState: Journal.State(), reducer: Journal())
+    var seen: [[String]] = []
+    let first = store.observe { seen.append($0.entries) }
+    store.send(.append("a"))
+    store.send(.append("b"))
+    #expect(seen == [["a"], ["a", "b"]])
+    first.cancel()
+  }
+
+  @Test func stateStreamStartsWithTheCurrentStateAndFollowsEveryChange() async {
+    let store = Store(initialState: Journal.State(entries: ["initial"]), reducer: Journal())
+    let stream = store.states()
+    store.send(.append("a"))
+    store.send(.append("b"))
+    var iterator = stream.makeAsyncIterator()
+    #expect(await iterator.next()?.entries == ["initial"])
+    #expect(await iterator.next()?.entries == ["initial", "a"])
+    #expect(await iterator.next()?.entries == ["initial", "a", "b"])
+  }
+
+  @Test func stateStreamFinishesWhenTheStoreGoesAway() async {
+    var store: Store<Journal>? = Store(initialState: Journal.State(), reducer: Journal())
+    let stream = store!.states()
+    store?.send(.append("a"))
+    store = nil
+    var received: [[String]] = []
+    for await state in stream { received.append(state.entries) }
+    #expect(received == [[], ["a"]])
+  }
+
+  @Test func stateStreamKeepsOnlyTheNewestWhenAsked() async {
+    let store = Store(initialState: Journal.State(), reducer: Journal())
+    let stream = store.states(bufferingPolicy: .bufferingNewest(1))
+    store.send(.append("a"))
+    store.send(.append("b"))
+    var iterator = stream.makeAsyncIterator()
+    #expect(await iterator.next()?.entries == ["a", "b"])
+  }
+
+  @Test func effectOriginIsReportedForActionsFromHandlers() async {
+    let store = makeJournalStore()
+    var origins: [ActionOrigin] = []
+    let subscription = store.observeTransitions { origins.append($0.origin) }
+    await store.send(.emit([.twice("x")])).finish()
+    #expect(origins == [.user, .effect, .effect])
+    subscription.cancel()
+  }
+}
+
+private final class Counter: Sendable {
+  private let storage = Mutex(0)
+  var value: Int { storage.withLock { $0 } }
+  func increment() { storage.withLock { $0 += 1 } }
+}
