@@ -1,0 +1,79 @@
+import StateStore
+
+/// Carries out every ``LoginEffect`` with the injected ``LoginDependencies`` and sends the
+/// answers back.
+///
+/// - `authenticate`: `api.login(_:)`, then `loginResponse(attempt:_:)` — nothing when the
+///   request was cancelled.
+/// - `cancelAuthentication`: nothing; the store has already cancelled the request.
+/// - `route`: `router.perform(_:)`.
+/// - `showAlert`: `alertPresenter.present(_:)`, then `alertButtonTapped(_:)`.
+/// - `startLockoutTimer`: `clock.sleep(for:)`, then `lockoutEnded` — nothing when cancelled.
+/// - `saveSession`, `clearSession`: `sessionStore.save(_:)`, `sessionStore.clear()`.
+///
+/// Session storage failures are not reported: the user is signed in either way, and the next
+/// launch simply finds no session.
+///
+/// ```swift
+/// let store = Store(
+///   initialState: LoginState(),
+///   reducer: LoginReducer(),
+///   handler: LoginEffectHandler(dependencies: dependencies)
+/// )
+/// ```
+public struct LoginEffectHandler: EffectHandler {
+  /// The dependencies effects are carried out with.
+  public var dependencies: LoginDependencies
+
+  /// Creates a handler.
+  ///
+  /// - Parameter dependencies: The dependencies effects are carried out with.
+  public init(dependencies: LoginDependencies) {
+    self.dependencies = dependencies
+  }
+
+  /// Carries out `effect`; see the table above.
+  ///
+  /// - Parameters:
+  ///   - effect: The effect the reducer returned.
+  ///   - send: Delivers the answer back to the store.
+  public func handle(_ effect: LoginEffect, send: Send<LoginAction>) async {
+    switch effect {
+    case .authenticate(let credentials, let attempt):
+      let result: LoginResult
+      do {
+        result = .success(try await dependencies.api.login(credentials))
+      } catch .cancelled {
+        return
+      } catch {
+        result = .failure(error)
+      }
+      guard !Task.isCancelled else { return }
+      await send(.loginResponse(attempt: attempt, result))
+
+    case .cancelAuthentication:
+      break
+
+    case .route(let command):
+      await dependencies.router.perform(command)
+
+    case .showAlert(let alert):
+      let button = await dependencies.alertPresenter.present(alert)
+      await send(.alertButtonTapped(button?.id))
+
+    case .startLockoutTimer(let duration):
+      do {
+        try await dependencies.clock.sleep(for: duration)
+      } catch {
+        return
+      }
+      await send(.lockoutEnded)
+
+    case .saveSession(let session):
+      try? await dependencies.sessionStore.save(session)
+
+    case .clearSession:
+      try? await dependencies.sessionStore.clear()
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import StateStore
+
+/// What happened on the login screen: a user event, or the answer to an effect.
+///
+/// Actions are named after events, not commands; ``LoginReducer`` decides what each means.
+///
+/// ```swift
+/// store.send(.usernameChanged("demo"))
+/// store.send(.passwordChanged("Secr3t"))
+/// store.send(.loginButtonTapped)
+/// ```
+public enum LoginAction: Sendable, Equatable, Codable {
+  /// The user edited the username (or email) field.
+  case usernameChanged(String)
+  /// The user edited the password field.
+  case passwordChanged(Secret)
+  /// The user tapped the login button.
+  case loginButtonTapped
+  /// The user cancelled the request in flight.
+  case cancelButtonTapped
+  /// The login service answered the attempt with id `attempt`.
+  case loginResponse(attempt: Int, LoginResult)
+  /// The user tapped the alert button with this ``AlertButton/id``; `nil` when the alert was
+  /// dismissed without a button.
+  case alertButtonTapped(String?)
+  /// The lockout timer ran out: the form unlocks.
+  case lockoutEnded
+  /// The user logged out from the home screen.
+  case logoutButtonTapped
+}

@@ -1,0 +1,51 @@
+/// Why a login request failed.
+///
+/// Every case has a user-facing ``message`` that never contains a secret. Only
+/// ``invalidCredentials`` counts as a failed attempt towards the lockout; the others are the
+/// network's or the server's fault.
+public enum LoginServiceError: Error, Sendable, Equatable, Codable {
+  /// The server rejected the username and password.
+  case invalidCredentials
+  /// The server answered without a body.
+  case nilData
+  /// The server answered with an unexpected HTTP status code.
+  case wrongStatusCode(Int)
+  /// The server's answer could not be decoded.
+  case decodingFailed
+  /// The server did not answer in time.
+  case timeout
+  /// The request could not be sent or its answer not received. The text describes the
+  /// transport failure and must not contain secrets.
+  case transport(String)
+  /// The request was cancelled. Effect handlers send nothing for it.
+  case cancelled
+
+  /// The text shown in the "Error" alert.
+  ///
+  /// - `invalidCredentials`: "Incorrect username or password"
+  /// - `nilData`: "The server sent an empty answer. Please try again."
+  /// - `wrongStatusCode(503)`: "The server answered with status 503. Please try again later."
+  /// - `decodingFailed`: "The server's answer could not be read. Please try again later."
+  /// - `timeout`: "The server took too long to answer. Please try again."
+  /// - `transport("offline")`: "Could not reach the server (offline). Please check your
+  ///   connection."
+  /// - `cancelled`: "The login was cancelled."
+  public var message: String {
+    switch self {
+    case .invalidCredentials:
+      "Incorrect username or password"
+    case .nilData:
+      "The server sent an empty answer. Please try again."
+    case .wrongStatusCode(let code):
+      "The server answered with status \(code). Please try again later."
+    case .decodingFailed:
+      "The server's answer could not be read. Please try again later."
+    case .timeout:
+      "The server took too long to answer. Please try again."
+    case .transport(let detail):
+      "Could not reach the server (\(detail)). Please check your connection."
+    case .cancelled:
+      "The login was cancelled."
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import StateStore
+
+/// Everything the login screen is rendered from.
+///
+/// A plain value: ``LoginReducer`` changes it, the ``StateStore/Store`` publishes it. What can
+/// be derived is computed, not stored — the validation errors and whether the login button is
+/// enabled follow every keystroke without the reducer having to keep them in sync.
+///
+/// ```swift
+/// var state = LoginState(rules: .email)
+/// state.username = "ada@example.com"
+/// state.password = "Engine1843"
+/// state.isLoginButtonEnabled   // true
+/// ```
+public struct LoginState: Sendable, Equatable, Codable {
+  /// The username (or email) as typed.
+  public var username: String
+  /// The password as typed.
+  public var password: Secret
+  /// Whether a login request is in flight: the spinner.
+  public var isLoading: Bool
+  /// Failed attempts with invalid credentials since the last success or lockout.
+  public var failedAttempts: Int
+  /// Whether too many failed attempts have locked the form until ``LoginAction/lockoutEnded``.
+  public var isLocked: Bool
+  /// The id of the latest login attempt: 0 before the first, then 1, 2, …
+  ///
+  /// A ``LoginAction/loginResponse(attempt:_:)`` for any other attempt is stale and ignored.
+  public var attemptID: Int
+  /// The signed-in user, after a successful login.
+  public var user: User?
+  /// The rules the form is validated against, and the lockout policy.
+  public var rules: CredentialRules
+
+  /// Creates a state; `LoginState()` is the empty form under the default rules.
+  ///
+  /// - Parameters:
+  ///   - rules: The validation rules and lockout policy.
+  ///   - username: The username as typed.
+  ///   - password: The password as typed.
+  ///   - isLoading: Whether a request is in flight.
+  ///   - failedAttempts: Failed attempts with invalid credentials so far.
+  ///   - isLocked: Whether the form is locked.
+  ///   - attemptID: The id of the latest attempt.
+  ///   - user: The signed-in user.
+  public init(
+    rules: CredentialRules = .default,
+    username: String = "",
+    password: Secret = "",
+    isLoading: Bool = false,
+    failedAttempts: Int = 0,
+    isLocked: Bool = false,
+    attemptID: Int = 0,
+    user: User? = nil
+  ) {
+    self.username = username
+    self.password = password
+    self.isLoading = isLoading
+    self.failedAttempts = failedAttempts
+    self.isLocked = isLocked
+    self.attemptID = attemptID
+    self.user = user
+    self.rules = rules
+  }
+
+  /// Every rule the form breaks under ``rules``; empty when it is valid.
+  public var validationErrors: [LoginFormValidationError] {
+    rules.validate(username: username, password: password)
+  }
+
+  /// The user-facing messages of ``validationErrors``, in the same order.
+  public var validationMessages: [String] {
+    validationErrors.map(rules.message(for:))
+  }
+
+  /// Whether the username and password satisfy ``rules``.
+  public var isFormValid: Bool {
+    validationErrors.isEmpty
+  }
+
+  /// Whether the login button can be tapped: the form is valid, no request is in flight and
+  /// the form is not locked.
+  public var isLoginButtonEnabled: Bool {
+    !isLoading && !isLocked && isFormValid
+  }
+}

@@ -1,0 +1,73 @@
+import LoginFeature
+import StateStore
+import Testing
+
+@MainActor struct StoreLoginTests {
+  @Test func aStoreSignsInWithTheDemoAPIAndLogsOut() async {
+    let clock = ManualClock()
+    let router = RecordingRouter()
+    let sessions = InMemorySessionStore()
+    let store = Store(
+      login: LoginState(),
+      dependencies: Fixtures.dependencies(
+        api: DemoLoginAPI(latency: .seconds(1), clock: clock), router: router,
+        sessions: sessions, clock: clock))
+
+    store.send(.usernameChanged("demo"))
+    store.send(.passwordChanged("Secr3t"))
+    let login = store.send(.loginButtonTapped)
+    #expect(store.state.isLoading == true)
+    #expect(await clock.waitForSleepers(1))
+    clock.advance(by: .seconds(1))
+    await login.finish()
+
+    #expect(store.state.isLoading == false)
+    #expect(store.state.user == Fixtures.demo)
+    #expect(router.commands == [.push(.home(Fixtures.demo))])
+    #expect(await sessions.load() == Session(user: Fixtures.demo, token: "demo-token-1"))
+
+    await store.send(.logoutButtonTapped).finish()
+    #expect(store.state == LoginState(username: "demo", attemptID: 1))
+    #expect(router.commands == [.push(.home(Fixtures.demo)), .popToRoot])
+    #expect(await sessions.load() == nil)
+  }
+
+  @Test func cancellingThroughTheStoreDropsTheResponse() async {
+    let clock = ManualClock()
+    let router = RecordingRouter()
+    let store = Store(
+      login: LoginState(username: "demo", password: "Secr3t"),
+      dependencies: Fixtures.dependencies(
+        api: DemoLoginAPI(latency: .seconds(1), clock: clock), router: router, clock: clock))
+
+    let login = store.send(.loginButtonTapped)
+    #expect(await clock.waitForSleepers(1))
+    store.send(.cancelButtonTapped)
+    await login.finish()
+    clock.advance(by: .seconds(1))
+
+    #expect(store.state == LoginState(username: "demo", password: "Secr3t", attemptID: 1))
+    #expect(router.commands == [])
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func theLockoutEndsOnTheInjectedClock() async {
+    let clock = ManualClock()
+    let alerts = ScriptedAlertPresenter()
+    let store = Store(
+      login: LoginState(username: "demo", password: "wr0nG", failedAttempts: 4),
+      dependencies: Fixtures.dependencies(
+        api: FakeLoginAPI(.failure(.invalidCredentials)), alerts: alerts, clock: clock))
+
+    let login = store.send(.loginButtonTapped)
+    #expect(await clock.waitForSleepers(1))
+    #expect(store.state.isLocked == true)
+    #expect(alerts.alerts.map(\.title) == ["Maximum number of retries exceeded"])
+    clock.advance(by: .seconds(30))
+    await login.finish()
+
+    #expect(store.state.isLocked == false)
+    #expect(store.state.failedAttempts == 0)
+    #expect(store.state.isLoginButtonEnabled == true)
+  }
+}

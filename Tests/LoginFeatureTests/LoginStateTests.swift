@@ -1,0 +1,158 @@
+import Foundation
+import LoginFeature
+import StateStore
+import Testing
+
+struct LoginStateTests {
+  @Test func theDefaultStateIsTheEmptyFormUnderTheDefaultRules() {
+    let state = LoginState()
+    #expect(state.username == "")
+    #expect(state.password == "")
+    #expect(state.isLoading == false)
+    #expect(state.failedAttempts == 0)
+    #expect(state.isLocked == false)
+    #expect(state.attemptID == 0)
+    #expect(state.user == nil)
+    #expect(state.rules == .default)
+    #expect(state.isFormValid == false)
+    #expect(state.isLoginButtonEnabled == false)
+  }
+
+  @Test func theButtonIsEnabledOnlyWhenValidIdleAndUnlocked() {
+    let valid = LoginState(username: "demo", password: "Secr3t")
+    #expect(valid.isLoginButtonEnabled == true)
+    #expect(
+      LoginState(username: "demo", password: "Secr3t", isLoading: true).isLoginButtonEnabled
+        == false)
+    #expect(
+      LoginState(username: "demo", password: "Secr3t", isLocked: true).isLoginButtonEnabled == false
+    )
+    #expect(LoginState(username: "d", password: "Secr3t").isLoginButtonEnabled == false)
+  }
+
+  @Test func validationMessagesFollowTheErrorsInOrder() {
+    let state = LoginState(rules: .minimumLength(6), username: "abc", password: "abc")
+    #expect(state.validationErrors == [.invalidUsernameLength, .invalidPasswordLength])
+    #expect(
+      state.validationMessages == [
+        "Username must be at least 6 characters", "Password must be at least 6 characters",
+      ])
+  }
+
+  @Test func aStateDumpShowsThePasswordMaskOnly() {
+    let state = LoginState(username: "demo", password: "Secr3t", user: Fixtures.demo)
+    let text = Dump.render(state)
+    #expect(!text.contains("Secr3t"))
+    #expect(
+      text == """
+        LoginState(
+          username: "demo",
+          password: Secret(Aaaa0a),
+          isLoading: false,
+          failedAttempts: 0,
+          isLocked: false,
+          attemptID: 0,
+          user: User(
+            id: "1",
+            username: "demo",
+            displayName: "Demo User"
+          ),
+          rules: CredentialRules(
+            kind: Kind.default,
+            maxAttempts: 5,
+            lockoutDuration: 30.0 seconds
+          )
+        )
+        """)
+  }
+
+  @Test func actionsAndEffectsDumpWithTheirCaseNamesAndMasks() {
+    #expect(Dump.render(LoginAction.loginButtonTapped) == "LoginAction.loginButtonTapped")
+    #expect(
+      Dump.render(LoginAction.usernameChanged("demo")) == #"LoginAction.usernameChanged("demo")"#)
+    #expect(
+      Dump.render(LoginAction.passwordChanged("Secr3t"))
+        == "LoginAction.passwordChanged(Secret(Aaaa0a))")
+    let effect = LoginEffect.authenticate(Fixtures.credentials, attempt: 1)
+    let text = Dump.render(effect)
+    #expect(!text.contains("Secr3t"))
+    #expect(text.contains("password: Secret(Aaaa0a)"))
+    #expect(text.hasPrefix("LoginEffect.authenticate("))
+    #expect(!Dump.render(LoginEffect.saveSession(Fixtures.session)).contains("demo-token-1"))
+  }
+
+  @Test func aStateRoundTripsThroughJSONWithTheSecretMasked() throws {
+    let state = LoginState(
+      rules: .minimumLength(6), username: "ada", password: "Secr3t", isLoading: true,
+      failedAttempts: 2, isLocked: false, attemptID: 4, user: Fixtures.demo)
+    let data = try JSONEncoder().encode(state)
+    let json = String(decoding: data, as: UTF8.self)
+    #expect(!json.contains("Secr3t"))
+    #expect(json.contains("Aaaa0a"))
+    let decoded = try JSONDecoder().decode(LoginState.self, from: data)
+    #expect(decoded.password == Secret("Aaaa0a"))
+    var expected = state
+    expected.password = "Aaaa0a"
+    #expect(decoded == expected)
+    #expect(decoded.validationErrors == state.validationErrors)
+  }
+
+  @Test func actionsAndEffectsRoundTripThroughJSON() throws {
+    let actions: [LoginAction] = [
+      .usernameChanged("demo"), .passwordChanged("Aaaa0a"), .loginButtonTapped,
+      .cancelButtonTapped, .loginResponse(attempt: 2, .success(Fixtures.session)),
+      .loginResponse(attempt: 3, .failure(.wrongStatusCode(503))),
+      .loginResponse(attempt: 4, .failure(.transport("offline"))), .alertButtonTapped("ok"),
+      .alertButtonTapped(nil), .lockoutEnded, .logoutButtonTapped,
+    ]
+    let decodedActions = try JSONDecoder().decode(
+      [LoginAction].self, from: JSONEncoder().encode(actions))
+    var maskedActions = actions
+    maskedActions[4] = .loginResponse(
+      attempt: 2, .success(Session(user: Fixtures.demo, token: Secret(Fixtures.session.token.mask)))
+    )
+    #expect(decodedActions == maskedActions)
+
+    let effects: [LoginEffect] = [
+      .authenticate(Credentials(username: "demo", password: "Aaaa0a"), attempt: 1),
+      .cancelAuthentication, .route(.push(.home(Fixtures.demo))), .route(.popToRoot),
+      .route(.present(.login)), .route(.dismiss), .route(.pop),
+      .showAlert(Alert(title: "Error", message: "Incorrect username or password")),
+      .startLockoutTimer(.seconds(30)), .clearSession,
+    ]
+    let decodedEffects = try JSONDecoder().decode(
+      [LoginEffect].self, from: JSONEncoder().encode(effects))
+    #expect(decodedEffects == effects)
+  }
+
+  @Test func effectsDeclareTheirCancellationGroups() {
+    #expect(
+      LoginEffect.authenticate(Fixtures.credentials, attempt: 1).cancellation
+        == .group("login.authenticate", cancelInFlight: true))
+    #expect(LoginEffect.cancelAuthentication.cancellation == .cancels("login.authenticate"))
+    #expect(
+      LoginEffect.startLockoutTimer(.seconds(30)).cancellation
+        == .group("login.lockout", cancelInFlight: true))
+    #expect(LoginEffect.route(.pop).cancellation == .none)
+    #expect(LoginEffect.showAlert(Alert(title: "t", message: "m")).cancellation == .none)
+    #expect(LoginEffect.saveSession(Fixtures.session).cancellation == .none)
+    #expect(LoginEffect.clearSession.cancellation == .none)
+  }
+
+  @Test func serviceErrorsHaveUserFacingMessages() {
+    let errors: [LoginServiceError] = [
+      .invalidCredentials, .nilData, .wrongStatusCode(503), .decodingFailed, .timeout,
+      .transport("offline"), .cancelled,
+    ]
+    #expect(
+      errors.map(\.message) == [
+        "Incorrect username or password",
+        "The server sent an empty answer. Please try again.",
+        "The server answered with status 503. Please try again later.",
+        "The server's answer could not be read. Please try again later.",
+        "The server took too long to answer. Please try again.",
+        "Could not reach the server (offline). Please check your connection.",
+        "The login was cancelled.",
+      ])
+  }
+}
