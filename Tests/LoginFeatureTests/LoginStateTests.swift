@@ -58,7 +58,7 @@ struct LoginStateTests {
             displayName: "Demo User"
           ),
           rules: CredentialRules(
-            kind: Kind.default,
+            kind: CredentialRules.Kind.default,
             maxAttempts: 5,
             lockoutDuration: 30.0 seconds
           )

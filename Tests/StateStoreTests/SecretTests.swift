@@ -43,7 +43,8 @@ struct SecretTests {
     let children = Mirror(reflecting: Secret(canary)).children.map { "\($0.value)" }
     #expect(children == ["Aaaaaa*0*Aaaa"])
     #expect(
-      Dump.render(Form(password: Secret(canary))) == "Form(\n  password: Secret(Aaaaaa*0*Aaaa)\n)")
+      Dump.render(Form(password: Secret(canary)))
+        == "SecretTests.Form(\n  password: Secret(Aaaaaa*0*Aaaa)\n)")
   }
 
   @Test func jsonHoldsTheMaskOnly() throws {
