@@ -4,7 +4,8 @@ import StateStore
 /// answers back.
 ///
 /// - `authenticate`: `api.login(_:)`, then `loginResponse(attempt:_:)` — nothing when the
-///   request was cancelled.
+///   store cancelled the request. A ``LoginServiceError/cancelled`` that the store did not cause
+///   (the API gave up on its own) is sent, so the reducer turns the spinner off.
 /// - `cancelAuthentication`: nothing; the store has already cancelled the request.
 /// - `route`: `router.perform(_:)`.
 /// - `showAlert`: `alertPresenter.present(_:)`, then `alertButtonTapped(_:)`.
@@ -43,11 +44,10 @@ public struct LoginEffectHandler: EffectHandler {
       let result: LoginResult
       do {
         result = .success(try await dependencies.api.login(credentials))
-      } catch .cancelled {
-        return
       } catch {
         result = .failure(error)
       }
+      // The store cancelled this request (cancel, or a newer attempt): nobody waits for it.
       guard !Task.isCancelled else { return }
       await send(.loginResponse(attempt: attempt, result))
 

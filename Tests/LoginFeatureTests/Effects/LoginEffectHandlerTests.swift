@@ -20,13 +20,16 @@ import Testing
     #expect(sent.actions == [.loginResponse(attempt: 2, .failure(.invalidCredentials))])
   }
 
-  @Test func aCancelledRequestSendsNothing() async {
+  @Test func aRequestTheAPICancelledOnItsOwnIsReportedSoTheSpinnerStops() async {
     let api = FakeLoginAPI(.failure(.cancelled))
     let handler = LoginEffectHandler(dependencies: Fixtures.dependencies(api: api))
     let sent = SentActions()
     await handler.handle(.authenticate(Fixtures.credentials, attempt: 1), send: sent.send)
     #expect(api.requests.count == 1)
-    #expect(sent.actions == [])
+    #expect(sent.actions == [.loginResponse(attempt: 1, .failure(.cancelled))])
+    var state = LoginState(username: "demo", password: "Secr3t", isLoading: true, attemptID: 1)
+    #expect(LoginReducer().reduce(into: &state, action: sent.actions[0]) == [])
+    #expect(state.isLoading == false)
   }
 
   @Test func cancellingTheTaskMidRequestSendsNothing() async {
