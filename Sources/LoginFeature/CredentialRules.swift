@@ -79,7 +79,7 @@ public struct CredentialRules: Sendable, Equatable, Codable {
   /// Every rule the username and password break, in a stable order: username rules first.
   ///
   /// The password is judged by its length and character classes only (uppercase, lowercase,
-  /// decimal digit, whitespace, other), the same classes its ``Secret/mask`` keeps. So a
+  /// decimal digit, whitespace, other), the same classes its ``StateStore/Secret/mask`` keeps. So a
   /// password read back from an action log — which holds the mask — breaks exactly the same
   /// rules as the original.
   ///

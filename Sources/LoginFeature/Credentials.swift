@@ -2,7 +2,7 @@ import StateStore
 
 /// A username and password to sign in with.
 ///
-/// The password is a ``Secret``: dumps, logs and descriptions show its mask only.
+/// The password is a ``StateStore/Secret``: dumps, logs and descriptions show its mask only.
 ///
 /// ```swift
 /// let credentials = Credentials(username: "demo", password: "Secr3t")

@@ -2,8 +2,8 @@ import StateStore
 
 /// What a successful login returns: who signed in, and the token that proves it.
 ///
-/// The token is a ``Secret``, so a session can be logged, dumped and recorded in an action log
-/// without leaking it; only a ``SessionStore`` that really keeps it reads ``Secret/reveal()``.
+/// The token is a ``StateStore/Secret``, so a session can be logged, dumped and recorded in an action log
+/// without leaking it; only a ``SessionStore`` that really keeps it reads ``StateStore/Secret/reveal()``.
 public struct Session: Sendable, Equatable, Codable {
   /// The signed-in user.
   public var user: User

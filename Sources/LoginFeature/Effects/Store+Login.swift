@@ -1,7 +1,7 @@
 import StateStore
 
 extension Store where R == LoginReducer {
-  /// Creates a login store whose effects run in a ``LoginEffectHandler`` over `dependencies`.
+  /// Creates a login store whose effects run in a ``LoginFeature/LoginEffectHandler`` over `dependencies`.
   ///
   /// ```swift
   /// let store = Store(login: LoginState(rules: .email), dependencies: dependencies)
