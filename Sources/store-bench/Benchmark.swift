@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// One measured scenario: a name, how many operations, and the time they took.
 struct BenchmarkResult {
@@ -34,13 +30,21 @@ func measure(ops: Int, rounds: Int = 5, _ body: (Int) -> Void) -> Double {
   return best
 }
 
-/// The process's peak resident set size so far, in MiB (from /proc on Linux).
+/// The process's peak resident set size so far, in MiB.
+///
+/// On Linux this is `VmHWM` from /proc/self/status: unlike `getrusage`, it starts afresh at
+/// `exec`, so `swift run` does not lend the bench its own peak.
 func peakRSSMiB() -> Double {
-  var usage = rusage()
   #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
+    {
+      return kib / 1024
+    }
+    return 0
   #else
+    var usage = rusage()
     getrusage(RUSAGE_SELF, &usage)
     return Double(usage.ru_maxrss) / 1024 / 1024
   #endif
