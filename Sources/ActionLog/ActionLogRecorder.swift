@@ -42,11 +42,11 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   ///   - url: A file URL; the file is created or truncated.
   ///   - feature: The feature's name, written in the header, for example `"login"`.
   ///   - options: Checkpoints, size limit, redaction and buffering.
-  ///   - onError: Called at most once, on a background queue, when writing fails; recording
-  ///     has stopped by then.
-  /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be created or the header
-  ///   cannot be written; ``ActionLogError/encodingFailed(_:)`` when the state cannot be
-  ///   encoded.
+  ///   - onError: Called at most once, on a background queue, when writing or encoding fails
+  ///     (the header included); recording has stopped by then.
+  /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be created. Everything
+  ///   after that, the header included, is written in the background and reported through
+  ///   `onError`.
   public init(
     store: Store<R>,
     url: URL,

@@ -58,28 +58,6 @@ enum MarkerKind {
   static let maximumFileSizeReason = "maximumFileSize"
 }
 
-/// The writer's side of a transition line, in the documented key order.
-struct TransitionLine<Action: Encodable, Effect: Encodable>: Encodable {
-  var sequenceNumber: Int
-  var origin: ActionOrigin
-  var action: Action
-  var effects: [Effect]
-  var digest: String
-
-  enum Keys: String, CodingKey {
-    case seq, origin, action, effects, digest
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Keys.self)
-    try container.encode(sequenceNumber, forKey: .seq)
-    try container.encode(origin, forKey: .origin)
-    try container.encode(action, forKey: .action)
-    try container.encode(effects, forKey: .effects)
-    try container.encode(digest, forKey: .digest)
-  }
-}
-
 /// Checks the header line and maps every way it can be wrong to its error.
 enum HeaderDecoding {
   private struct Probe: Decodable {

@@ -17,6 +17,12 @@ final class RecorderCore<State: Encodable & Sendable, Action: Encodable & Sendab
   enum Item {
     case transition(Transition<State, Action, Effect>)
     case gap(dropped: Int, state: State)
+    case header(ActionLogHeader<State>)
+
+    var isHeader: Bool {
+      if case .header = self { return true }
+      return false
+    }
   }
 
   // Guarded by `condition`.
@@ -26,12 +32,12 @@ final class RecorderCore<State: Encodable & Sendable, Action: Encodable & Sendab
   private var isStopped = false
   private var isFinishing = false
   private var droppedCount = 0
+  private var lastDroppedState: State?
   private var totalDropped = 0
 
   // Used on `queue` only (and in `init`, before the queue sees the core).
   private let queue = DispatchQueue(label: "loginstore.actionlog.writer")
   private let file: LogFile
-  private let lineEncoder = JSONEncoder()
   private let canonicalEncoder = CanonicalJSON.makeEncoder()
   private var output = Data()
   private var transitionsWritten = 0
@@ -57,21 +63,10 @@ final class RecorderCore<State: Encodable & Sendable, Action: Encodable & Sendab
         + limit + "}\n").utf8)
     pending.reserveCapacity(options.bufferCapacity)
     file = try LogFile(url: url)
-    var redactedHeader = header
-    redactedHeader.initialState = Redaction.apply(header.initialState, level)
-    var line: Data
-    do {
-      line = try lineEncoder.encode(redactedHeader)
-    } catch {
-      throw .encodingFailed(String(describing: State.self))
-    }
-    line.append(CanonicalJSON.newline)
-    if let maximum = options.maximumFileSize, line.count + stoppedMarker.count > maximum {
-      line.append(stoppedMarker)
-      writerStopped = true
-      isStopped = true
-    }
-    try file.write(line)
+    // The header is encoded and written by the writer, like every other line.
+    pending.append(.header(header))
+    isDrainScheduled = true
+    queue.async { self.drain() }
   }
 
   var isRecording: Bool {
@@ -96,19 +91,26 @@ final class RecorderCore<State: Encodable & Sendable, Action: Encodable & Sendab
     }
     if pending.count >= options.bufferCapacity, !waitForRoom() {
       droppedCount += 1
+      lastDroppedState = transition.stateAfter
       condition.unlock()
       return
     }
-    if droppedCount > 0 {
-      pending.append(.gap(dropped: droppedCount, state: transition.stateBefore))
-      totalDropped += droppedCount
-      droppedCount = 0
-    }
+    appendGapIfNeeded()
     pending.append(.transition(transition))
     let schedule = !isDrainScheduled
     isDrainScheduled = true
     condition.unlock()
     if schedule { queue.async { self.drain() } }
+  }
+
+  /// Called with the lock held: the transitions dropped so far become one `gap` entry holding
+  /// the state after the last of them, which is the state before whatever comes next.
+  private func appendGapIfNeeded() {
+    guard droppedCount > 0, let state = lastDroppedState else { return }
+    pending.append(.gap(dropped: droppedCount, state: state))
+    totalDropped += droppedCount
+    droppedCount = 0
+    lastDroppedState = nil
   }
 
   /// Called with the lock held and the buffer full. Waits only at the start of an overflow:
@@ -131,6 +133,7 @@ final class RecorderCore<State: Encodable & Sendable, Action: Encodable & Sendab
     condition.lock()
     let first = !isFinishing
     isFinishing = true
+    if !isStopped { appendGapIfNeeded() }
     isStopped = true
     condition.broadcast()
     condition.unlock()
@@ -140,6 +143,9 @@ final class RecorderCore<State: Encodable & Sendable, Action: Encodable & Sendab
     }
     queue.async {
       self.drain()
+      self.condition.lock()
+      self.isDrainScheduled = true  // nothing may schedule another drain after the file closes
+      self.condition.unlock()
       if !self.writerStopped {
         self.writerStopped = true
         do throws(ActionLogError) {
@@ -184,7 +190,7 @@ final class RecorderCore<State: Encodable & Sendable, Action: Encodable & Sendab
         stop(reporting: error)
         return
       }
-      if let maximum = options.maximumFileSize,
+      if let maximum = options.maximumFileSize, !item.isHeader,
         file.size + output.count + line.count + 1 + stoppedMarker.count > maximum
       {
         output.append(stoppedMarker)
@@ -206,47 +212,60 @@ final class RecorderCore<State: Encodable & Sendable, Action: Encodable & Sendab
     }
   }
 
+  /// Lines are assembled by hand around canonical (sorted-key) JSON values, so the keys come
+  /// in the documented order and the same session always gives the same bytes.
   private func encode(_ item: Item) throws(ActionLogError) -> Data {
     switch item {
     case .transition(let transition):
       let state = try canonical(Redaction.apply(transition.stateAfter, level))
-      var line: Data
-      do {
-        line = try lineEncoder.encode(
-          TransitionLine(
-            sequenceNumber: transition.sequenceNumber,
-            origin: transition.origin,
-            action: Redaction.apply(transition.action, level),
-            effects: level.isEmpty
-              ? transition.effects : transition.effects.map { Redaction.apply($0, level) },
-            digest: StateDigest.hex(StateDigest.fnv1a(state))))
-      } catch {
-        throw .encodingFailed(String(describing: Action.self))
+      var line = Data("{\"seq\":\(transition.sequenceNumber),\"origin\":\"".utf8)
+      line.append(contentsOf: transition.origin.rawValue.utf8)
+      line.append(contentsOf: "\",\"action\":".utf8)
+      line.append(try canonical(Redaction.apply(transition.action, level)))
+      line.append(contentsOf: ",\"effects\":".utf8)
+      if transition.effects.isEmpty {
+        line.append(contentsOf: "[]".utf8)
+      } else {
+        line.append(
+          try canonical(
+            level.isEmpty
+              ? transition.effects : transition.effects.map { Redaction.apply($0, level) }))
       }
+      line.append(contentsOf: ",\"digest\":\"".utf8)
+      line.append(contentsOf: StateDigest.hex(StateDigest.fnv1a(state)).utf8)
+      line.append(UInt8(ascii: "\""))
       transitionsWritten += 1
       if options.checkpointInterval > 0, transitionsWritten % options.checkpointInterval == 0 {
-        line.removeLast()  // the closing brace
         line.append(contentsOf: ",\"checkpoint\":".utf8)
         line.append(state)
-        line.append(UInt8(ascii: "}"))
       }
+      line.append(UInt8(ascii: "}"))
       return line
     case .gap(let dropped, let state):
       var line = Data("{\"kind\":\"\(MarkerKind.gap)\",\"dropped\":\(dropped),\"state\":".utf8)
       line.append(try canonical(Redaction.apply(state, level)))
       line.append(UInt8(ascii: "}"))
       return line
+    case .header(let header):
+      var line = Data(
+        "{\"format\":\"\(header.format)\",\"version\":\(header.version),\"feature\":".utf8)
+      line.append(try canonical(header.feature))
+      line.append(contentsOf: ",\"created\":\"\(header.created.formatted(.iso8601))\"".utf8)
+      line.append(contentsOf: ",\"checkpointInterval\":\(header.checkpointInterval)".utf8)
+      line.append(contentsOf: ",\"initialState\":".utf8)
+      line.append(try canonical(Redaction.apply(header.initialState, level)))
+      line.append(UInt8(ascii: "}"))
+      return line
     }
   }
 
-  private func canonical(_ state: State) throws(ActionLogError) -> Data {
+  private func canonical<Value: Encodable>(_ value: Value) throws(ActionLogError) -> Data {
     do {
-      return try canonicalEncoder.encode(state)
+      return try canonicalEncoder.encode(value)
     } catch {
-      throw .encodingFailed(String(describing: State.self))
+      throw .encodingFailed(String(describing: Value.self))
     }
   }
-
   /// Stops for good: later transitions are ignored; an error is reported once.
   private func stop(reporting error: ActionLogError?) {
     writerStopped = true
