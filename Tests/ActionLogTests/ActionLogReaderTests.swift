@@ -41,11 +41,13 @@ struct ActionLogReaderTests {
 
   @Test func missingHeader() throws {
     let folder = try TemporaryDirectory()
-    let url = try folder.write("no-header.jsonl", lines: [try counterLine(1, #"{"increment":{}}"#, count: 1)])
+    let url = try folder.write(
+      "no-header.jsonl", lines: [try counterLine(1, #"{"increment":{}}"#, count: 1)])
     #expect(replay(url).error == .missingHeader(line: 1))
     #expect(
       ActionLogError.missingHeader(line: 1).description
-        == #"line 1: missing header: an action log starts with {"format":"loginstore.actionlog","version":1,…}"#)
+        == #"line 1: missing header: an action log starts with {"format":"loginstore.actionlog","version":1,…}"#
+    )
     let text = try folder.write("text.jsonl", lines: ["hello world"])
     #expect(replay(text).error == .missingHeader(line: 1))
   }
@@ -81,7 +83,8 @@ struct ActionLogReaderTests {
   @Test func malformedLineNamesItsNumberAndKeepsTheStepsBeforeIt() throws {
     let folder = try TemporaryDirectory()
     let good = try counterLine(1, #"{"increment":{}}"#, count: 1)
-    let broken = try folder.write("broken.jsonl", lines: [counterHeader, good, #"{"seq":2,"origin""#])
+    let broken = try folder.write(
+      "broken.jsonl", lines: [counterHeader, good, #"{"seq":2,"origin""#])
     let result = replay(broken)
     #expect(result.steps == [1])
     #expect(result.error == .malformedLine(line: 3, reason: "not valid JSON"))
@@ -99,7 +102,8 @@ struct ActionLogReaderTests {
         == .malformedLine(line: 2, reason: "wrong type at 'action.add._0' (expected Int)"))
 
     let skipped = try folder.write(
-      "skipped.jsonl", lines: [counterHeader, good, try counterLine(5, #"{"increment":{}}"#, count: 2)])
+      "skipped.jsonl",
+      lines: [counterHeader, good, try counterLine(5, #"{"increment":{}}"#, count: 2)])
     #expect(
       replay(skipped).error
         == .malformedLine(line: 3, reason: "sequence number 5 does not follow 1"))
@@ -123,7 +127,10 @@ struct ActionLogReaderTests {
 
     let effect = try folder.write(
       "effect.jsonl",
-      lines: [counterHeader, try counterLine(1, #"{"increment":{}}"#, count: 1, effects: #"[{"beep":{}}]"#)])
+      lines: [
+        counterHeader,
+        try counterLine(1, #"{"increment":{}}"#, count: 1, effects: #"[{"beep":{}}]"#),
+      ])
     #expect(replay(effect).error == .malformedLine(line: 2, reason: "unknown effect case 'beep'"))
   }
 
@@ -155,7 +162,8 @@ struct ActionLogReaderTests {
     #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
     let handle = try FileHandle(forWritingTo: url)
     try handle.write(contentsOf: Data((counterHeader + "\n").utf8))
-    try handle.write(contentsOf: Data((try counterLine(1, #"{"increment":{}}"#, count: 1) + "\n").utf8))
+    try handle.write(
+      contentsOf: Data((try counterLine(1, #"{"increment":{}}"#, count: 1) + "\n").utf8))
     let chunk = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
     for _ in 0..<100 { try handle.write(contentsOf: chunk) }
     try handle.write(contentsOf: Data("\n".utf8))
@@ -187,7 +195,8 @@ struct ActionLogReaderTests {
         == "line 1: binary data, not text; is this an action log?")
 
     let tail = folder.file("tail.jsonl")
-    var mixed = Data((counterHeader + "\n" + (try counterLine(1, #"{"increment":{}}"#, count: 1)) + "\n").utf8)
+    var mixed = Data(
+      (counterHeader + "\n" + (try counterLine(1, #"{"increment":{}}"#, count: 1)) + "\n").utf8)
     mixed.append(contentsOf: [0xFF, 0x00, 0xFE, 0x7B, 0x0A])
     try mixed.write(to: tail)
     let result = replay(tail)
@@ -218,7 +227,8 @@ struct ActionLogReaderTests {
       "entries.jsonl",
       lines: [
         counterHeader,
-        try counterLine(1, #"{"loadTapped":{}}"#, count: 0, effects: #"[{"load":{}}]"#, isLoading: true),
+        try counterLine(
+          1, #"{"loadTapped":{}}"#, count: 0, effects: #"[{"load":{}}]"#, isLoading: true),
       ])
     let reader = try Reader(url: url)
     guard case .transition(let entry) = try reader.next() else {

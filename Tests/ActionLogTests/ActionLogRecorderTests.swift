@@ -44,8 +44,12 @@ struct ActionLogRecorderTests {
 
     let lines = try folder.lines(of: url)
     #expect(lines.count == 5)
-    #expect(lines[0].hasPrefix(#"{"format":"loginstore.actionlog","version":1,"feature":"counter","created":""#))
-    #expect(lines[0].hasSuffix(#"","checkpointInterval":2,"initialState":{"count":0,"isLoading":false}}"#))
+    #expect(
+      lines[0].hasPrefix(
+        #"{"format":"loginstore.actionlog","version":1,"feature":"counter","created":""#))
+    #expect(
+      lines[0].hasSuffix(#"","checkpointInterval":2,"initialState":{"count":0,"isLoading":false}}"#)
+    )
     let one = try StateDigest.of(Counter.State(count: 1))
     let three = try StateDigest.of(Counter.State(count: 3))
     let loading = try StateDigest.of(Counter.State(count: 3, isLoading: true))
@@ -62,8 +66,10 @@ struct ActionLogRecorderTests {
 
   @Test func digestIsFNV1aOfTheSortedKeyJSON() throws {
     // FNV-1a 64 of `{"count":0,"isLoading":false}`.
-    #expect(try StateDigest.of(Counter.State()) == StateDigest.hex(
-      StateDigest.fnv1a(Data(#"{"count":0,"isLoading":false}"#.utf8))))
+    #expect(
+      try StateDigest.of(Counter.State())
+        == StateDigest.hex(
+          StateDigest.fnv1a(Data(#"{"count":0,"isLoading":false}"#.utf8))))
     #expect(StateDigest.fnv1a(Data()) == 0xcbf2_9ce4_8422_2325)
     #expect(StateDigest.hex(StateDigest.fnv1a(Data("a".utf8))) == "af63dc4c8601ec8c")
     #expect(StateDigest.hex(0xff) == "00000000000000ff")
@@ -90,7 +96,10 @@ struct ActionLogRecorderTests {
     let result = try Replayer(reducer: SignUpForm()).replay(url, keepingSteps: true)
     #expect(Dump.render(result.finalState) == Dump.render(store.state))
     #expect(result.finalState.greeting == "Welcome, alice")
-    #expect(result.steps[2].transition.stateAfter.errors == ["too short", "needs an uppercase letter and a digit"])
+    #expect(
+      result.steps[2].transition.stateAfter.errors == [
+        "too short", "needs an uppercase letter and a digit",
+      ])
     #expect(result.steps.map(\.transition.origin) == [.user, .user, .user, .user, .user, .effect])
   }
 

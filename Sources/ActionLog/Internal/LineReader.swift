@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// Reads a file line by line in 64 KiB chunks, with a maximum line length, so memory stays
 /// bounded by that limit whatever the file holds.

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// A file opened for writing with plain POSIX calls, so every failure (ENOSPC, EIO) surfaces
 /// as an error instead of an exception, and one call writes a whole batch.

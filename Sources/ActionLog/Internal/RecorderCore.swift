@@ -11,9 +11,10 @@ import StateStore
 /// order. When the buffer is full, `enqueue` waits up to `maximumWait` for the writer; if there
 /// is still no room it drops the transition and counts it, and the next transition that fits
 /// is preceded by a `gap` marker holding the state before it.
-final class RecorderCore<State: Encodable & Sendable, Action: Encodable & Sendable,
-  Effect: Encodable & Sendable>: @unchecked Sendable
-{
+final class RecorderCore<
+  State: Encodable & Sendable, Action: Encodable & Sendable,
+  Effect: Encodable & Sendable
+>: @unchecked Sendable {
   enum Item {
     case transition(Transition<State, Action, Effect>)
     case gap(dropped: Int, state: State)
