@@ -78,6 +78,16 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   /// How many transitions were dropped because the writer fell behind.
   public var droppedTransitionCount: Int { core.droppedTransitionCount }
 
+  /// Waits until every transition recorded so far is written to the file; recording goes on.
+  ///
+  /// Use it before attaching a log that is still being recorded to a bug report.
+  public func flush() async {
+    let core = core
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      core.flush { continuation.resume() }
+    }
+  }
+
   /// Stops recording, writes everything buffered and the `closed` marker, and closes the file.
   ///
   /// Calling it again does nothing. A recorder that is released without `close()` still

@@ -128,6 +128,14 @@ final class RecorderCore<
     return pending.count < options.bufferCapacity && !isStopped
   }
 
+  /// Calls `completion` (on the writer queue) once everything enqueued so far is written.
+  func flush(_ completion: @escaping @Sendable () -> Void) {
+    queue.async {
+      self.drain()
+      completion()
+    }
+  }
+
   /// Stops taking transitions, writes what is buffered and the `closed` marker, closes the
   /// file, then calls `completion` (on the writer queue).
   func finish(_ completion: (@Sendable () -> Void)? = nil) {
