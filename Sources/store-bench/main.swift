@@ -32,8 +32,9 @@ for argument in CommandLine.arguments.dropFirst() {
   }
 }
 
-let results = MainActor.assumeIsolated {
+var results = await MainActor.run {
   let ops = quick ? 1_000 : 2_000_000
   return counterScenarios(ops: ops)
 }
+results += await actionLogScenarios(quick: quick)
 print(json ? Report.jsonLines(results) : Report.table(results))

@@ -1,0 +1,169 @@
+import Foundation
+import StateStore
+
+/// How an action log is read.
+public struct ActionLogReadOptions: Sendable, Equatable {
+  /// 16 MiB: far above any real line, far below what would hurt memory.
+  public static let defaultMaximumLineLength = 16 * 1024 * 1024
+
+  /// The longest line accepted, in bytes. A longer line stops the read with
+  /// ``ActionLogError/lineTooLong(line:limit:)`` after reading at most this much of it.
+  public var maximumLineLength: Int
+  /// The feature the log must record, or `nil` to accept any.
+  public var expectedFeature: String?
+
+  /// Creates read options.
+  ///
+  /// - Parameters:
+  ///   - maximumLineLength: The longest line accepted, in bytes.
+  ///   - expectedFeature: The feature the header must name, or `nil` for any.
+  public init(
+    maximumLineLength: Int = ActionLogReadOptions.defaultMaximumLineLength,
+    expectedFeature: String? = nil
+  ) {
+    self.maximumLineLength = maximumLineLength
+    self.expectedFeature = expectedFeature
+  }
+}
+
+/// One transition as the log recorded it.
+public struct RecordedTransition<State, Action, Effect> {
+  /// The line it was read from, 1-based.
+  public var line: Int
+  /// The store's sequence number for the action.
+  public var sequenceNumber: Int
+  /// Whether a user or an effect sent the action.
+  public var origin: ActionOrigin
+  /// The action, with secrets as their masks.
+  public var action: Action
+  /// The effects the reducer returned when it was recorded.
+  public var effects: [Effect]
+  /// The ``StateDigest`` of the state after the action.
+  public var digest: String
+  /// The full state after the action, on checkpoint lines only.
+  public var checkpoint: State?
+}
+
+extension RecordedTransition: Sendable where State: Sendable, Action: Sendable, Effect: Sendable {}
+extension RecordedTransition: Equatable
+where State: Equatable, Action: Equatable, Effect: Equatable {}
+
+/// An entry of an action log after its header.
+public enum ActionLogEntry<State, Action, Effect> {
+  /// A reduced action.
+  case transition(RecordedTransition<State, Action, Effect>)
+  /// The recorder dropped `dropped` transitions here; `state` is the state before the next
+  /// transition.
+  case gap(line: Int, dropped: Int, state: State)
+}
+
+/// Reads an action log one entry at a time, in constant memory whatever the file's size.
+///
+/// The file is read in 64 KiB chunks; a line longer than
+/// ``ActionLogReadOptions/maximumLineLength`` stops the read with an error instead of growing
+/// memory. The header is read and checked by the initializer. Every entry that decoded before
+/// a failure has already been returned, so bad input never loses the good part.
+///
+/// ```swift
+/// let reader = try ActionLogReader<CounterState, CounterAction, Never>(url: url)
+/// while let entry = try reader.next() {
+///   if case .transition(let step) = entry { print(step.sequenceNumber, step.action) }
+/// }
+/// print(reader.warnings)   // for example a truncated last line
+/// ```
+///
+/// A reader is not thread-safe; use it from one task (it does blocking file reads, so not
+/// from the main actor).
+public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: Decodable> {
+  /// The log's header.
+  public let header: ActionLogHeader<State>
+  /// Warnings met so far: ``ActionLogError/truncatedLastLine(line:)``,
+  /// ``ActionLogError/transitionsDropped(line:count:)``,
+  /// ``ActionLogError/recordingStopped(line:reason:)``.
+  public private(set) var warnings: [ActionLogError] = []
+
+  private let lines: LineReader
+  private let decoder = JSONDecoder()
+  private var isFinished = false
+  private var lastSequenceNumber: Int?
+
+  /// Opens the log at `url` and reads its header.
+  ///
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - options: The line limit and the expected feature.
+  /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be opened, and the header
+  ///   errors: ``ActionLogError/emptyFile``, ``ActionLogError/missingHeader(line:)``,
+  ///   ``ActionLogError/foreignFormat(_:)``, ``ActionLogError/unsupportedVersion(found:supported:)``,
+  ///   ``ActionLogError/featureMismatch(expected:found:)``, ``ActionLogError/notText(line:)``,
+  ///   ``ActionLogError/malformedLine(line:reason:)``, ``ActionLogError/lineTooLong(line:limit:)``.
+  public init(url: URL, options: ActionLogReadOptions = .init()) throws(ActionLogError) {
+    lines = try LineReader(url: url, maximumLineLength: options.maximumLineLength)
+    header = try HeaderDecoding.decode(
+      ActionLogHeader<State>.self, from: lines, decoder: decoder)
+    if let expected = options.expectedFeature, expected != header.feature {
+      throw .featureMismatch(expected: expected, found: header.feature)
+    }
+  }
+
+  /// The number of the last line read.
+  public var lineNumber: Int { lines.lineNumber }
+
+  /// The next entry, or `nil` at the end of the log (or at its `stopped` / `closed` marker).
+  ///
+  /// - Returns: The next transition or gap.
+  /// - Throws: ``ActionLogError/malformedLine(line:reason:)``,
+  ///   ``ActionLogError/unknownAction(line:name:)``, ``ActionLogError/lineTooLong(line:limit:)``,
+  ///   ``ActionLogError/notText(line:)``, ``ActionLogError/ioError(_:)``. After an error the
+  ///   reader throws it again on every call.
+  public func next() throws(ActionLogError) -> ActionLogEntry<State, Action, Effect>? {
+    guard !isFinished else { return nil }
+    while let line = try lines.next() {
+      if line.bytes.isEmpty { continue }
+      let decoded: LogLine<State, Action, Effect>
+      do {
+        decoded = try decoder.decode(LogLine<State, Action, Effect>.self, from: line.bytes)
+      } catch {
+        if !line.isTerminated {
+          warnings.append(.truncatedLastLine(line: line.number))
+          isFinished = true
+          return nil
+        }
+        throw LineClassifier.classify(error, line: line)
+      }
+      switch decoded {
+      case .transition(let number, let origin, let action, let effects, let digest, let state):
+        if let last = lastSequenceNumber, number != last + 1 {
+          throw .malformedLine(
+            line: line.number, reason: "sequence number \(number) does not follow \(last)")
+        }
+        lastSequenceNumber = number
+        return .transition(
+          RecordedTransition(
+            line: line.number, sequenceNumber: number, origin: origin, action: action,
+            effects: effects, digest: digest, checkpoint: state))
+      case .gap(let dropped, let state):
+        lastSequenceNumber = nil
+        warnings.append(.transitionsDropped(line: line.number, count: dropped))
+        return .gap(line: line.number, dropped: dropped, state: state)
+      case .stopped(let reason, let limit):
+        let text =
+          reason == MarkerKind.maximumFileSizeReason
+          ? "the file reached its size limit" + (limit.map { " of \($0) bytes" } ?? "")
+          : Sanitized.name(reason)
+        warnings.append(.recordingStopped(line: line.number, reason: text))
+        isFinished = true
+        return nil
+      case .closed:
+        isFinished = true
+        return nil
+      case .header:
+        throw .malformedLine(line: line.number, reason: "a second header")
+      case .unknownKind(let kind):
+        throw .malformedLine(line: line.number, reason: "unknown line kind \(Sanitized.name(kind))")
+      }
+    }
+    isFinished = true
+    return nil
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import StateStore
+
+/// Records every transition of a ``Store`` to an action log file, off the main actor.
+///
+/// The recorder is a transition observer. On the main actor it only appends the `Transition`
+/// to a bounded buffer; a serial background queue encodes the lines, computes the
+/// ``StateDigest``s and writes them in batches, one write call per batch, in order. Each line
+/// lands whole. See ``ActionLogFormat`` for the file format.
+///
+/// Recording never stops the app: if a write fails (disk full, file removed), the error is
+/// reported once through `onError` and recording stops. When the writer falls behind and the
+/// buffer (``RecordingOptions/bufferCapacity``) is full, `send` waits up to
+/// ``RecordingOptions/maximumWait`` for room; if there is still none, transitions are dropped,
+/// counted, and replaced in the file by one `gap` marker with the state to resume from —
+/// memory stays bounded and no loss is silent.
+///
+/// ```swift
+/// let recorder = try store.record(to: logURL, feature: "login")
+/// store.send(.usernameChanged("demo"))
+/// await recorder.close()   // flushes and writes the `closed` marker
+/// ```
+///
+/// Secrets are written as their shape masks; with ``RecordingOptions/maskUsernames`` values
+/// that adopt ``ActionLogRedactable`` are redacted too.
+@MainActor
+public final class ActionLogRecorder<R: Reducer>
+where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
+  /// Where the log is written.
+  public let url: URL
+  /// The options the recorder was created with.
+  public let options: RecordingOptions
+
+  private let core: RecorderCore<R.State, R.Action, R.Effect>
+  private var subscription: StoreSubscription?
+
+  /// Starts recording `store` to a new file at `url` (replacing any file there), beginning with
+  /// a header that holds the store's current state.
+  ///
+  /// - Parameters:
+  ///   - store: The store to record.
+  ///   - url: A file URL; the file is created or truncated.
+  ///   - feature: The feature's name, written in the header, for example `"login"`.
+  ///   - options: Checkpoints, size limit, redaction and buffering.
+  ///   - onError: Called at most once, on a background queue, when writing or encoding fails
+  ///     (the header included); recording has stopped by then.
+  /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be created. Everything
+  ///   after that, the header included, is written in the background and reported through
+  ///   `onError`.
+  public init(
+    store: Store<R>,
+    url: URL,
+    feature: String,
+    options: RecordingOptions = .init(),
+    onError: @escaping @Sendable (ActionLogError) -> Void = { _ in }
+  ) throws(ActionLogError) {
+    self.url = url
+    self.options = options
+    let header = ActionLogHeader(
+      feature: feature, created: Date(), checkpointInterval: options.checkpointInterval,
+      initialState: store.state)
+    let core = try RecorderCore<R.State, R.Action, R.Effect>(
+      url: url, header: header, options: options, onError: onError)
+    self.core = core
+    subscription = store.observeTransitions { transition in
+      core.enqueue(transition)
+    }
+  }
+
+  deinit {
+    core.finish()
+  }
+
+  /// Whether transitions are still being recorded: `false` after ``close()``, a write error or
+  /// the size limit.
+  public var isRecording: Bool { core.isRecording }
+
+  /// How many transitions were dropped because the writer fell behind.
+  public var droppedTransitionCount: Int { core.droppedTransitionCount }
+
+  /// Waits until every transition recorded so far is written to the file; recording goes on.
+  ///
+  /// Use it before attaching a log that is still being recorded to a bug report.
+  public func flush() async {
+    let core = core
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      core.flush { continuation.resume() }
+    }
+  }
+
+  /// Stops recording, writes everything buffered and the `closed` marker, and closes the file.
+  ///
+  /// Calling it again does nothing. A recorder that is released without `close()` still
+  /// flushes and closes its file, in the background.
+  public func close() async {
+    subscription?.cancel()
+    subscription = nil
+    let core = core
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      core.finish { continuation.resume() }
+    }
+  }
+}
+
+extension Store where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
+  /// Records this store's transitions to an action log at `url` until the returned recorder is
+  /// closed or released.
+  ///
+  /// ```swift
+  /// let recorder = try store.record(to: logURL, feature: "login") { error in
+  ///   print("action log stopped: \(error)")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: A file URL; the file is created or truncated.
+  ///   - feature: The feature's name, written in the header.
+  ///   - options: Checkpoints, size limit, redaction and buffering.
+  ///   - onError: Called at most once, on a background queue, when writing fails.
+  /// - Returns: The recorder; keep it, and `await close()` it to flush.
+  /// - Throws: What ``ActionLogRecorder/init(store:url:feature:options:onError:)`` throws.
+  public func record(
+    to url: URL,
+    feature: String,
+    options: RecordingOptions = .init(),
+    onError: @escaping @Sendable (ActionLogError) -> Void = { _ in }
+  ) throws(ActionLogError) -> ActionLogRecorder<R> {
+    try ActionLogRecorder(
+      store: self, url: url, feature: feature, options: options, onError: onError)
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a file line by line in 64 KiB chunks, with a maximum line length, so memory stays
+/// bounded by that limit whatever the file holds.
+final class LineReader {
+  struct Line {
+    /// 1-based.
+    var number: Int
+    /// Without the newline (and without a trailing carriage return).
+    var bytes: Data
+    /// False for a last line that has no newline.
+    var isTerminated: Bool
+  }
+
+  static let chunkSize = 64 * 1024
+
+  let maximumLineLength: Int
+  private let descriptor: Int32
+  private var buffer: UnsafeMutableRawBufferPointer
+  private var start = 0
+  private var end = 0
+  private var atEndOfFile = false
+  private var failure: ActionLogError?
+  private(set) var lineNumber = 0
+
+  init(url: URL, maximumLineLength: Int) throws(ActionLogError) {
+    self.maximumLineLength = max(1, maximumLineLength)
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .ioError("cannot open \(url.lastPathComponent): \(SystemError.message(errno))")
+    }
+    self.descriptor = descriptor
+    buffer = .allocate(byteCount: Self.chunkSize, alignment: 1)
+  }
+
+  deinit {
+    close(descriptor)
+    buffer.deallocate()
+  }
+
+  /// The next line, or `nil` at the end of the file.
+  func next() throws(ActionLogError) -> Line? {
+    if let failure { throw failure }
+    do {
+      return try readLine()
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  private func readLine() throws(ActionLogError) -> Line? {
+    while true {
+      guard let base = buffer.baseAddress else { return nil }
+      if end > start, let found = memchr(base + start, Int32(CanonicalJSON.newline), end - start) {
+        let newline = base.distance(to: found)
+        lineNumber += 1
+        var length = newline - start
+        guard length <= maximumLineLength else {
+          throw .lineTooLong(line: lineNumber, limit: maximumLineLength)
+        }
+        if length > 0, base.load(fromByteOffset: start + length - 1, as: UInt8.self) == 13 {
+          length -= 1
+        }
+        let bytes = Data(bytes: base + start, count: length)
+        start = newline + 1
+        return Line(number: lineNumber, bytes: bytes, isTerminated: true)
+      }
+      if end - start > maximumLineLength {
+        throw .lineTooLong(line: lineNumber + 1, limit: maximumLineLength)
+      }
+      if atEndOfFile {
+        guard start < end else { return nil }
+        lineNumber += 1
+        let bytes = Data(bytes: base + start, count: end - start)
+        start = end
+        return Line(number: lineNumber, bytes: bytes, isTerminated: false)
+      }
+      try fill()
+    }
+  }
+
+  /// Moves the partial line to the front, grows the buffer if a chunk does not fit, and reads.
+  private func fill() throws(ActionLogError) {
+    guard let base = buffer.baseAddress else { return }
+    if start > 0 {
+      if end > start { memmove(base, base + start, end - start) }
+      end -= start
+      start = 0
+    }
+    if buffer.count - end < Self.chunkSize {
+      // The partial line is at most maximumLineLength + 1 bytes here, so this stays bounded.
+      let grown = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: max(buffer.count * 2, end + Self.chunkSize), alignment: 1)
+      if let grownBase = grown.baseAddress, end > 0 { memcpy(grownBase, base, end) }
+      buffer.deallocate()
+      buffer = grown
+    }
+    guard let target = buffer.baseAddress else { return }
+    while true {
+      let count = read(descriptor, target + end, buffer.count - end)
+      if count > 0 {
+        end += count
+        return
+      }
+      if count == 0 {
+        atEndOfFile = true
+        return
+      }
+      if errno == EINTR { continue }
+      throw .ioError("cannot read line \(lineNumber + 1): \(SystemError.message(errno))")
+    }
+  }
+}
+
+enum SystemError {
+  static func message(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+}

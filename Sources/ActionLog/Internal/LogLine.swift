@@ -1,0 +1,141 @@
+import Foundation
+import StateStore
+
+/// One line after the header, decoded in a single pass: the `kind` key is read first and
+/// chooses the shape of the rest.
+enum LogLine<State: Decodable, Action: Decodable, Effect: Decodable>: Decodable {
+  case transition(
+    sequenceNumber: Int, origin: ActionOrigin, action: Action, effects: [Effect], digest: String,
+    checkpoint: State?)
+  case gap(dropped: Int, state: State)
+  case stopped(reason: String, limit: Int?)
+  case closed
+  case header
+  case unknownKind(String)
+
+  enum Keys: String, CodingKey {
+    case kind, seq, origin, action, effects, digest, checkpoint, dropped, state, reason, limit
+    case format
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    guard let kind = try container.decodeIfPresent(String.self, forKey: .kind) else {
+      if container.contains(.format) {
+        self = .header
+        return
+      }
+      self = .transition(
+        sequenceNumber: try container.decode(Int.self, forKey: .seq),
+        origin: try container.decode(ActionOrigin.self, forKey: .origin),
+        action: try container.decode(Action.self, forKey: .action),
+        effects: try container.decode([Effect].self, forKey: .effects),
+        digest: try container.decode(String.self, forKey: .digest),
+        checkpoint: try container.decodeIfPresent(State.self, forKey: .checkpoint))
+      return
+    }
+    switch kind {
+    case MarkerKind.gap:
+      self = .gap(
+        dropped: try container.decode(Int.self, forKey: .dropped),
+        state: try container.decode(State.self, forKey: .state))
+    case MarkerKind.stopped:
+      self = .stopped(
+        reason: try container.decode(String.self, forKey: .reason),
+        limit: try container.decodeIfPresent(Int.self, forKey: .limit))
+    case MarkerKind.closed:
+      self = .closed
+    default:
+      self = .unknownKind(kind)
+    }
+  }
+}
+
+enum MarkerKind {
+  static let gap = "gap"
+  static let stopped = "stopped"
+  static let closed = "closed"
+  static let maximumFileSizeReason = "maximumFileSize"
+}
+
+/// Checks the header line and maps every way it can be wrong to its error.
+enum HeaderDecoding {
+  private struct Probe: Decodable {
+    var format: String?
+    var version: Int?
+  }
+
+  static func decode<Header: Decodable>(
+    _ type: Header.Type, from lines: LineReader, decoder: JSONDecoder
+  ) throws(ActionLogError) -> Header {
+    var first: LineReader.Line?
+    while let line = try lines.next() {
+      if !line.bytes.isEmpty {
+        first = line
+        break
+      }
+    }
+    guard let line = first else { throw .emptyFile }
+    guard let probe = try? decoder.decode(Probe.self, from: line.bytes) else {
+      if !LineClassifier.isText(line.bytes) { throw .notText(line: line.number) }
+      throw .missingHeader(line: line.number)
+    }
+    guard let format = probe.format else { throw .missingHeader(line: line.number) }
+    guard format == ActionLogFormat.name else { throw .foreignFormat(format) }
+    guard let version = probe.version else {
+      throw .malformedLine(line: line.number, reason: "missing 'version'")
+    }
+    guard version == ActionLogFormat.version else {
+      throw .unsupportedVersion(found: version, supported: ActionLogFormat.version)
+    }
+    do {
+      return try decoder.decode(Header.self, from: line.bytes)
+    } catch {
+      throw .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
+    }
+  }
+}
+
+/// Names what is wrong with a line that did not decode.
+enum LineClassifier {
+  static func isText(_ bytes: Data) -> Bool {
+    for byte in bytes where byte < 0x20 && byte != 9 && byte != 13 { return false }
+    return String(validating: bytes, as: UTF8.self) != nil
+  }
+
+  static func classify(_ error: any Error, line: LineReader.Line) -> ActionLogError {
+    guard isText(line.bytes) else { return .notText(line: line.number) }
+    let path = DecodingErrorReason.codingPath(of: error) ?? []
+    if let first = path.first?.stringValue, first == "action", path.count == 1,
+      let name = caseName(in: line.bytes, at: path)
+    {
+      return .unknownAction(line: line.number, name: name)
+    }
+    if path.count == 2, path.first?.stringValue == "effects", path[1].intValue != nil,
+      let name = caseName(in: line.bytes, at: path)
+    {
+      return .malformedLine(
+        line: line.number, reason: "unknown effect case \(Sanitized.name(name))")
+    }
+    return .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
+  }
+
+  /// The case name of an enum value that failed to decode: the single key of a synthesized
+  /// enum encoding (`{"frobnicate":{}}`) or the string of a raw-value enum (`"frobnicate"`).
+  private static func caseName(in bytes: Data, at path: [any CodingKey]) -> String? {
+    guard var value = try? JSONSerialization.jsonObject(with: bytes) else { return nil }
+    for key in path {
+      if let index = key.intValue {
+        guard let array = value as? [Any], array.indices.contains(index) else { return nil }
+        value = array[index]
+      } else {
+        guard let object = value as? [String: Any], let next = object[key.stringValue] else {
+          return nil
+        }
+        value = next
+      }
+    }
+    if let object = value as? [String: Any], object.count == 1 { return object.keys.first }
+    return value as? String
+  }
+}

@@ -1,0 +1,289 @@
+import Dispatch
+import Foundation
+import StateStore
+
+/// The shared part of a recorder: a bounded, lock-protected buffer filled on the main actor and
+/// drained in batches on a serial queue that encodes, digests and writes.
+///
+/// The main actor only appends a `Transition` (values, so no copies of deep data) under a lock
+/// and, when the buffer was empty, schedules one drain. The drain swaps the whole buffer out,
+/// encodes every line into one `Data` and writes it with one call, so lines land whole and in
+/// order. When the buffer is full, `enqueue` waits up to `maximumWait` for the writer; if there
+/// is still no room it drops the transition and counts it, and the next transition that fits
+/// is preceded by a `gap` marker holding the state before it.
+final class RecorderCore<
+  State: Encodable & Sendable, Action: Encodable & Sendable,
+  Effect: Encodable & Sendable
+>: @unchecked Sendable {
+  enum Item {
+    case transition(Transition<State, Action, Effect>)
+    case gap(dropped: Int, state: State)
+    case header(ActionLogHeader<State>)
+
+    var isHeader: Bool {
+      if case .header = self { return true }
+      return false
+    }
+  }
+
+  // Guarded by `condition`.
+  private let condition = NSCondition()
+  private var pending: [Item] = []
+  private var isDrainScheduled = false
+  private var isStopped = false
+  private var isFinishing = false
+  private var droppedCount = 0
+  private var lastDroppedState: State?
+  private var totalDropped = 0
+
+  // Used on `queue` only (and in `init`, before the queue sees the core).
+  private let queue = DispatchQueue(label: "loginstore.actionlog.writer")
+  private let file: LogFile
+  private let canonicalEncoder = CanonicalJSON.makeEncoder()
+  private var output = Data()
+  private var transitionsWritten = 0
+  private var writerStopped = false
+
+  private let options: RecordingOptions
+  private let level: RedactionLevel
+  private let onError: @Sendable (ActionLogError) -> Void
+  private let stoppedMarker: Data
+
+  init(
+    url: URL,
+    header: ActionLogHeader<State>,
+    options: RecordingOptions,
+    onError: @escaping @Sendable (ActionLogError) -> Void
+  ) throws(ActionLogError) {
+    self.options = options
+    self.level = options.redactionLevel
+    self.onError = onError
+    let limit = options.maximumFileSize.map { ",\"limit\":\($0)" } ?? ""
+    stoppedMarker = Data(
+      ("{\"kind\":\"\(MarkerKind.stopped)\",\"reason\":\"\(MarkerKind.maximumFileSizeReason)\""
+        + limit + "}\n").utf8)
+    pending.reserveCapacity(options.bufferCapacity)
+    file = try LogFile(url: url)
+    // The header is encoded and written by the writer, like every other line.
+    pending.append(.header(header))
+    isDrainScheduled = true
+    queue.async { self.drain() }
+  }
+
+  var isRecording: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return !isStopped
+  }
+
+  var droppedTransitionCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return totalDropped + droppedCount
+  }
+
+  // MARK: - Main actor side
+
+  func enqueue(_ transition: Transition<State, Action, Effect>) {
+    condition.lock()
+    if isStopped {
+      condition.unlock()
+      return
+    }
+    if pending.count >= options.bufferCapacity, !waitForRoom() {
+      droppedCount += 1
+      lastDroppedState = transition.stateAfter
+      condition.unlock()
+      return
+    }
+    appendGapIfNeeded()
+    pending.append(.transition(transition))
+    let schedule = !isDrainScheduled
+    isDrainScheduled = true
+    condition.unlock()
+    if schedule { queue.async { self.drain() } }
+  }
+
+  /// Called with the lock held: the transitions dropped so far become one `gap` entry holding
+  /// the state after the last of them, which is the state before whatever comes next.
+  private func appendGapIfNeeded() {
+    guard droppedCount > 0, let state = lastDroppedState else { return }
+    pending.append(.gap(dropped: droppedCount, state: state))
+    totalDropped += droppedCount
+    droppedCount = 0
+    lastDroppedState = nil
+  }
+
+  /// Called with the lock held and the buffer full. Waits only at the start of an overflow:
+  /// once transitions are being dropped, later sends do not wait again until there is room.
+  private func waitForRoom() -> Bool {
+    if droppedCount == 0 {
+      let wait = options.maximumWait.components
+      let seconds = Double(wait.seconds) + Double(wait.attoseconds) / 1e18
+      let deadline = Date(timeIntervalSinceNow: seconds)
+      while pending.count >= options.bufferCapacity, !isStopped {
+        if !condition.wait(until: deadline) { break }
+      }
+    }
+    return pending.count < options.bufferCapacity && !isStopped
+  }
+
+  /// Calls `completion` (on the writer queue) once everything enqueued so far is written.
+  func flush(_ completion: @escaping @Sendable () -> Void) {
+    queue.async {
+      self.drain()
+      completion()
+    }
+  }
+
+  /// Stops taking transitions, writes what is buffered and the `closed` marker, closes the
+  /// file, then calls `completion` (on the writer queue).
+  func finish(_ completion: (@Sendable () -> Void)? = nil) {
+    condition.lock()
+    let first = !isFinishing
+    isFinishing = true
+    if !isStopped { appendGapIfNeeded() }
+    isStopped = true
+    condition.broadcast()
+    condition.unlock()
+    guard first else {
+      queue.async { completion?() }
+      return
+    }
+    queue.async {
+      self.drain()
+      self.condition.lock()
+      self.isDrainScheduled = true  // nothing may schedule another drain after the file closes
+      self.condition.unlock()
+      if !self.writerStopped {
+        self.writerStopped = true
+        do throws(ActionLogError) {
+          try self.file.write(Data("{\"kind\":\"\(MarkerKind.closed)\"}\n".utf8))
+        } catch {
+          self.onError(error)
+        }
+      }
+      self.file.close()
+      completion?()
+    }
+  }
+
+  // MARK: - Writer side
+
+  private func drain() {
+    var batch: [Item] = []
+    batch.reserveCapacity(options.bufferCapacity)
+    while true {
+      condition.lock()
+      swap(&batch, &pending)
+      if batch.isEmpty {
+        isDrainScheduled = false
+        condition.unlock()
+        return
+      }
+      condition.broadcast()
+      condition.unlock()
+      write(batch)
+      batch.removeAll(keepingCapacity: true)
+    }
+  }
+
+  private func write(_ batch: [Item]) {
+    guard !writerStopped else { return }
+    output.removeAll(keepingCapacity: true)
+    for item in batch {
+      let line: Data
+      do {
+        line = try encode(item)
+      } catch {
+        stop(reporting: error)
+        return
+      }
+      if let maximum = options.maximumFileSize, !item.isHeader,
+        file.size + output.count + line.count + 1 + stoppedMarker.count > maximum
+      {
+        output.append(stoppedMarker)
+        flush()
+        stop(reporting: nil)
+        return
+      }
+      output.append(line)
+      output.append(CanonicalJSON.newline)
+    }
+    flush()
+  }
+
+  private func flush() {
+    do {
+      try file.write(output)
+    } catch {
+      stop(reporting: error)
+    }
+  }
+
+  /// Lines are assembled by hand around canonical (sorted-key) JSON values, so the keys come
+  /// in the documented order and the same session always gives the same bytes.
+  private func encode(_ item: Item) throws(ActionLogError) -> Data {
+    switch item {
+    case .transition(let transition):
+      let state = try canonical(Redaction.apply(transition.stateAfter, level))
+      var line = Data("{\"seq\":\(transition.sequenceNumber),\"origin\":\"".utf8)
+      line.append(contentsOf: transition.origin.rawValue.utf8)
+      line.append(contentsOf: "\",\"action\":".utf8)
+      line.append(try canonical(Redaction.apply(transition.action, level)))
+      line.append(contentsOf: ",\"effects\":".utf8)
+      if transition.effects.isEmpty {
+        line.append(contentsOf: "[]".utf8)
+      } else {
+        line.append(
+          try canonical(
+            level.isEmpty
+              ? transition.effects : transition.effects.map { Redaction.apply($0, level) }))
+      }
+      line.append(contentsOf: ",\"digest\":\"".utf8)
+      line.append(contentsOf: StateDigest.hex(StateDigest.fnv1a(state)).utf8)
+      line.append(UInt8(ascii: "\""))
+      transitionsWritten += 1
+      if options.checkpointInterval > 0, transitionsWritten % options.checkpointInterval == 0 {
+        line.append(contentsOf: ",\"checkpoint\":".utf8)
+        line.append(state)
+      }
+      line.append(UInt8(ascii: "}"))
+      return line
+    case .gap(let dropped, let state):
+      var line = Data("{\"kind\":\"\(MarkerKind.gap)\",\"dropped\":\(dropped),\"state\":".utf8)
+      line.append(try canonical(Redaction.apply(state, level)))
+      line.append(UInt8(ascii: "}"))
+      return line
+    case .header(let header):
+      var line = Data(
+        "{\"format\":\"\(header.format)\",\"version\":\(header.version),\"feature\":".utf8)
+      line.append(try canonical(header.feature))
+      line.append(contentsOf: ",\"created\":\"\(header.created.formatted(.iso8601))\"".utf8)
+      line.append(contentsOf: ",\"checkpointInterval\":\(header.checkpointInterval)".utf8)
+      line.append(contentsOf: ",\"initialState\":".utf8)
+      line.append(try canonical(Redaction.apply(header.initialState, level)))
+      line.append(UInt8(ascii: "}"))
+      return line
+    }
+  }
+
+  private func canonical<Value: Encodable>(_ value: Value) throws(ActionLogError) -> Data {
+    do {
+      return try canonicalEncoder.encode(value)
+    } catch {
+      throw .encodingFailed(String(describing: Value.self))
+    }
+  }
+  /// Stops for good: later transitions are ignored; an error is reported once.
+  private func stop(reporting error: ActionLogError?) {
+    writerStopped = true
+    condition.lock()
+    isStopped = true
+    pending.removeAll()
+    condition.broadcast()
+    condition.unlock()
+    file.close()
+    if let error { onError(error) }
+  }
+}

@@ -1,0 +1,96 @@
+/// Writes the Swift source of a regression test that replays a recorded log.
+///
+/// A log attached to a bug report becomes a test: the generated test replays the file with
+/// verification and snapshots the final state, so the bug stays fixed. The `replay` tool's
+/// `--emit-test` prints this text.
+///
+/// ```swift
+/// print(RegressionTestSource.make(
+///   logPath: "Logs/bug-42.jsonl", feature: "login", featureModule: "LoginFeature",
+///   reducer: "LoginReducer()"))
+/// ```
+///
+/// ```text
+/// import ActionLog
+/// import Foundation
+/// import LoginFeature
+/// import StateStoreTesting
+/// import Testing
+///
+/// @Test func replayOfBug42MatchesSnapshot() throws {
+///   let log = URL(fileURLWithPath: #filePath)
+///     .deletingLastPathComponent()
+///     .appendingPathComponent("Logs/bug-42.jsonl")
+///   let result = try Replayer(reducer: LoginReducer())
+///     .replay(log, options: ActionLogReadOptions(expectedFeature: "login"))
+///   #expect(result.warnings.isEmpty)
+///   assertSnapshot(of: result.finalState)
+/// }
+/// ```
+public enum RegressionTestSource {
+  /// The source text of a Swift Testing test that replays `logPath` and snapshots the final
+  /// state.
+  ///
+  /// - Parameters:
+  ///   - logPath: The log file: absolute, or relative to the folder of the test file.
+  ///   - feature: The feature name the log's header must hold.
+  ///   - featureModule: The module that defines the reducer, imported by the test.
+  ///   - reducer: A Swift expression that creates the reducer, for example `LoginReducer()`.
+  ///   - testName: The test function's name; derived from the file name when `nil`.
+  ///   - assertion: The statement that checks `result.finalState`.
+  /// - Returns: A complete Swift file, ending with a newline.
+  public static func make(
+    logPath: String,
+    feature: String,
+    featureModule: String,
+    reducer: String,
+    testName: String? = nil,
+    assertion: String = "assertSnapshot(of: result.finalState)"
+  ) -> String {
+    let location =
+      logPath.hasPrefix("/")
+      ? "  let log = URL(fileURLWithPath: \(literal(logPath)))\n"
+      : "  let log = URL(fileURLWithPath: #filePath)\n"
+        + "    .deletingLastPathComponent()\n"
+        + "    .appendingPathComponent(\(literal(logPath)))\n"
+    let imports = Set(["ActionLog", "Foundation", featureModule, "StateStoreTesting", "Testing"])
+    return imports.sorted().map { "import \($0)\n" }.joined()
+      + "\n@Test func \(testName ?? defaultTestName(for: logPath))() throws {\n"
+      + location
+      + "  let result = try Replayer(reducer: \(reducer))\n"
+      + "    .replay(log, options: ActionLogReadOptions(expectedFeature: \(literal(feature))))\n"
+      + "  #expect(result.warnings.isEmpty)\n"
+      + "  \(assertion)\n"
+      + "}\n"
+  }
+
+  /// `replayOf<FileName>MatchesSnapshot`, with the file name's words capitalized.
+  static func defaultTestName(for logPath: String) -> String {
+    let fileName = logPath.split(separator: "/").last.map(String.init) ?? logPath
+    let stem = fileName.split(separator: ".").first.map(String.init) ?? fileName
+    let words = stem.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    return "replayOf\(name.isEmpty ? "Log" : name)MatchesSnapshot"
+  }
+
+  /// A Swift string literal for `text`.
+  static func literal(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          result += "\\u{" + String(scalar.value, radix: 16) + "}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import StateStore
+
+/// Replays an action log through a reducer, step by step, without running any effect, and
+/// checks every step against the recording.
+///
+/// The reducer is the only thing that runs: each recorded action is reduced into the replayed
+/// state, and the effects it returns are compared with the recorded ones, never carried out.
+/// With verification on (the default) every step's ``StateDigest`` and every checkpoint must
+/// match; the first mismatch throws ``ActionLogError/divergence(step:action:reason:diff:)``
+/// with the step, the action and the diff:
+///
+/// ```text
+/// step 7 (CounterAction.add(5)): the replayed state differs from the recorded checkpoint
+///   Counter(
+/// −   count: 12
+/// +   count: 7
+///   )
+/// (recorded: −, replayed: +)
+/// ```
+///
+/// ```swift
+/// let replayer = Replayer(reducer: LoginReducer())
+/// let session = try replayer.steps(of: logURL)
+/// while let step = try session.next() {
+///   print(Store<LoginReducer>.describe(step.transition))
+/// }
+/// let result = try replayer.replay(logURL)   // the final state, for a snapshot
+/// ```
+///
+/// Replaying does blocking file reads; call it from a background task, not the main actor.
+public struct Replayer<R: Reducer>
+where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
+  /// The reducer the actions are fed into.
+  public let reducer: R
+
+  /// Creates a replayer for `reducer`.
+  ///
+  /// - Parameter reducer: The feature's reducer, the same that recorded the log.
+  public init(reducer: R) {
+    self.reducer = reducer
+  }
+
+  /// Opens the log at `url` for a step-by-step replay.
+  ///
+  /// - Parameters:
+  ///   - url: The log file.
+  ///   - verify: Whether to check digests, checkpoints and effects at every step.
+  ///   - options: The line limit and the expected feature.
+  /// - Returns: A session; call ``ReplaySession/next()`` for each step.
+  /// - Throws: The header errors of ``ActionLogReader/init(url:options:)``.
+  public func steps(
+    of url: URL, verify: Bool = true, options: ActionLogReadOptions = .init()
+  ) throws(ActionLogError) -> ReplaySession<R> {
+    ReplaySession(
+      reducer: reducer,
+      reader: try ActionLogReader(url: url, options: options),
+      verifies: verify)
+  }
+
+  /// Replays the log at `url` to its end (or through step `step`) and returns the final
+  /// state.
+  ///
+  /// Use it to turn a recorded log into a regression test: snapshot `finalState`.
+  ///
+  /// - Parameters:
+  ///   - url: The log file.
+  ///   - verify: Whether to check digests, checkpoints and effects at every step.
+  ///   - step: Stop after the first step whose sequence number is at least this; `nil` for
+  ///     the whole log.
+  ///   - keepingSteps: Whether to return every step (memory grows with the log).
+  ///   - options: The line limit and the expected feature.
+  /// - Returns: The final state, the step count, the steps if kept, and the warnings.
+  /// - Throws: Any ``ActionLogError`` that is not a warning.
+  public func replay(
+    _ url: URL,
+    verify: Bool = true,
+    through step: Int? = nil,
+    keepingSteps: Bool = false,
+    options: ActionLogReadOptions = .init()
+  ) throws(ActionLogError) -> ReplayResult<R> {
+    let session = try steps(of: url, verify: verify, options: options)
+    var steps: [ReplayStep<R>] = []
+    while let next = try session.next() {
+      if keepingSteps { steps.append(next) }
+      if let step, next.sequenceNumber >= step { break }
+    }
+    return ReplayResult(
+      header: session.header, finalState: session.state, stepCount: session.stepCount,
+      steps: steps, warnings: session.warnings)
+  }
+}
+
+/// A replay in progress: call ``next()`` until it returns `nil`.
+///
+/// After a failure, ``state`` still holds the state after the last good step, and every step
+/// before it has been returned — bad input never loses the good part.
+public final class ReplaySession<R: Reducer>
+where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
+  /// Whether digests, checkpoints and effects are checked.
+  public let verifies: Bool
+  /// The replayed state after the last step.
+  public private(set) var state: R.State
+  /// How many steps have been replayed.
+  public private(set) var stepCount = 0
+
+  private let reducer: R
+  private let reader: ActionLogReader<R.State, R.Action, R.Effect>
+  private let encoder = CanonicalJSON.makeEncoder()
+  private var lastDigest: String?
+  private var failure: ActionLogError?
+
+  init(reducer: R, reader: ActionLogReader<R.State, R.Action, R.Effect>, verifies: Bool) {
+    self.reducer = reducer
+    self.reader = reader
+    self.verifies = verifies
+    self.state = reader.header.initialState
+  }
+
+  /// The log's header.
+  public var header: ActionLogHeader<R.State> { reader.header }
+
+  /// Warnings met so far (see ``ActionLogReader/warnings``).
+  public var warnings: [ActionLogError] { reader.warnings }
+
+  /// Reduces the next recorded action and returns the step, or `nil` at the end of the log.
+  ///
+  /// - Returns: The next step.
+  /// - Throws: The line errors of ``ActionLogReader/next()``, and with verification
+  ///   ``ActionLogError/divergence(step:action:reason:diff:)``. After a failure every call
+  ///   throws it again.
+  public func next() throws(ActionLogError) -> ReplayStep<R>? {
+    if let failure { throw failure }
+    do {
+      return try advance()
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  private func advance() throws(ActionLogError) -> ReplayStep<R>? {
+    var followsGap = false
+    while let entry = try reader.next() {
+      switch entry {
+      case .gap(_, _, let resumed):
+        state = resumed
+        lastDigest = nil
+        followsGap = true
+      case .transition(let recorded):
+        let before = state
+        let effects = reducer.reduce(into: &state, action: recorded.action)
+        if verifies { try verify(recorded, before: before, effects: effects) }
+        stepCount += 1
+        return ReplayStep(
+          line: recorded.line,
+          transition: Transition(
+            sequenceNumber: recorded.sequenceNumber, origin: recorded.origin,
+            action: recorded.action, effects: effects, stateBefore: before, stateAfter: state),
+          recordedEffects: recorded.effects,
+          recordedDigest: recorded.digest,
+          isCheckpoint: recorded.checkpoint != nil,
+          followsGap: followsGap)
+      }
+    }
+    return nil
+  }
+
+  private func verify(
+    _ recorded: RecordedTransition<R.State, R.Action, R.Effect>,
+    before: R.State,
+    effects: [R.Effect]
+  ) throws(ActionLogError) {
+    func divergence(_ reason: String, _ diff: String?) -> ActionLogError {
+      .divergence(
+        step: recorded.sequenceNumber, action: OneLine.render(recorded.action), reason: reason,
+        diff: diff.map { $0 + "\n(recorded: \u{2212}, replayed: +)" })
+    }
+    if let checkpoint = recorded.checkpoint, checkpoint != state {
+      throw divergence(
+        "the replayed state differs from the recorded checkpoint",
+        Dump.diff(of: checkpoint, and: state))
+    }
+    // An unchanged state has the digest it had: skip the encoding.
+    if !(recorded.digest == lastDigest && state == before) {
+      let digest: String
+      do {
+        digest = StateDigest.hex(StateDigest.fnv1a(try encoder.encode(state)))
+      } catch {
+        throw .encodingFailed(String(describing: R.State.self))
+      }
+      guard digest == recorded.digest else {
+        throw divergence(
+          "the replayed state's digest \(digest) differs from the recorded "
+            + "\(Sanitized.plain(recorded.digest)) (no checkpoint at this step to diff against)",
+          nil)
+      }
+    }
+    lastDigest = recorded.digest
+    if !EffectComparison.same(recorded.effects, effects) {
+      throw divergence(
+        "the reducer returned other effects than recorded",
+        Dump.diff(of: recorded.effects, and: effects))
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The fingerprint of a state that an action log writes after every transition.
+///
+/// A digest is the 64-bit FNV-1a hash of the state's *canonical* JSON — `JSONEncoder` with
+/// `.sortedKeys` and otherwise default strategies — written as 16 lowercase hex digits. It is
+/// stable across runs and machines for the same build, costs 8 bytes per line instead of a full
+/// state, and lets a replay check every step. Because a ``Secret`` encodes as its shape mask,
+/// the recorded state (with the real password) and the replayed state (with the mask) have the
+/// same digest.
+///
+/// ```swift
+/// let digest = try StateDigest.of(LoginState())   // "5d1f0e3a9c27b468"
+/// ```
+public enum StateDigest {
+  /// The digest of `state`.
+  ///
+  /// - Parameter state: Any encodable value.
+  /// - Returns: 16 lowercase hex digits.
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` when the value cannot be encoded.
+  public static func of<State: Encodable>(_ state: State) throws(ActionLogError) -> String {
+    let encoder = CanonicalJSON.makeEncoder()
+    do {
+      return hex(fnv1a(try encoder.encode(state)))
+    } catch {
+      throw .encodingFailed(String(describing: type(of: state)))
+    }
+  }
+
+  /// The 64-bit FNV-1a hash of `bytes`.
+  ///
+  /// - Parameter bytes: Any bytes, typically canonical JSON.
+  /// - Returns: The hash.
+  public static func fnv1a(_ bytes: Data) -> UInt64 {
+    bytes.withUnsafeBytes { raw in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in raw {
+        hash ^= UInt64(byte)
+        hash &*= 0x0000_0100_0000_01b3
+      }
+      return hash
+    }
+  }
+
+  /// Writes `hash` as 16 lowercase hex digits, zero-padded.
+  ///
+  /// - Parameter hash: A 64-bit hash.
+  /// - Returns: The text a log line holds.
+  public static func hex(_ hash: UInt64) -> String {
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

@@ -1,0 +1,171 @@
+import ActionLog
+import Foundation
+import StateStore
+
+/// A counter-like feature with Codable types, as a recorded feature would have.
+struct LoggedCounter: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var count = 0
+    var label = "counter"
+    var isEven = true
+  }
+
+  enum Action: Codable, Sendable {
+    case increment
+    case add(Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> [Never] {
+    switch action {
+    case .increment: state.count &+= 1
+    case .add(let amount): state.count &+= amount
+    }
+    state.isEven = state.count % 2 == 0
+    return []
+  }
+}
+
+/// One line of the log as a plain `Decodable`: the floor for replay.
+private struct PlainLine: Decodable {
+  var seq: Int
+  var origin: ActionOrigin
+  var action: LoggedCounter.Action
+  var effects: [Never]
+  var digest: String
+  var checkpoint: LoggedCounter.State?
+}
+
+/// Recording overhead on the main actor, and replay with verification against plain decoding.
+@MainActor
+func actionLogScenarios(quick: Bool) async -> [BenchmarkResult] {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("store-bench-\(ProcessInfo.processInfo.processIdentifier)")
+  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  var results = await recordingScenarios(ops: quick ? 2_000 : 1_000_000, folder: folder)
+  results += await replayScenarios(transitions: quick ? 1_000 : 1_000_000, folder: folder)
+  return results
+}
+
+/// Sends in bursts that fit the recorder's buffer, so the time is the main actor's own cost;
+/// the writer catches up between bursts, untimed.
+@MainActor
+private func recordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult] {
+  let burst = 1_000
+  func timeSends(recording: Bool) async -> (main: Double, total: Double) {
+    let store = Store(initialState: LoggedCounter.State(), reducer: LoggedCounter())
+    let recorder =
+      recording
+      ? try? store.record(to: folder.appendingPathComponent("record.jsonl"), feature: "counter")
+      : nil
+    var mainActor = Duration.zero
+    let start = ContinuousClock.now
+    var sent = 0
+    while sent < ops {
+      let burstStart = ContinuousClock.now
+      for _ in 0..<min(burst, ops - sent) { store.send(.increment) }
+      mainActor += ContinuousClock.now - burstStart
+      sent += burst
+      await recorder?.flush()
+    }
+    await recorder?.close()
+    return (nanoseconds(mainActor), nanoseconds(ContinuousClock.now - start))
+  }
+  var plain = Double.infinity
+  var recorded = Double.infinity
+  var writer = Double.infinity
+  for _ in 0..<3 {
+    plain = min(plain, await timeSends(recording: false).main)
+    let (main, total) = await timeSends(recording: true)
+    recorded = min(recorded, main)
+    writer = min(writer, total)
+  }
+  let floorName = "Store.send, counter, not recording"
+  let floorPerOp = plain / Double(ops)
+  func result(_ scenario: String, _ ns: Double, _ target: String? = nil) -> BenchmarkResult {
+    BenchmarkResult(
+      group: "actionlog", scenario: scenario, ops: ops, nanoseconds: ns, floor: floorName,
+      floorNanosecondsPerOp: floorPerOp, peakRSSMiB: peakRSSMiB(), target: target)
+  }
+  return [
+    result("record: " + floorName, plain),
+    result("record: Store.send while recording (main actor)", recorded),
+    result("record: overhead per send (main actor)", max(0, recorded - plain), "≤ 1000 ns"),
+    result("record: send + encode + digest + write, end to end", writer),
+  ]
+}
+
+/// Replays an N-transition log with verification, against decoding the same lines with a plain
+/// `JSONDecoder` (read in the same 64 KiB chunks).
+@MainActor
+private func replayScenarios(transitions: Int, folder: URL) async -> [BenchmarkResult] {
+  let url = folder.appendingPathComponent("replay.jsonl")
+  let store = Store(initialState: LoggedCounter.State(), reducer: LoggedCounter())
+  guard let recorder = try? store.record(to: url, feature: "counter") else { return [] }
+  for index in 0..<transitions {
+    store.send(index % 3 == 0 ? .add(index) : .increment)
+    if index % 2_000 == 1_999 { await recorder.flush() }
+  }
+  await recorder.close()
+
+  // Replay first, so its peak memory is not hidden by the floor's.
+  let replayer = Replayer(reducer: LoggedCounter())
+  var replayTime = Double.infinity
+  var replayed = 0
+  for _ in 0..<2 {
+    let start = ContinuousClock.now
+    replayed = (try? replayer.replay(url).stepCount) ?? -1
+    replayTime = min(replayTime, nanoseconds(ContinuousClock.now - start))
+  }
+  let replayPeak = peakRSSMiB()
+  if replayed != transitions {
+    FileHandleOutput.standardError("store-bench: replay returned \(replayed) steps")
+  }
+
+  var floorTime = Double.infinity
+  for _ in 0..<2 {
+    let start = ContinuousClock.now
+    blackHole(decodePlainLines(of: url))
+    floorTime = min(floorTime, nanoseconds(ContinuousClock.now - start))
+  }
+  let floorName = "JSONDecoder, same lines"
+  let floorPerOp = floorTime / Double(transitions)
+  return [
+    BenchmarkResult(
+      group: "actionlog", scenario: "replay: " + floorName, ops: transitions,
+      nanoseconds: floorTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
+      peakRSSMiB: peakRSSMiB()),
+    BenchmarkResult(
+      group: "actionlog", scenario: "replay: Replayer.replay, verified", ops: transitions,
+      nanoseconds: replayTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
+      peakRSSMiB: replayPeak, target: "≤ 1.5×, < 64 MiB"),
+  ]
+}
+
+private func decodePlainLines(of url: URL) -> Int {
+  guard let handle = try? FileHandle(forReadingFrom: url) else { return 0 }
+  defer { try? handle.close() }
+  let decoder = JSONDecoder()
+  var pending = Data()
+  var decoded = 0
+  var isHeader = true
+  while let chunk = try? handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+    pending.append(chunk)
+    var start = pending.startIndex
+    while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      let line = pending[start..<newline]
+      start = newline + 1
+      if isHeader {
+        isHeader = false
+      } else if (try? decoder.decode(PlainLine.self, from: line)) != nil {
+        decoded += 1
+      }
+    }
+    pending = Data(pending[start...])
+  }
+  return decoded
+}
+
+private func nanoseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}

@@ -1,0 +1,141 @@
+import ActionLog
+import Foundation
+import StateStore
+import Testing
+
+@MainActor
+struct ReplayerTests {
+  /// Records increment, add(5), loadTapped, loaded(42) and returns the log.
+  func recordSession(in folder: TemporaryDirectory, checkpointInterval: Int) async throws -> URL {
+    let url = folder.file("session-\(checkpointInterval).jsonl")
+    let store = Store(initialState: Counter.State(), reducer: Counter(), handler: CounterHandler())
+    let recorder = try store.record(
+      to: url, feature: "counter",
+      options: RecordingOptions(checkpointInterval: checkpointInterval))
+    store.send(.increment)
+    store.send(.add(5))
+    await store.send(.loadTapped).finish()
+    await recorder.close()
+    return url
+  }
+
+  @Test func checkpointDivergenceShowsTheStepTheActionAndTheDiff() async throws {
+    let folder = try TemporaryDirectory()
+    let url = try await recordSession(in: folder, checkpointInterval: 1)
+    let session = try Replayer(reducer: Counter(bug: 1)).steps(of: url)
+    #expect(try session.next()?.sequenceNumber == 1)
+    let expected = ActionLogError.divergence(
+      step: 2, action: "Action.add(5)",
+      reason: "the replayed state differs from the recorded checkpoint",
+      diff: """
+          State(
+        \u{2212}   count: 6,
+        +   count: 7,
+            isLoading: false
+          )
+        (recorded: \u{2212}, replayed: +)
+        """)
+    #expect(throws: expected) { try session.next() }
+    #expect(throws: expected) { try session.next() }
+    #expect(session.state.count == 7)
+    #expect(session.stepCount == 1)
+    #expect(
+      expected.description == """
+        step 2 (Action.add(5)): the replayed state differs from the recorded checkpoint
+          State(
+        \u{2212}   count: 6,
+        +   count: 7,
+            isLoading: false
+          )
+        (recorded: \u{2212}, replayed: +)
+        """)
+  }
+
+  @Test func digestDivergenceWithoutACheckpoint() async throws {
+    let folder = try TemporaryDirectory()
+    let url = try await recordSession(in: folder, checkpointInterval: 0)
+    let recorded = try StateDigest.of(Counter.State(count: 6))
+    let replayed = try StateDigest.of(Counter.State(count: 7))
+    #expect(
+      throws: ActionLogError.divergence(
+        step: 2, action: "Action.add(5)",
+        reason: "the replayed state's digest \(replayed) differs from the recorded \(recorded) "
+          + "(no checkpoint at this step to diff against)",
+        diff: nil)
+    ) {
+      try Replayer(reducer: Counter(bug: 1)).replay(url)
+    }
+  }
+
+  @Test func effectDivergence() async throws {
+    let folder = try TemporaryDirectory()
+    let digest = try StateDigest.of(Counter.State(count: 0, isLoading: true))
+    let url = try folder.write(
+      "effects.jsonl",
+      lines: [
+        counterHeader,
+        #"{"seq":1,"origin":"user","action":{"loadTapped":{}},"effects":[],"digest":"\#(digest)"}"#,
+      ])
+    #expect(
+      throws: ActionLogError.divergence(
+        step: 1, action: "Action.loadTapped",
+        reason: "the reducer returned other effects than recorded",
+        diff: "\u{2212} []\n+ [\n+   [0]: Effect.load\n+ ]\n(recorded: \u{2212}, replayed: +)")
+    ) {
+      try Replayer(reducer: Counter()).replay(url)
+    }
+  }
+
+  @Test func withoutVerificationADivergentReducerReplaysToTheEnd() async throws {
+    let folder = try TemporaryDirectory()
+    let url = try await recordSession(in: folder, checkpointInterval: 1)
+    let result = try Replayer(reducer: Counter(bug: 1)).replay(url, verify: false)
+    #expect(result.stepCount == 4)
+    #expect(result.finalState == Counter.State(count: 42, isLoading: false))
+  }
+
+  @Test func replayStopsAtTheRequestedStep() async throws {
+    let folder = try TemporaryDirectory()
+    let url = try await recordSession(in: folder, checkpointInterval: 0)
+    let result = try Replayer(reducer: Counter()).replay(url, through: 3, keepingSteps: true)
+    #expect(result.stepCount == 3)
+    #expect(result.finalState == Counter.State(count: 6, isLoading: true))
+    let last = try #require(result.steps.last)
+    #expect(last.transition.effects == [.load])
+    #expect(last.recordedEffects == [.load])
+    #expect(last.transition.stateBefore == Counter.State(count: 6))
+    #expect(!last.isCheckpoint)
+    #expect(!last.followsGap)
+  }
+
+  @Test func emittedRegressionTestReplaysTheLogAndSnapshotsTheFinalState() {
+    let source = RegressionTestSource.make(
+      logPath: "Logs/bug-42.jsonl", feature: "login", featureModule: "LoginFeature",
+      reducer: "LoginReducer()")
+    #expect(
+      source == """
+        import ActionLog
+        import Foundation
+        import LoginFeature
+        import StateStoreTesting
+        import Testing
+
+        @Test func replayOfBug42MatchesSnapshot() throws {
+          let log = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()
+            .appendingPathComponent("Logs/bug-42.jsonl")
+          let result = try Replayer(reducer: LoginReducer())
+            .replay(log, options: ActionLogReadOptions(expectedFeature: "login"))
+          #expect(result.warnings.isEmpty)
+          assertSnapshot(of: result.finalState)
+        }
+
+        """)
+    let absolute = RegressionTestSource.make(
+      logPath: "/tmp/a \"b\".jsonl", feature: "counter", featureModule: "Counter",
+      reducer: "Counter()", testName: "counterLog", assertion: "#expect(result.stepCount == 3)")
+    #expect(absolute.contains(#"  let log = URL(fileURLWithPath: "/tmp/a \"b\".jsonl")"#))
+    #expect(absolute.contains("@Test func counterLog() throws {"))
+    #expect(absolute.contains("  #expect(result.stepCount == 3)\n}\n"))
+  }
+}
