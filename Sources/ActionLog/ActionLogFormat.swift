@@ -27,7 +27,7 @@
 /// - `{"kind":"closed"}` — the recorder was closed normally. Nothing follows.
 ///
 /// Values are encoded with `JSONEncoder` (default strategies), so any `Codable` state, action
-/// and effect fits. A ``Secret`` encodes as its shape mask: the password itself never reaches
+/// and effect fits. A ``StateStore/Secret`` encodes as its shape mask: the password itself never reaches
 /// the file, and a replay re-validates the mask exactly as the original run validated the
 /// password.
 public enum ActionLogFormat {

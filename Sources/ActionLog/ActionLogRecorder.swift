@@ -1,7 +1,7 @@
 import Foundation
 import StateStore
 
-/// Records every transition of a ``Store`` to an action log file, off the main actor.
+/// Records every transition of a ``StateStore/Store`` to an action log file, off the main actor.
 ///
 /// The recorder is a transition observer. On the main actor it only appends the `Transition`
 /// to a bounded buffer; a serial background queue encodes the lines, computes the
@@ -118,7 +118,7 @@ extension Store where R.State: Encodable, R.Action: Encodable, R.Effect: Encodab
   ///   - options: Checkpoints, size limit, redaction and buffering.
   ///   - onError: Called at most once, on a background queue, when writing fails.
   /// - Returns: The recorder; keep it, and `await close()` it to flush.
-  /// - Throws: What ``ActionLogRecorder/init(store:url:feature:options:onError:)`` throws.
+  /// - Throws: What ``ActionLog/ActionLogRecorder/init(store:url:feature:options:onError:)`` throws.
   public func record(
     to url: URL,
     feature: String,

@@ -5,7 +5,7 @@ import Foundation
 /// A digest is the 64-bit FNV-1a hash of the state's *canonical* JSON — `JSONEncoder` with
 /// `.sortedKeys` and otherwise default strategies — written as 16 lowercase hex digits. It is
 /// stable across runs and machines for the same build, costs 8 bytes per line instead of a full
-/// state, and lets a replay check every step. Because a ``Secret`` encodes as its shape mask,
+/// state, and lets a replay check every step. Because a ``StateStore/Secret`` encodes as its shape mask,
 /// the recorded state (with the real password) and the replayed state (with the mask) have the
 /// same digest.
 ///

@@ -25,10 +25,10 @@ struct ReplayerTests {
     let session = try Replayer(reducer: Counter(bug: 1)).steps(of: url)
     #expect(try session.next()?.sequenceNumber == 1)
     let expected = ActionLogError.divergence(
-      step: 2, action: "Action.add(5)",
+      step: 2, action: "Counter.Action.add(5)",
       reason: "the replayed state differs from the recorded checkpoint",
       diff: """
-          State(
+          Counter.State(
         \u{2212}   count: 6,
         +   count: 7,
             isLoading: false
@@ -41,8 +41,8 @@ struct ReplayerTests {
     #expect(session.stepCount == 1)
     #expect(
       expected.description == """
-        step 2 (Action.add(5)): the replayed state differs from the recorded checkpoint
-          State(
+        step 2 (Counter.Action.add(5)): the replayed state differs from the recorded checkpoint
+          Counter.State(
         \u{2212}   count: 6,
         +   count: 7,
             isLoading: false
@@ -58,7 +58,7 @@ struct ReplayerTests {
     let replayed = try StateDigest.of(Counter.State(count: 7))
     #expect(
       throws: ActionLogError.divergence(
-        step: 2, action: "Action.add(5)",
+        step: 2, action: "Counter.Action.add(5)",
         reason: "the replayed state's digest \(replayed) differs from the recorded \(recorded) "
           + "(no checkpoint at this step to diff against)",
         diff: nil)
@@ -78,9 +78,10 @@ struct ReplayerTests {
       ])
     #expect(
       throws: ActionLogError.divergence(
-        step: 1, action: "Action.loadTapped",
+        step: 1, action: "Counter.Action.loadTapped",
         reason: "the reducer returned other effects than recorded",
-        diff: "\u{2212} []\n+ [\n+   [0]: Effect.load\n+ ]\n(recorded: \u{2212}, replayed: +)")
+        diff:
+          "\u{2212} []\n+ [\n+   [0]: Counter.Effect.load\n+ ]\n(recorded: \u{2212}, replayed: +)")
     ) {
       try Replayer(reducer: Counter()).replay(url)
     }
