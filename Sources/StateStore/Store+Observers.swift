@@ -6,7 +6,7 @@ extension Store {
 
   @usableFromInline struct TransitionObserver {
     @usableFromInline let id: Int
-    let callback: @MainActor (Transition<R.State, R.Action, R.Effect>) -> Void
+    @usableFromInline let callback: @MainActor (Transition<R.State, R.Action, R.Effect>) -> Void
   }
 
   /// Calls `callback` with the new state after every reduced action, until the returned

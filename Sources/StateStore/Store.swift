@@ -186,7 +186,7 @@ public final class Store<R: Reducer>: Observable {
     for observer in stateObservers { observer.callback(state) }
   }
 
-  @usableFromInline func notifyTransitionObservers(
+  @inlinable func notifyTransitionObservers(
     _ action: R.Action,
     _ origin: ActionOrigin,
     _ effects: [R.Effect],
