@@ -1,0 +1,153 @@
+import Foundation
+import LoginFeature
+import LoginFeatureTesting
+import StateStore
+import Testing
+
+/// Random, hostile action sequences through the reducer, checking its invariants after every
+/// step. Reproduce a failure with the seed it prints: `LOGIN_PROPERTY_SEED=<seed> swift test`.
+struct LoginReducerPropertyTests {
+  private static let sequences = 10_000
+  private static let maximumLength = 50
+
+  private static var seed: UInt64 {
+    if let text = ProcessInfo.processInfo.environment["LOGIN_PROPERTY_SEED"],
+      let seed = UInt64(text)
+    {
+      return seed
+    }
+    return UInt64.random(in: 0...UInt64.max)
+  }
+
+  @Test(arguments: [CredentialRules.default, .email, .minimumLength(6)])
+  func invariantsHoldAfterEveryStepOfRandomSequences(rules: CredentialRules) {
+    let seed = Self.seed
+    var random = SeededGenerator(seed: seed)
+    let generator = LoginActionGenerator()
+    var steps = 0
+    for sequence in 0..<(Self.sequences / 3 + 1) {
+      var model = Model(state: LoginState(rules: rules))
+      for step in 0..<Int.random(in: 1...Self.maximumLength, using: &random) {
+        let action = generator.next(for: model.state, using: &random)
+        if let violation = model.apply(action) {
+          Issue.record(
+            """
+            Invariant broken (seed \(seed), sequence \(sequence), step \(step)): \(violation)
+            Action: \(Dump.render(action))
+            Reproduce with LOGIN_PROPERTY_SEED=\(seed).
+            """)
+          return
+        }
+        steps += 1
+      }
+    }
+    #expect(steps > Self.sequences / 3)
+  }
+
+  @Test func theGeneratorCoversEveryActionCase() {
+    var random = SeededGenerator(seed: 1)
+    var seen: Set<String> = []
+    let state = LoginState(attemptID: 3)
+    for _ in 0..<2_000 {
+      let action = LoginActionGenerator().next(for: state, using: &random)
+      seen.insert(String(Dump.render(action).prefix { $0 != "(" }))
+    }
+    #expect(
+      seen == [
+        "LoginAction.usernameChanged", "LoginAction.passwordChanged",
+        "LoginAction.loginButtonTapped", "LoginAction.cancelButtonTapped",
+        "LoginAction.loginResponse", "LoginAction.alertButtonTapped", "LoginAction.lockoutEnded",
+        "LoginAction.logoutButtonTapped",
+      ])
+  }
+
+  @Test func equalSeedsGiveEqualSequences() {
+    var first = SeededGenerator(seed: 99)
+    var second = SeededGenerator(seed: 99)
+    let state = LoginState()
+    for _ in 0..<100 {
+      #expect(
+        LoginActionGenerator().next(for: state, using: &first)
+          == LoginActionGenerator().next(for: state, using: &second))
+    }
+  }
+}
+
+/// The reducer's state plus what the test knows independently: which attempt is in flight.
+private struct Model {
+  var state: LoginState
+  var inFlight: Int?
+
+  /// Reduces `action` and returns a description of the first broken invariant, if any.
+  mutating func apply(_ action: LoginAction) -> String? {
+    let before = state
+    let effects = LoginReducer().reduce(into: &state, action: action)
+
+    let authenticated = effects.compactMap { effect -> Int? in
+      guard case .authenticate(_, let attempt) = effect else { return nil }
+      return attempt
+    }
+    if let attempt = authenticated.first {
+      guard action == .loginButtonTapped, before.isLoginButtonEnabled, before.user == nil else {
+        return "authenticate was emitted without an enabled login button being tapped"
+      }
+      guard authenticated.count == 1, attempt == before.attemptID + 1, attempt == state.attemptID
+      else { return "authenticate carries attempt \(attempt) after \(before.attemptID)" }
+      inFlight = attempt
+    }
+    if effects.contains(.cancelAuthentication) {
+      guard before.isLoading else { return "cancelled a request that was not in flight" }
+      inFlight = nil
+    }
+    if case .loginResponse(let attempt, _) = action, attempt == inFlight {
+      inFlight = nil
+    }
+
+    if state.isLoading != (inFlight != nil) {
+      return
+        "isLoading is \(state.isLoading) but the attempt in flight is \(String(describing: inFlight))"
+    }
+    if state.attemptID < before.attemptID { return "the attempt id went backwards" }
+    if state.failedAttempts < 0 || state.failedAttempts > state.rules.maxAttempts {
+      return "failedAttempts is \(state.failedAttempts)"
+    }
+    if state.isLocked && state.isLoginButtonEnabled { return "locked, yet the button is enabled" }
+    if state.isFormValid && !state.isLoading && !state.isLocked && !state.isLoginButtonEnabled {
+      return "valid and idle, yet the button is disabled"
+    }
+    if state.rules != before.rules { return "the rules changed" }
+    if !before.isLocked && state.isLocked {
+      guard effects.contains(.startLockoutTimer(state.rules.lockoutDuration)),
+        effects.contains(where: { effect in
+          if case .showAlert(let alert) = effect {
+            return alert.title == LoginReducer.lockoutAlertTitle
+          }
+          return false
+        })
+      else { return "locked without the lockout alert and timer" }
+    }
+    if action == .loginButtonTapped, !before.isFormValid, !before.isLoading, !before.isLocked,
+      before.user == nil
+    {
+      let expected = Alert(
+        title: LoginReducer.validationAlertTitle,
+        message: before.validationMessages.joined(separator: "\n"))
+      guard effects == [.showAlert(expected)] else {
+        return "an invalid login tap emitted \(Dump.render(effects))"
+      }
+    }
+    switch action {
+    case .usernameChanged(let text):
+      var expected = before
+      expected.username = text
+      if state != expected { return "typing a username changed more than the username" }
+    case .passwordChanged(let secret):
+      var expected = before
+      expected.password = secret
+      if state != expected { return "typing a password changed more than the password" }
+    default:
+      break
+    }
+    return nil
+  }
+}
