@@ -39,6 +39,8 @@ Every request is logged on stdout as one line, `REQUEST <username>` — never th
 
 import argparse
 import json
+import os
+import signal
 import sys
 import threading
 import time
@@ -143,11 +145,15 @@ class LoginHandler(BaseHTTPRequestHandler):
         self.send_bytes(status, json.dumps(value).encode("utf-8"), "application/json")
 
     def send_bytes(self, status, data, content_type):
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            # The client stopped reading (a capped body, a cancelled request): not our error.
+            self.close_connection = True
 
     def flood(self, total):
         # No Content-Length: the body ends when the connection closes, so only a client that
@@ -176,6 +182,10 @@ def main():
     arguments = parser.parse_args()
     SLOW_DELAY = arguments.slow_delay
 
+    # The parent's signal mask and ignored signals survive exec (a `swift test` child starts with
+    # SIGTERM blocked): unblock everything and make SIGTERM end us, so "stop by PID" works.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, lambda number, frame: os._exit(0))
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), LoginHandler)
     server.daemon_threads = True
     log("PORT %d" % server.server_address[1])

@@ -79,7 +79,17 @@ public struct HTTPLoginAPI: LoginAPI {
     self.baseURL = baseURL
     self.timeout = timeout
     self.maximumResponseSize = max(0, maximumResponseSize)
-    self.loader = CappedDataLoader(configuration: configuration)
+    // FoundationNetworking times requests out after the session's `timeoutIntervalForRequest`
+    // (60 s by default) whatever the request says, so the session gets the timeout too — on a
+    // copy, so the caller's configuration object is left as it was.
+    let owned = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+    owned.timeoutIntervalForRequest = Self.seconds(timeout)
+    self.loader = CappedDataLoader(configuration: owned)
+  }
+
+  private static func seconds(_ duration: Duration) -> TimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return max(0, Double(seconds) + Double(attoseconds) / 1e18)
   }
 
   /// The URL requests are sent to: ``baseURL`` followed by `/login`.
@@ -131,8 +141,7 @@ public struct HTTPLoginAPI: LoginAPI {
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     request.httpBody = body
-    let (seconds, attoseconds) = timeout.components
-    request.timeoutInterval = max(0, Double(seconds) + Double(attoseconds) / 1e18)
+    request.timeoutInterval = Self.seconds(timeout)
     return request
   }
 

@@ -164,3 +164,14 @@ struct HTTPLoginAPITests {
     #expect(await task.value == .failure(.cancelled))
   }
 }
+
+extension HTTPLoginAPITests {
+  @Test func theCallersConfigurationIsLeftAsItWas() {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 42
+    _ = HTTPLoginAPI(
+      baseURL: URL(string: "http://127.0.0.1:1")!, timeout: .seconds(2),
+      configuration: configuration)
+    #expect(configuration.timeoutIntervalForRequest == 42)
+  }
+}
