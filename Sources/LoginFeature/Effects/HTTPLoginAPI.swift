@@ -33,9 +33,13 @@ import StateStore
 /// | task cancelled, `URLError.cancelled`      | ``LoginServiceError/cancelled``         |
 /// | any other transport failure               | ``LoginServiceError/transport(_:)``, e.g. "connection refused at 127.0.0.1:9" |
 ///
-/// The body is read in chunks and never held past ``maximumResponseSize``: the first byte over
-/// it ends the request. The API owns a URLSession made from the configuration it is given, so
-/// tests can inject `URLProtocol` stubs through `protocolClasses`.
+/// Only a `200` answer's body is read, in chunks, and never held past ``maximumResponseSize``:
+/// a declared `Content-Length` over it, or the first chunk past it, ends the request.
+///
+/// The API takes a `URLSessionConfiguration`, not a `URLSession`: it owns a session it is the
+/// delegate of, because counting the body as it arrives needs the session's delegate
+/// (FoundationNetworking has no `bytes(for:)` and does not call per-task delegates). Inject
+/// `URLProtocol` stubs through the configuration's `protocolClasses`.
 ///
 /// ```swift
 /// let api = HTTPLoginAPI(baseURL: URL(string: "https://auth.example.com/v1")!)
