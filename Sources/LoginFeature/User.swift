@@ -6,6 +6,10 @@ public struct User: Sendable, Equatable, Codable {
   public var username: String
   /// The name to greet the user with.
   public var displayName: String
+  /// The user's email address, when the service tells it.
+  ///
+  /// Optional, so sessions and action logs written before it existed still decode.
+  public var email: String?
 
   /// Creates a user.
   ///
@@ -13,9 +17,11 @@ public struct User: Sendable, Equatable, Codable {
   ///   - id: The service's identifier for the user.
   ///   - username: The name the user signs in with.
   ///   - displayName: The name to greet the user with; the username when omitted.
-  public init(id: String, username: String, displayName: String? = nil) {
+  ///   - email: The user's email address, if known.
+  public init(id: String, username: String, displayName: String? = nil, email: String? = nil) {
     self.id = id
     self.username = username
     self.displayName = displayName ?? username
+    self.email = email
   }
 }

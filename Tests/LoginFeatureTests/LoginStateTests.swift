@@ -55,7 +55,8 @@ struct LoginStateTests {
           user: User(
             id: "1",
             username: "demo",
-            displayName: "Demo User"
+            displayName: "Demo User",
+            email: nil
           ),
           rules: CredentialRules(
             kind: CredentialRules.Kind.default,

@@ -1,0 +1,202 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Sends requests on a URLSession of its own and collects each answer's body up to a cap.
+///
+/// Why not `data(for:)`: it buffers the whole body before returning, so a server (or a proxy)
+/// that answers with gigabytes would grow memory without bound. `bytes(for:)` streams, but does
+/// not exist in FoundationNetworking, and per-task delegates are not called there either
+/// (observed with Swift 6.3 on Linux). So the loader owns its session and is its delegate:
+/// chunks are appended only while the total stays within the cap, and the first chunk past it
+/// (or a declared `Content-Length` past it) ends the exchange with ``Failure/tooLarge`` at once
+/// and cancels the task.
+///
+/// Only a `200` answer's body is collected: for any other status the exchange ends as soon as
+/// the headers arrive, with an empty body, because the login API reads the status alone.
+final class CappedDataLoader: Sendable {
+  /// Why an exchange produced no answer.
+  enum Failure: Error, Equatable {
+    /// The transport failed (or timed out, or was cancelled by URLSession).
+    case url(URLError.Code)
+    /// The body was longer than the cap.
+    case tooLarge
+    /// The calling task was cancelled.
+    case cancelled
+    /// The answer was not an HTTP response.
+    case notHTTP
+  }
+
+  private let session: URLSession
+  private let delegate: SessionDelegate
+
+  init(configuration: URLSessionConfiguration) {
+    let delegate = SessionDelegate()
+    self.delegate = delegate
+    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+  }
+
+  deinit {
+    // The session keeps its delegate (and its connections) until it is invalidated.
+    session.finishTasksAndInvalidate()
+  }
+
+  /// Sends `request` and returns its status and, for a `200`, its body.
+  ///
+  /// - Parameters:
+  ///   - request: The request to send.
+  ///   - limit: The most body bytes accepted.
+  /// - Returns: The response and the body (empty unless the status is `200`).
+  /// - Throws: ``Failure``.
+  func load(_ request: URLRequest, limit: Int) async throws(Failure) -> (HTTPURLResponse, Data) {
+    if Task.isCancelled { throw .cancelled }
+    let task = session.dataTask(with: request)
+    let exchange = Exchange(task: task, limit: limit)
+    delegate.register(exchange, for: task)
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        exchange.start(continuation)
+      }
+    } onCancel: {
+      exchange.finish(.failure(.cancelled))
+    }
+    return try result.get()
+  }
+}
+
+/// Routes the session's delegate calls to the exchange of each task.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  private let exchanges = Mutex<[Int: Exchange]>([:])
+
+  func register(_ exchange: Exchange, for task: URLSessionTask) {
+    exchanges.withLock { $0[task.taskIdentifier] = exchange }
+  }
+
+  private func exchange(for task: URLSessionTask) -> Exchange? {
+    exchanges.withLock { $0[task.taskIdentifier] }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let proceed = exchange(for: dataTask)?.received(response) ?? false
+    completionHandler(proceed ? .allow : .cancel)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    exchange(for: dataTask)?.received(data)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+    exchange?.completed(error: error)
+  }
+}
+
+/// One request: its task, what has arrived so far, and the caller waiting for it.
+private final class Exchange: Sendable {
+  typealias Result = Swift.Result<(HTTPURLResponse, Data), CappedDataLoader.Failure>
+
+  private struct State {
+    var continuation: CheckedContinuation<Result, Never>?
+    var response: HTTPURLResponse?
+    var body = Data()
+    /// Set once: the first outcome wins, later ones are dropped.
+    var outcome: Result?
+  }
+
+  private let task: URLSessionDataTask
+  private let limit: Int
+  private let state = Mutex(State())
+
+  init(task: URLSessionDataTask, limit: Int) {
+    self.task = task
+    self.limit = limit
+  }
+
+  /// Hands over the caller's continuation and starts the task — unless the exchange has
+  /// already ended (the caller was cancelled before it got here).
+  func start(_ continuation: CheckedContinuation<Result, Never>) {
+    let earlyOutcome = state.withLock { state -> Result? in
+      if let outcome = state.outcome { return outcome }
+      state.continuation = continuation
+      return nil
+    }
+    if let earlyOutcome {
+      continuation.resume(returning: earlyOutcome)
+      task.cancel()
+    } else {
+      task.resume()
+    }
+  }
+
+  /// Ends the exchange with `outcome` if it has not ended yet; stops the task when the outcome
+  /// does not come from its completion.
+  func finish(_ outcome: Result, cancelTask: Bool = true) {
+    let continuation = state.withLock { state -> CheckedContinuation<Result, Never>? in
+      guard state.outcome == nil else { return nil }
+      state.outcome = outcome
+      state.body = Data()
+      defer { state.continuation = nil }
+      return state.continuation
+    }
+    continuation?.resume(returning: outcome)
+    if cancelTask { task.cancel() }
+  }
+
+  /// The headers arrived. Returns whether the body is wanted.
+  func received(_ response: URLResponse) -> Bool {
+    guard let http = response as? HTTPURLResponse else {
+      finish(.failure(.notHTTP))
+      return false
+    }
+    guard http.statusCode == 200 else {
+      finish(.success((http, Data())))
+      return false
+    }
+    if http.expectedContentLength > Int64(limit) {
+      finish(.failure(.tooLarge))
+      return false
+    }
+    state.withLock { $0.response = http }
+    return true
+  }
+
+  /// A chunk of the body arrived.
+  func received(_ data: Data) {
+    let overflow = state.withLock { state -> Bool in
+      guard state.outcome == nil else { return false }
+      guard state.body.count + data.count <= limit else { return true }
+      state.body.append(data)
+      return false
+    }
+    if overflow { finish(.failure(.tooLarge)) }
+  }
+
+  /// The task completed: with the collected answer, or with `error`.
+  func completed(error: (any Error)?) {
+    if let error {
+      finish(.failure(.url(Self.code(of: error))), cancelTask: false)
+      return
+    }
+    let collected = state.withLock { state in state.response.map { ($0, state.body) } }
+    if let collected {
+      finish(.success(collected), cancelTask: false)
+    } else {
+      finish(.failure(.notHTTP), cancelTask: false)
+    }
+  }
+
+  private static func code(of error: any Error) -> URLError.Code {
+    if let error = error as? URLError { return error.code }
+    let error = error as NSError
+    guard error.domain == NSURLErrorDomain else { return .unknown }
+    return URLError.Code(rawValue: error.code) ?? .unknown
+  }
+}

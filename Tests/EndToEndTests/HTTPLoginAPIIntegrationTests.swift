@@ -1,0 +1,109 @@
+import Foundation
+import LoginFeature
+import StateStore
+import Testing
+
+/// `HTTPLoginAPI` against the real fixture server (`Tests/Fixtures/login_server.py`) on
+/// 127.0.0.1: one server per test, stopped by PID when the test ends, pass or fail.
+struct HTTPLoginAPIIntegrationTests {
+  static let demoUser = User(
+    id: "1", username: "demo", displayName: "Demo User", email: "demo@example.com")
+
+  private static func login(
+    _ api: HTTPLoginAPI, _ username: String, _ password: String = "Secr3t"
+  ) async -> Result<Session, LoginServiceError> {
+    do {
+      return .success(
+        try await api.login(Credentials(username: username, password: Secret(password))))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  @Test func theDemoAccountSignsIn() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), "demo")
+    #expect(result == .success(Session(user: Self.demoUser, token: "fixture-token-demo")))
+  }
+
+  @Test func aBaseURLWithAPathAndAUserWithoutID() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let api = HTTPLoginAPI(baseURL: server.baseURL.appendingPathComponent("api/v1"))
+    let result = await Self.login(api, "ada@example.com", "Engine1843")
+    let ada = User(id: "ada@example.com", username: "ada@example.com", displayName: "Ada Lovelace")
+    #expect(result == .success(Session(user: ada, token: "fixture-token-ada@example.com")))
+  }
+
+  @Test(arguments: [
+    ("demo", "Wr0ng", LoginServiceError.invalidCredentials),
+    ("nobody", "Secr3t", .invalidCredentials),
+    ("forbidden", "Secr3t", .invalidCredentials),
+    ("status500", "Secr3t", .wrongStatusCode(500)),
+    ("empty", "Secr3t", .nilData),
+    ("garbage", "Secr3t", .decodingFailed),
+    ("huge", "Secr3t", .decodingFailed),
+    ("flood", "Secr3t", .decodingFailed),
+  ])
+  func eachScriptedFailureMapsToItsError(
+    username: String, password: String, expected: LoginServiceError
+  ) async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), username, password)
+    #expect(result == .failure(expected))
+  }
+
+  @Test func quotesBackslashesAndNonASCIIReachTheServerIntact() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let username = #"echo "quoted" \back\ é ✓ 日本"#
+    let password = #"Pa"ss\wörd1 ✓"#
+    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), username, password)
+    let session = try result.get()
+    #expect(session.user.username == username)
+    #expect(session.user.displayName == username)
+    #expect(session.token.reveal() == password)
+  }
+
+  @Test func aOneSecondTimeoutAgainstTheSilentEndpoint() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(1))
+    let started = ContinuousClock.now
+    let result = await Self.login(api, "silent")
+    #expect(result == .failure(.timeout))
+    // Far below the 10 s default: the configured timeout is the one in force.
+    #expect(ContinuousClock.now - started < .seconds(5))
+  }
+
+  @Test func aClosedPortIsConnectionRefusedAtThatAddress() async throws {
+    let closed = try ClosedPort()
+    let api = HTTPLoginAPI(baseURL: URL(string: "http://127.0.0.1:\(closed.port)")!)
+    let result = await Self.login(api, "demo")
+    #expect(result == .failure(.transport("connection refused at 127.0.0.1:\(closed.port)")))
+    #expect(
+      LoginServiceError.transport("connection refused at 127.0.0.1:\(closed.port)").message
+        == "Could not reach the server (connection refused at 127.0.0.1:\(closed.port)). "
+        + "Please check your connection.")
+  }
+
+  @Test func cancellingMidRequestIsCancelled() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let api = HTTPLoginAPI(baseURL: server.baseURL)
+    let task = Task { await Self.login(api, "silent") }
+    #expect(await server.waitForRequest(from: "silent"))
+    task.cancel()
+    #expect(await task.value == .failure(.cancelled))
+  }
+
+  @Test func theServerStopsByPID() async throws {
+    let server = try await FixtureServer.start()
+    let pid = server.pid
+    #expect(kill(pid, 0) == 0)
+    server.stop()
+    #expect(kill(pid, 0) == -1)
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Synchronization
+
+/// The scripted login server of `Tests/Fixtures/login_server.py`, running on 127.0.0.1.
+///
+/// `start()` launches it with `python3`, reads the `PORT n` line it prints first, and
+/// `stop()` (or `deinit`) terminates it by its PID and waits for it to exit — so a failing test
+/// leaks no process. The server also exits by itself after `lifetime` seconds.
+///
+/// ```swift
+/// let server = try await FixtureServer.start()
+/// defer { server.stop() }
+/// let api = HTTPLoginAPI(baseURL: server.baseURL)
+/// ```
+final class FixtureServer: Sendable {
+  /// Why the server could not start.
+  struct StartError: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// The port it listens on.
+  let port: Int
+  private let process: Mutex<Process?>
+  private let output: LineReader
+
+  /// `http://127.0.0.1:<port>`.
+  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+  /// The PID of the Python process.
+  let pid: Int32
+
+  private init(process: Process, output: LineReader, port: Int) {
+    self.process = Mutex(process)
+    self.output = output
+    self.port = port
+    self.pid = process.processIdentifier
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Launches the server and waits for its port.
+  ///
+  /// - Parameter lifetime: Seconds after which the server exits on its own.
+  /// - Throws: ``StartError`` when `python3` is missing or the server prints no port.
+  static func start(lifetime: Int = 60) async throws -> FixtureServer {
+    let python = try findPython3()
+    let script = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent()  // Support
+      .deletingLastPathComponent()  // EndToEndTests
+      .deletingLastPathComponent()  // Tests
+      .appendingPathComponent("Fixtures/login_server.py")
+    guard FileManager.default.fileExists(atPath: script.path) else {
+      throw StartError(description: "The fixture server is missing at \(script.path).")
+    }
+
+    let process = Process()
+    process.executableURL = python
+    process.arguments = [script.path, "--lifetime", "\(lifetime)"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    let output = LineReader(pipe.fileHandleForReading)
+    do {
+      try process.run()
+    } catch {
+      throw StartError(description: "Could not launch \(python.path) \(script.path): \(error)")
+    }
+
+    let line = await output.firstLine { $0.hasPrefix("PORT ") }
+    guard let line, let port = Int(line.dropFirst("PORT ".count)) else {
+      process.terminate()
+      process.waitUntilExit()
+      throw StartError(
+        description: "The fixture server printed no `PORT n` line (exit status "
+          + "\(process.terminationStatus)); see its error output above.")
+    }
+    return FixtureServer(process: process, output: output, port: port)
+  }
+
+  /// Waits until the server has logged a request from `username` (plain ASCII, no quotes or
+  /// backslashes: the log line is JSON); false if the server stopped first.
+  func waitForRequest(from username: String) async -> Bool {
+    await output.firstLine { $0 == "REQUEST \"\(username)\"" } != nil
+  }
+
+  /// Terminates the server (SIGTERM to its PID) and waits for it to exit. Safe to call twice.
+  func stop() {
+    guard
+      let process = process.withLock({ process in
+        defer { process = nil }
+        return process
+      })
+    else { return }
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+  }
+
+  private static func findPython3() throws -> URL {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    throw StartError(
+      description: """
+        python3 was not found on PATH (\(path)). The HTTP integration tests run a Python 3 \
+        standard-library server (Tests/Fixtures/login_server.py); install Python 3.
+        """)
+  }
+}
+
+/// Reads a file handle line by line on a thread of its own and lets tasks wait for a line.
+final class LineReader: Sendable {
+  private struct Waiter {
+    let predicate: @Sendable (String) -> Bool
+    let continuation: CheckedContinuation<String?, Never>
+  }
+
+  private struct State {
+    var lines: [String] = []
+    var isClosed = false
+    var waiters: [Waiter] = []
+  }
+
+  private let state = Mutex(State())
+
+  init(_ handle: FileHandle) {
+    let thread = Thread { [self] in
+      var pending = Data()
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        pending.append(chunk)
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+          let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+          pending = Data(pending[(newline + 1)...])
+          received(line)
+        }
+      }
+      closed()
+    }
+    thread.start()
+  }
+
+  /// The first line, already read or still to come, that satisfies `predicate`; nil when the
+  /// handle closes without one.
+  func firstLine(where predicate: @escaping @Sendable (String) -> Bool) async -> String? {
+    await withCheckedContinuation { continuation in
+      let answer: String?? = state.withLock { state in
+        if let line = state.lines.first(where: predicate) { return .some(line) }
+        if state.isClosed { return .some(nil) }
+        state.waiters.append(Waiter(predicate: predicate, continuation: continuation))
+        return .none
+      }
+      if let answer { continuation.resume(returning: answer) }
+    }
+  }
+
+  private func received(_ line: String) {
+    let ready = state.withLock { state -> [Waiter] in
+      state.lines.append(line)
+      let ready = state.waiters.filter { $0.predicate(line) }
+      state.waiters.removeAll { $0.predicate(line) }
+      return ready
+    }
+    for waiter in ready { waiter.continuation.resume(returning: line) }
+  }
+
+  private func closed() {
+    let waiters = state.withLock { state -> [Waiter] in
+      state.isClosed = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.continuation.resume(returning: nil) }
+  }
+}

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""A scripted login server for HTTPLoginAPI's integration tests and for trying login-demo.
+
+Standard library only. It binds 127.0.0.1 on a free port (or --port), prints
+
+    PORT 54321
+
+as its first line on stdout, flushes, and serves until --lifetime seconds (default 120) have
+passed, then exits by itself. Stop it earlier with SIGTERM (its PID) or Ctrl-C.
+
+Contract (what HTTPLoginAPI sends): POST <any prefix>/login, Content-Type: application/json,
+Accept: application/json, body {"username": ..., "password": ...}, no query string. A request
+that breaks it gets 404 (path), 405 (method), 400 (query or malformed JSON), 415 (content type)
+or 406 (accept), with a JSON {"error": ...} body.
+
+The username chooses the behaviour (so login-demo can reach every one of them by typing):
+
+    username         password      answer
+    demo             Secr3t        200 {"token": "fixture-token-demo", "user": {"id": "1",
+                                   "name": "Demo User", "username": "demo",
+                                   "email": "demo@example.com"}}
+    ada@example.com  Engine1843    200, a user without "id" and with "email": null
+    demo / ada       anything else 401
+    forbidden        any           403
+    status500        any           500
+    empty            any           200 with an empty body
+    garbage          any           200 with a body that is not JSON
+    huge             any           200 with a 2 MiB body, Content-Length declared
+    flood            any           200 streaming 8 MiB, no Content-Length (ends at close)
+    silent           any           reads the request and never answers
+    slow             any           answers like demo after --slow-delay seconds (default 3)
+    echo...          any           200 whose user.name and user.username are the username
+                                   and whose token is the password, exactly as received
+                                   (any username starting with "echo")
+    anyone else      any           401
+
+Every request is logged on stdout as one line, `REQUEST <username>` — never the password.
+"""
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ACCOUNTS = {
+    "demo": (
+        "Secr3t",
+        {"id": "1", "name": "Demo User", "username": "demo", "email": "demo@example.com"},
+    ),
+    "ada@example.com": (
+        "Engine1843",
+        {"name": "Ada Lovelace", "username": "ada@example.com", "email": None},
+    ),
+}
+
+STOPPING = threading.Event()
+SLOW_DELAY = 3.0
+OUTPUT_LOCK = threading.Lock()
+
+
+def log(line):
+    with OUTPUT_LOCK:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+
+class LoginHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "LoginFixture/1"
+
+    def log_message(self, format, *args):
+        # The default logs the request line to stderr; our own log is on stdout, one line per
+        # request, without secrets.
+        pass
+
+    def do_GET(self):
+        self.send_json(405, {"error": "use POST"})
+
+    do_PUT = do_GET
+    do_DELETE = do_GET
+
+    def do_POST(self):
+        path, _, query = self.path.partition("?")
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length > 0 else b""
+        if not path.endswith("/login"):
+            return self.send_json(404, {"error": "no such path"})
+        if query:
+            return self.send_json(400, {"error": "nothing belongs in the query"})
+        if self.headers.get("Content-Type") != "application/json":
+            return self.send_json(415, {"error": "Content-Type must be application/json"})
+        if self.headers.get("Accept") != "application/json":
+            return self.send_json(406, {"error": "Accept must be application/json"})
+        try:
+            body = json.loads(raw.decode("utf-8"))
+            username = body["username"]
+            password = body["password"]
+            if not isinstance(username, str) or not isinstance(password, str):
+                raise ValueError("username and password must be strings")
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            return self.send_json(400, {"error": "body must be {username, password}"})
+
+        log("REQUEST " + json.dumps(username))
+        self.answer(username, password)
+
+    def answer(self, username, password):
+        if username in ACCOUNTS:
+            expected, user = ACCOUNTS[username]
+            if password == expected:
+                return self.send_json(200, {"token": "fixture-token-" + username, "user": user})
+            return self.send_json(401, {"error": "invalid credentials"})
+        if username.startswith("echo"):
+            user = {"name": username, "username": username, "email": None}
+            return self.send_json(200, {"token": password, "user": user})
+        if username == "forbidden":
+            return self.send_json(403, {"error": "forbidden"})
+        if username == "status500":
+            return self.send_json(500, {"error": "scripted failure"})
+        if username == "empty":
+            return self.send_bytes(200, b"", "application/json")
+        if username == "garbage":
+            return self.send_bytes(200, b"<html>not json</html>", "text/html")
+        if username == "huge":
+            padding = "x" * (2 * 1024 * 1024)
+            user = dict(ACCOUNTS["demo"][1], padding=padding)
+            return self.send_json(200, {"token": "fixture-token-huge", "user": user})
+        if username == "flood":
+            return self.flood(8 * 1024 * 1024)
+        if username == "silent":
+            # Keep the connection open and say nothing until the client leaves or we stop.
+            while not STOPPING.wait(0.05):
+                pass
+            return None
+        if username == "slow":
+            STOPPING.wait(SLOW_DELAY)
+            _, user = ACCOUNTS["demo"]
+            return self.send_json(200, {"token": "fixture-token-slow", "user": user})
+        return self.send_json(401, {"error": "invalid credentials"})
+
+    def send_json(self, status, value):
+        self.send_bytes(status, json.dumps(value).encode("utf-8"), "application/json")
+
+    def send_bytes(self, status, data, content_type):
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            # The client stopped reading (a capped body, a cancelled request): not our error.
+            self.close_connection = True
+
+    def flood(self, total):
+        # No Content-Length: the body ends when the connection closes, so only a client that
+        # counts what it receives can stop it.
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        chunk = b"[" + b"0," * 32767 + b"0"
+        sent = 0
+        try:
+            while sent < total and not STOPPING.is_set():
+                self.wfile.write(chunk)
+                sent += len(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+def main():
+    global SLOW_DELAY
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
+    parser.add_argument("--lifetime", type=float, default=120, help="seconds before it exits")
+    parser.add_argument("--slow-delay", type=float, default=3, help="seconds `slow` waits")
+    arguments = parser.parse_args()
+    SLOW_DELAY = arguments.slow_delay
+
+    # The parent's signal mask and ignored signals survive exec (a `swift test` child starts with
+    # SIGTERM blocked): unblock everything and make SIGTERM end us, so "stop by PID" works.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, lambda number, frame: os._exit(0))
+    server = ThreadingHTTPServer(("127.0.0.1", arguments.port), LoginHandler)
+    server.daemon_threads = True
+    log("PORT %d" % server.server_address[1])
+
+    def stop_later():
+        STOPPING.wait(arguments.lifetime)
+        STOPPING.set()
+        server.shutdown()
+
+    threading.Thread(target=stop_later, daemon=True).start()
+    try:
+        server.serve_forever(poll_interval=0.1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        STOPPING.set()
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+import Foundation
+import LoginFeature
+import StateStore
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+struct HTTPLoginAPITests {
+  static let successBody = """
+    {"token": "tok-123", "user": {"id": "7", "name": "Demo User", "username": "demo",
+     "email": "demo@example.com"}}
+    """
+
+  /// Runs a login for `credentials` against a stub answering `answer`.
+  private func login(
+    _ answer: StubAnswer, credentials: Credentials = Fixtures.credentials,
+    maximumResponseSize: Int = HTTPLoginAPI.defaultMaximumResponseSize
+  ) async -> Result<Session, LoginServiceError> {
+    await Self.result(
+      of: StubService(answer).api(maximumResponseSize: maximumResponseSize), credentials)
+  }
+
+  private static func result(
+    of api: HTTPLoginAPI, _ credentials: Credentials = Fixtures.credentials
+  ) async -> Result<Session, LoginServiceError> {
+    do {
+      return .success(try await api.login(credentials))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  @Test func defaultsAreTenSecondsAndOneMebibyte() {
+    let api = HTTPLoginAPI(baseURL: URL(string: "https://auth.example.com/v1")!)
+    #expect(api.timeout == .seconds(10))
+    #expect(api.maximumResponseSize == 1_048_576)
+    #expect(api.loginURL.absoluteString == "https://auth.example.com/v1/login")
+    let slash = HTTPLoginAPI(baseURL: URL(string: "http://127.0.0.1:8000/")!)
+    #expect(slash.loginURL.absoluteString == "http://127.0.0.1:8000/login")
+  }
+
+  @Test func aSuccessfulAnswerBecomesASession() async {
+    let result = await login(.respond(200, Self.successBody))
+    let user = User(id: "7", username: "demo", displayName: "Demo User", email: "demo@example.com")
+    #expect(result == .success(Session(user: user, token: "tok-123")))
+  }
+
+  @Test func aMissingIDIsTheUsernameAndANumericIDIsText() async {
+    let withoutID = await login(
+      .respond(200, #"{"token": "t1", "user": {"name": "Ada", "username": "ada", "email": null}}"#))
+    #expect(
+      withoutID
+        == .success(
+          Session(user: User(id: "ada", username: "ada", displayName: "Ada"), token: "t1")))
+    let numeric = await login(
+      .respond(200, #"{"token": "t2", "user": {"id": 42, "username": "bo"}}"#))
+    #expect(numeric == .success(Session(user: User(id: "42", username: "bo"), token: "t2")))
+  }
+
+  @Test func theRequestIsAJSONPostWithTheCredentialsInItsBodyOnly() async throws {
+    let stub = StubService(.respond(200, Self.successBody))
+    _ = try await stub.api(timeout: .seconds(3)).login(Fixtures.credentials)
+    let request = try #require(await stub.firstRequest())
+
+    #expect(request.method == "POST")
+    #expect(request.url?.absoluteString == "http://\(stub.host):8080/api/login")
+    #expect(request.url?.query == nil)
+    #expect(request.headers["Content-Type"] == "application/json")
+    #expect(request.headers["Accept"] == "application/json")
+    #expect(request.timeout == 3)
+    let body = try JSONSerialization.jsonObject(with: request.body) as? [String: String]
+    #expect(body == ["username": "demo", "password": "Secr3t"])
+  }
+
+  @Test func quotesBackslashesAndNonASCIIAreEscapedInTheBody() async throws {
+    let stub = StubService(.respond(200, Self.successBody))
+    let credentials = Credentials(username: #"a"b\c é"#, password: Secret(#"P"w\ö1 ✓"#))
+    _ = try await stub.api().login(credentials)
+    let request = try #require(await stub.firstRequest())
+
+    let body = try JSONSerialization.jsonObject(with: request.body) as? [String: String]
+    #expect(body == ["username": #"a"b\c é"#, "password": #"P"w\ö1 ✓"#])
+  }
+
+  @Test func anEmptyBodyIsNilData() async {
+    #expect(await login(.respond(200, "")) == .failure(.nilData))
+  }
+
+  @Test(arguments: [401, 403])
+  func unauthorizedAndForbiddenAreInvalidCredentials(status: Int) async {
+    #expect(
+      await login(.respond(status, #"{"error": "nope"}"#)) == .failure(.invalidCredentials))
+  }
+
+  @Test(arguments: [201, 204, 400, 404, 429, 500, 503])
+  func anyOtherStatusIsAWrongStatusCode(status: Int) async {
+    #expect(await login(.respond(status, Self.successBody)) == .failure(.wrongStatusCode(status)))
+  }
+
+  @Test(arguments: [
+    "<html>not json</html>",
+    #"{"user": {"username": "demo"}}"#,
+    #"{"token": "", "user": {"username": "demo"}}"#,
+    #"{"token": "t", "user": {"name": "no username"}}"#,
+    #"[{"token": "t"}]"#,
+  ])
+  func aBodyThatIsNotTheExpectedJSONFailsToDecode(body: String) async {
+    #expect(await login(.respond(200, body)) == .failure(.decodingFailed))
+  }
+
+  @Test func aBodyWithinTheCapIsRead() async {
+    let size = Self.successBody.utf8.count
+    let result = await login(.respond(200, Self.successBody), maximumResponseSize: size)
+    #expect(result.map(\.token) == .success("tok-123"))
+  }
+
+  @Test func aDeclaredLengthOverTheCapIsRejectedBeforeTheBody() async {
+    let size = Self.successBody.utf8.count
+    let result = await login(.respond(200, Self.successBody), maximumResponseSize: size - 1)
+    #expect(result == .failure(.decodingFailed))
+  }
+
+  @Test func anUndeclaredBodyIsCutOffAtTheCap() async {
+    let chunk = Data(repeating: UInt8(ascii: " "), count: 1024)
+    let answer = StubAnswer.respond(
+      status: 200, headers: ["Content-Type": "application/json"],
+      chunks: Array(repeating: chunk, count: 64) + [Data(Self.successBody.utf8)])
+    #expect(await login(answer, maximumResponseSize: 10_000) == .failure(.decodingFailed))
+  }
+
+  @Test func aTimeoutIsTimeoutAndACancelledRequestIsCancelled() async {
+    #expect(await login(.fail(.timedOut)) == .failure(.timeout))
+    #expect(await login(.fail(.cancelled)) == .failure(.cancelled))
+  }
+
+  @Test func transportFailuresSayWhatWentWrongAndWhere() async throws {
+    let result = await login(.fail(.cannotConnectToHost))
+    guard case .failure(.transport(let detail)) = result else {
+      Issue.record("Expected a transport failure, got \(result)")
+      return
+    }
+    #expect(detail.hasPrefix("connection refused at stub-"))
+    #expect(detail.hasSuffix(".test:8080"))
+
+    let offline = await login(.fail(.notConnectedToInternet))
+    #expect(offline == .failure(.transport("this device is offline")))
+    let other = await login(.fail(.cannotDecodeRawData))
+    guard case .failure(.transport(let text)) = other else {
+      Issue.record("Expected a transport failure, got \(other)")
+      return
+    }
+    #expect(text.hasPrefix("network error -1015 at stub-"))
+    #expect(!text.contains("Secr3t"))
+  }
+
+  @Test func cancellingTheTaskMidRequestIsCancelled() async throws {
+    let stub = StubService(.never)
+    let api = stub.api()
+    let task = Task { await Self.result(of: api) }
+    _ = await stub.firstRequest()
+    task.cancel()
+    #expect(await task.value == .failure(.cancelled))
+  }
+}
+
+extension HTTPLoginAPITests {
+  @Test func theCallersConfigurationIsLeftAsItWas() {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 42
+    _ = HTTPLoginAPI(
+      baseURL: URL(string: "http://127.0.0.1:1")!, timeout: .seconds(2),
+      configuration: configuration)
+    #expect(configuration.timeoutIntervalForRequest == 42)
+  }
+}

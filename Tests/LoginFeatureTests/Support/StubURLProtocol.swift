@@ -1,0 +1,132 @@
+import Foundation
+import LoginFeature
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A request as the stub received it.
+struct RecordedRequest: Sendable {
+  var method: String?
+  var url: URL?
+  var headers: [String: String]
+  var body: Data
+  var timeout: TimeInterval
+}
+
+/// What the stub answers a request with.
+enum StubAnswer: Sendable {
+  /// A response with `status`, `headers` and `body` in chunks (one chunk by default).
+  case respond(status: Int, headers: [String: String], chunks: [Data])
+  /// A transport failure.
+  case fail(URLError.Code)
+  /// Nothing, ever: the request hangs until it is cancelled or times out.
+  case never
+
+  /// A JSON (or any) body, with its `Content-Length` declared.
+  static func respond(_ status: Int, _ body: String = "") -> StubAnswer {
+    .respond(
+      status: status,
+      headers: ["Content-Type": "application/json", "Content-Length": "\(body.utf8.count)"],
+      chunks: [Data(body.utf8)])
+  }
+}
+
+/// A fake service on a host name of its own, answered by ``StubURLProtocol``.
+///
+/// Each test gets a fresh host, so tests running in parallel never see each other's stubs.
+struct StubService: Sendable {
+  let host = "stub-\(UUID().uuidString.lowercased()).test"
+  /// Every request the stub received, in order.
+  let requests: AsyncStream<RecordedRequest>
+
+  init(_ answer: StubAnswer) {
+    let (requests, continuation) = AsyncStream.makeStream(of: RecordedRequest.self)
+    self.requests = requests
+    StubURLProtocol.routes.withLock {
+      $0[host] = StubURLProtocol.Route(answer: answer, received: continuation)
+    }
+  }
+
+  var baseURL: URL { URL(string: "http://\(host):8080/api")! }
+
+  /// An API client whose URLSession goes through the stub.
+  func api(
+    timeout: Duration = HTTPLoginAPI.defaultTimeout,
+    maximumResponseSize: Int = HTTPLoginAPI.defaultMaximumResponseSize
+  ) -> HTTPLoginAPI {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [StubURLProtocol.self]
+    return HTTPLoginAPI(
+      baseURL: baseURL, timeout: timeout, maximumResponseSize: maximumResponseSize,
+      configuration: configuration)
+  }
+
+  /// The first request received (waits for it).
+  func firstRequest() async -> RecordedRequest? {
+    await requests.first { _ in true }
+  }
+}
+
+/// Answers requests to a ``StubService`` host with its scripted ``StubAnswer``.
+final class StubURLProtocol: URLProtocol {
+  struct Route: Sendable {
+    let answer: StubAnswer
+    let received: AsyncStream<RecordedRequest>.Continuation
+  }
+
+  static let routes = Mutex<[String: Route]>([:])
+
+  override class func canInit(with request: URLRequest) -> Bool {
+    guard let host = request.url?.host else { return false }
+    return routes.withLock { $0[host] != nil }
+  }
+
+  override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+    request
+  }
+
+  override func startLoading() {
+    guard let url = request.url, let host = url.host,
+      let route = Self.routes.withLock({ $0[host] })
+    else { return }
+    route.received.yield(
+      RecordedRequest(
+        method: request.httpMethod, url: url, headers: request.allHTTPHeaderFields ?? [:],
+        body: Self.body(of: request), timeout: request.timeoutInterval))
+
+    switch route.answer {
+    case .respond(let status, let headers, let chunks):
+      guard
+        let response = HTTPURLResponse(
+          url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+      else { return }
+      client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+      for chunk in chunks { client?.urlProtocol(self, didLoad: chunk) }
+      client?.urlProtocolDidFinishLoading(self)
+    case .fail(let code):
+      client?.urlProtocol(self, didFailWithError: URLError(code))
+    case .never:
+      break
+    }
+  }
+
+  override func stopLoading() {}
+
+  /// The body, whether URLSession kept it as data or turned it into a stream.
+  private static func body(of request: URLRequest) -> Data {
+    if let body = request.httpBody { return body }
+    guard let stream = request.httpBodyStream else { return Data() }
+    stream.open()
+    defer { stream.close() }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while stream.hasBytesAvailable {
+      let count = stream.read(&buffer, maxLength: buffer.count)
+      guard count > 0 else { break }
+      data.append(buffer, count: count)
+    }
+    return data
+  }
+}
