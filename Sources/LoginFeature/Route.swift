@@ -1,5 +1,5 @@
 /// A screen of the login flow.
-public enum Route: Sendable, Equatable, Codable {
+public enum Route: Sendable, Hashable, Codable {
   /// The login form.
   case login
   /// The home screen of a signed-in user.
@@ -12,7 +12,7 @@ public enum Route: Sendable, Equatable, Codable {
 /// LoginEffect.route(.push(.home(user)))   // after a successful login
 /// LoginEffect.route(.popToRoot)           // after logging out
 /// ```
-public enum RouteCommand: Sendable, Equatable, Codable {
+public enum RouteCommand: Sendable, Hashable, Codable {
   /// Pushes a screen onto the navigation stack.
   case push(Route)
   /// Presents a screen modally.

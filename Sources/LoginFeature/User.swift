@@ -1,5 +1,5 @@
 /// The signed-in user, as the login service describes them.
-public struct User: Sendable, Equatable, Codable {
+public struct User: Sendable, Hashable, Codable {
   /// The service's identifier for the user.
   public var id: String
   /// The name the user signs in with.
