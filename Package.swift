@@ -49,7 +49,8 @@ let package = Package(
     ),
     .testTarget(
       name: "ActionLogTests",
-      dependencies: ["ActionLog", "StateStore", "LoginFeature", "LoginFeatureTesting"]
+      dependencies: ["ActionLog", "StateStore", "LoginFeature", "LoginFeatureTesting"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "EndToEndTests",

@@ -22,7 +22,7 @@ import StateStore
 /// ```
 ///
 /// Secrets are written as their shape masks; with ``RecordingOptions/maskUsernames`` values
-/// that adopt ``ActionLogRedactable`` are redacted too.
+/// that adopt ``StateStore/Redactable`` are redacted too.
 @MainActor
 public final class ActionLogRecorder<R: Reducer>
 where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {

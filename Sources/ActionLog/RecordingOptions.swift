@@ -1,3 +1,5 @@
+import StateStore
+
 /// How an ``ActionLogRecorder`` writes its log.
 ///
 /// ```swift
@@ -10,7 +12,7 @@ public struct RecordingOptions: Sendable, Equatable {
   /// pass it, the recorder writes a `stopped` marker instead and stops; the file never passes
   /// the limit (unless the limit is smaller than the header and the marker together).
   public var maximumFileSize: Int?
-  /// Whether to redact user names through ``ActionLogRedactable`` (off by default). Secrets are
+  /// Whether to redact user names through ``StateStore/Redactable`` (off by default). Secrets are
   /// masked either way.
   public var maskUsernames: Bool
   /// How many transitions may wait for the writer; at most twice this many are in memory

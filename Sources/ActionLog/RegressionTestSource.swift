@@ -17,7 +17,7 @@
 /// import StateStoreTesting
 /// import Testing
 ///
-/// @Test func replayOfBug42MatchesSnapshot() throws {
+/// @MainActor @Test func replayOfBug42MatchesSnapshot() throws {
 ///   let log = URL(fileURLWithPath: #filePath)
 ///     .deletingLastPathComponent()
 ///     .appendingPathComponent("Logs/bug-42.jsonl")
@@ -55,7 +55,7 @@ public enum RegressionTestSource {
         + "    .appendingPathComponent(\(literal(logPath)))\n"
     let imports = Set(["ActionLog", "Foundation", featureModule, "StateStoreTesting", "Testing"])
     return imports.sorted().map { "import \($0)\n" }.joined()
-      + "\n@Test func \(testName ?? defaultTestName(for: logPath))() throws {\n"
+      + "\n@MainActor @Test func \(testName ?? defaultTestName(for: logPath))() throws {\n"
       + location
       + "  let result = try Replayer(reducer: \(reducer))\n"
       + "    .replay(log, options: ActionLogReadOptions(expectedFeature: \(literal(feature))))\n"

@@ -36,6 +36,13 @@ public struct LoginReducer: Reducer, Sendable {
   /// The title of the alert shown when failed attempts lock the form.
   public static let lockoutAlertTitle = "Maximum number of retries exceeded"
 
+  /// The feature name login action logs are recorded under, and that the `replay` tool knows.
+  ///
+  /// ```swift
+  /// let recorder = try store.record(to: url, feature: LoginReducer.actionLogFeature)
+  /// ```
+  public static let actionLogFeature = "login"
+
   /// Creates the reducer.
   public init() {}
 

@@ -35,7 +35,8 @@ private struct PlainLine: Decodable {
   var checkpoint: LoggedCounter.State?
 }
 
-/// Recording overhead on the main actor, and replay with verification against plain decoding.
+/// Recording overhead on the main actor, and replay with verification against plain decoding:
+/// a counter-like feature, then the login feature (LoginActionLogScenarios.swift).
 @MainActor
 func actionLogScenarios(quick: Bool) async -> [BenchmarkResult] {
   let folder = FileManager.default.temporaryDirectory
@@ -44,6 +45,7 @@ func actionLogScenarios(quick: Bool) async -> [BenchmarkResult] {
   defer { try? FileManager.default.removeItem(at: folder) }
   var results = await recordingScenarios(ops: quick ? 2_000 : 1_000_000, folder: folder)
   results += await replayScenarios(transitions: quick ? 1_000 : 1_000_000, folder: folder)
+  results += await loginActionLogScenarios(quick: quick, folder: folder)
   return results
 }
 

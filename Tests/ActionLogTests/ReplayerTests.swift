@@ -121,7 +121,7 @@ struct ReplayerTests {
         import StateStoreTesting
         import Testing
 
-        @Test func replayOfBug42MatchesSnapshot() throws {
+        @MainActor @Test func replayOfBug42MatchesSnapshot() throws {
           let log = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()
             .appendingPathComponent("Logs/bug-42.jsonl")
@@ -136,7 +136,7 @@ struct ReplayerTests {
       logPath: "/tmp/a \"b\".jsonl", feature: "counter", featureModule: "Counter",
       reducer: "Counter()", testName: "counterLog", assertion: "#expect(result.stepCount == 3)")
     #expect(absolute.contains(#"  let log = URL(fileURLWithPath: "/tmp/a \"b\".jsonl")"#))
-    #expect(absolute.contains("@Test func counterLog() throws {"))
+    #expect(absolute.contains("@MainActor @Test func counterLog() throws {"))
     #expect(absolute.contains("  #expect(result.stepCount == 3)\n}\n"))
   }
 }

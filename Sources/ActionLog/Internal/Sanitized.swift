@@ -1,9 +1,9 @@
 /// Makes names read from a file safe to put in a message: quoted, one line, at most 64
 /// characters.
-enum Sanitized {
+package enum Sanitized {
   static let maximumLength = 64
 
-  static func name(_ raw: String) -> String {
+  package static func name(_ raw: String) -> String {
     var escaped = ""
     for scalar in raw.unicodeScalars {
       switch scalar {

@@ -60,7 +60,7 @@ struct SignUpHandler: EffectHandler {
   }
 }
 
-extension SignUpForm.State: ActionLogRedactable {
+extension SignUpForm.State: Redactable {
   func redacted(_ level: RedactionLevel) -> Self {
     guard level.contains(.usernames) else { return self }
     var copy = self
@@ -70,14 +70,14 @@ extension SignUpForm.State: ActionLogRedactable {
   }
 }
 
-extension SignUpForm.Action: ActionLogRedactable {
+extension SignUpForm.Action: Redactable {
   func redacted(_ level: RedactionLevel) -> Self {
     guard level.contains(.usernames), case .usernameChanged(let name) = self else { return self }
     return .usernameChanged(Secret.mask(of: name))
   }
 }
 
-extension SignUpForm.Effect: ActionLogRedactable {
+extension SignUpForm.Effect: Redactable {
   func redacted(_ level: RedactionLevel) -> Self {
     guard level.contains(.usernames), case .submit(let name, let password) = self else {
       return self

@@ -1,0 +1,104 @@
+import StateStore
+
+// Usernames are personal but not secret: they show in clear unless a log is recorded with
+// `maskUsernames`, which calls these. Each username is replaced by its `usernameMask` wherever it
+// appears — the form, the credentials, the signed-in user and the routes and sessions that
+// carry them — so reducing a redacted action gives the redacted state and a redacted log replays
+// and verifies like any other. The user's `id` is kept: it names no one outside the service and
+// ties a report to the server's logs.
+
+extension LoginState: Redactable {
+  /// A copy whose username and signed-in user are masked when `level` holds
+  /// ``StateStore/RedactionLevel/usernames``.
+  ///
+  /// ```swift
+  /// LoginState(username: "ada@example.com").redacted(.usernames).username  // "aaa@aaaaaaa.aaa"
+  /// ```
+  ///
+  /// - Parameter level: What to remove.
+  /// - Returns: The redacted copy; the password is a secret and is masked anyway.
+  public func redacted(_ level: RedactionLevel) -> LoginState {
+    guard level.contains(.usernames) else { return self }
+    var copy = self
+    copy.username = username.usernameMask
+    copy.user = user?.maskingUsernames()
+    return copy
+  }
+}
+
+extension LoginAction: Redactable {
+  /// A copy whose typed username, or the user in a login response, is masked when `level`
+  /// holds ``StateStore/RedactionLevel/usernames``.
+  ///
+  /// - Parameter level: What to remove.
+  /// - Returns: The redacted copy.
+  public func redacted(_ level: RedactionLevel) -> LoginAction {
+    guard level.contains(.usernames) else { return self }
+    switch self {
+    case .usernameChanged(let username):
+      return .usernameChanged(username.usernameMask)
+    case .loginResponse(let attempt, .success(let session)):
+      return .loginResponse(attempt: attempt, .success(session.maskingUsernames()))
+    case .passwordChanged, .loginButtonTapped, .cancelButtonTapped, .loginResponse,
+      .alertButtonTapped, .lockoutEnded, .logoutButtonTapped:
+      return self
+    }
+  }
+}
+
+extension LoginEffect: Redactable {
+  /// A copy whose credentials, session or route has its usernames masked when `level` holds
+  /// ``StateStore/RedactionLevel/usernames``.
+  ///
+  /// - Parameter level: What to remove.
+  /// - Returns: The redacted copy.
+  public func redacted(_ level: RedactionLevel) -> LoginEffect {
+    guard level.contains(.usernames) else { return self }
+    switch self {
+    case .authenticate(let credentials, let attempt):
+      var masked = credentials
+      masked.username = credentials.username.usernameMask
+      return .authenticate(masked, attempt: attempt)
+    case .saveSession(let session):
+      return .saveSession(session.maskingUsernames())
+    case .route(let command):
+      return .route(command.maskingUsernames())
+    case .cancelAuthentication, .showAlert, .startLockoutTimer, .clearSession:
+      return self
+    }
+  }
+}
+
+extension User {
+  func maskingUsernames() -> User {
+    var copy = self
+    copy.username = username.usernameMask
+    copy.displayName = displayName.usernameMask
+    return copy
+  }
+}
+
+extension Session {
+  func maskingUsernames() -> Session {
+    Session(user: user.maskingUsernames(), token: token)
+  }
+}
+
+extension RouteCommand {
+  func maskingUsernames() -> RouteCommand {
+    switch self {
+    case .push(let route): .push(route.maskingUsernames())
+    case .present(let route): .present(route.maskingUsernames())
+    case .dismiss, .pop, .popToRoot: self
+    }
+  }
+}
+
+extension Route {
+  func maskingUsernames() -> Route {
+    switch self {
+    case .login: .login
+    case .home(let user): .home(user.maskingUsernames())
+    }
+  }
+}

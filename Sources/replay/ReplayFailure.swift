@@ -1,0 +1,53 @@
+import ActionLog
+
+/// Why the command stops early, and with which exit status.
+///
+/// The message is one line; `main` prints it on standard error as `replay: <message>`. A
+/// divergence also has a diff, which goes to standard output.
+struct ReplayFailure: Error {
+  /// One line, without the `replay: ` prefix.
+  var message: String
+  /// 1 for a divergence under `--verify`, 2 for bad usage or bad input.
+  var exitStatus: Int32
+  /// Printed on standard output before exiting: the diff of a divergence.
+  var details: String?
+
+  /// Bad usage: exit status 2.
+  static func usage(_ message: String) -> ReplayFailure {
+    ReplayFailure(message: message, exitStatus: 2)
+  }
+
+  /// A log this build cannot replay: exit status 2.
+  static func unknownFeature(_ feature: String, known: [String]) -> ReplayFailure {
+    ReplayFailure(
+      message: "unknown feature \(Sanitized.name(feature)) "
+        + "(this build knows: \(known.joined(separator: ", ")))",
+      exitStatus: 2)
+  }
+
+  /// `--until N` past the last step: exit status 2.
+  static func stepNotReached(_ step: Int, last: Int?) -> ReplayFailure {
+    let end = last.map { "the log ends at step \($0)" } ?? "the log has no steps"
+    return ReplayFailure(message: "--until \(step): \(end)", exitStatus: 2)
+  }
+
+  /// An action-log error: a divergence found with verification exits with status 1 and its
+  /// diff; anything else is bad input, status 2, first line only.
+  static func log(_ error: ActionLogError) -> ReplayFailure {
+    let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+    let headline = String(lines.first ?? "")
+    if case .divergence = error {
+      let diff = lines.dropFirst().joined(separator: "\n")
+      return ReplayFailure(
+        message: headline, exitStatus: 1, details: diff.isEmpty ? nil : diff)
+    }
+    return ReplayFailure(message: headline, exitStatus: 2)
+  }
+}
+
+/// Quotes user-supplied text for a one-line message.
+enum Quoted {
+  static func text(_ raw: String) -> String {
+    Sanitized.name(raw)
+  }
+}

@@ -1,0 +1,110 @@
+/// What the command line asked for.
+struct ReplayOptions: Equatable {
+  /// The log to read.
+  var file = ""
+  /// Check every step's state and effects against the recording.
+  var verify = false
+  /// Stop after this step and print the full state.
+  var until: Int?
+  /// Print the final state only.
+  var stateOnly = false
+  /// Print a regression test instead of replaying.
+  var emitTest = false
+  /// Print the usage text.
+  var help = false
+
+  static let usage = """
+    usage: replay [--verify] [--until N] [--state] FILE
+           replay --emit-test FILE
+           replay --help
+
+    Replays a LoginStore action log through the feature's reducer, without running any
+    effect, and shows what every step did.
+
+    With no option, prints the timeline: one entry per step with its sequence number, its
+    origin (user or effect), the action, the state diff and the effects the reducer returned.
+
+      --verify      check every step's state and effects against the recording; prints a
+                    summary, or the first divergence with its diff and exits with status 1
+      --until N     stop after step N and print the full state at that step
+      --state       print the final state only (with --until: the state at step N)
+      --emit-test   print a Swift Testing regression test that replays FILE and snapshots
+                    its final state (put FILE next to the test file)
+      --help        this text
+
+    Warnings (a truncated last line, dropped transitions, a stopped recording) go to
+    standard error and do not change the exit status. Colours only on a terminal, and never
+    when NO_COLOR is set.
+
+    Exit status: 0 success, 1 divergence under --verify, 2 bad usage or bad input.
+    """
+
+  /// Parses the arguments after the program name.
+  ///
+  /// - Throws: ``ReplayFailure`` with exit status 2 and a one-line reason.
+  static func parse(_ arguments: [String]) throws(ReplayFailure) -> ReplayOptions {
+    var options = ReplayOptions()
+    var files: [String] = []
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        files.append(argument)
+        continue
+      }
+      let (name, inlineValue) = split(argument)
+      switch name {
+      case "--":
+        optionsEnded = true
+      case "--help", "-h":
+        options.help = true
+      case "--verify":
+        options.verify = true
+      case "--state":
+        options.stateOnly = true
+      case "--emit-test":
+        options.emitTest = true
+      case "--until":
+        var value = inlineValue
+        if value == nil, index < arguments.count {
+          value = arguments[index]
+          index += 1
+        }
+        guard let value else {
+          throw .usage("--until needs a step number (see replay --help)")
+        }
+        guard let step = Int(value), step >= 1 else {
+          throw .usage("--until needs a step number of at least 1, not \(Quoted.text(value))")
+        }
+        options.until = step
+      default:
+        throw .usage("unknown option \(Quoted.text(name)) (see replay --help)")
+      }
+      if inlineValue != nil, name != "--until" {
+        throw .usage("\(name) takes no value (see replay --help)")
+      }
+    }
+    if options.help { return options }
+    if options.emitTest, options.verify || options.stateOnly || options.until != nil {
+      throw .usage("--emit-test cannot be combined with --verify, --until or --state")
+    }
+    guard let file = files.first else {
+      throw .usage("missing FILE: the action log to replay (see replay --help)")
+    }
+    guard files.count == 1 else {
+      throw .usage("unexpected argument \(Quoted.text(files[1])): replay reads one FILE")
+    }
+    options.file = file
+    return options
+  }
+
+  /// `--until=3` → ("--until", "3"); `--verify` → ("--verify", nil).
+  private static func split(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+}

@@ -1,0 +1,221 @@
+import ActionLog
+import Foundation
+import LoginFeature
+import StateStore
+
+/// Dependencies that do nothing, so only the store and the recorder are measured.
+private struct NoLoginAPI: LoginAPI {
+  func login(_ credentials: Credentials) async throws(LoginServiceError) -> Session {
+    throw .cancelled
+  }
+}
+
+@MainActor private final class NoRouter: Router {
+  func perform(_ command: RouteCommand) {}
+}
+
+@MainActor private final class NoAlerts: AlertPresenter {
+  func present(_ alert: Alert) async -> AlertButton? { nil }
+}
+
+/// One line of a login log as a plain `Decodable`: the floor for the login replay.
+private struct PlainLoginLine: Decodable {
+  var seq: Int
+  var origin: ActionOrigin
+  var action: LoginAction
+  var effects: [LoginEffect]
+  var digest: String
+  var checkpoint: LoginState?
+}
+
+/// Recording overhead of login keystrokes, and replay of a realistic 1,000,000-transition login
+/// log with verification against plain decoding.
+@MainActor
+func loginActionLogScenarios(quick: Bool, folder: URL) async -> [BenchmarkResult] {
+  var results = await loginRecordingScenarios(ops: quick ? 2_000 : 1_000_000, folder: folder)
+  results += await loginReplayScenarios(transitions: quick ? 1_000 : 1_000_000, folder: folder)
+  return results
+}
+
+/// Keystrokes into a `Store(login:dependencies:)`, in bursts that fit the recorder's buffer,
+/// so the time is the main actor's own cost; the writer catches up between bursts, untimed.
+@MainActor
+private func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult] {
+  let burst = 1_000
+  let dependencies = LoginDependencies(
+    api: NoLoginAPI(), router: NoRouter(), alertPresenter: NoAlerts(),
+    sessionStore: InMemorySessionStore())
+  let keystrokes = (1...10).map { String("ada.lovelace".prefix($0)) }
+  func timeSends(recording: Bool) async -> (main: Double, total: Double) {
+    let store = Store(login: LoginState(), dependencies: dependencies)
+    let recorder =
+      recording
+      ? try? store.record(
+        to: folder.appendingPathComponent("login-record.jsonl"),
+        feature: LoginReducer.actionLogFeature)
+      : nil
+    var mainActor = Duration.zero
+    let start = ContinuousClock.now
+    var sent = 0
+    while sent < ops {
+      let count = min(burst, ops - sent)
+      let burstStart = ContinuousClock.now
+      for index in 0..<count {
+        store.send(.usernameChanged(keystrokes[(sent + index) % keystrokes.count]))
+      }
+      mainActor += ContinuousClock.now - burstStart
+      sent += count
+      await recorder?.flush()
+    }
+    await recorder?.close()
+    return (nanosecondsOf(mainActor), nanosecondsOf(ContinuousClock.now - start))
+  }
+  var plain = Double.infinity
+  var recorded = Double.infinity
+  var endToEnd = Double.infinity
+  for _ in 0..<3 {
+    plain = min(plain, await timeSends(recording: false).main)
+    let (main, total) = await timeSends(recording: true)
+    recorded = min(recorded, main)
+    endToEnd = min(endToEnd, total)
+  }
+  let floorName = "Store.send, login keystroke, not recording"
+  func result(_ scenario: String, _ ns: Double, _ target: String? = nil) -> BenchmarkResult {
+    BenchmarkResult(
+      group: "actionlog", scenario: scenario, ops: ops, nanoseconds: ns, floor: floorName,
+      floorNanosecondsPerOp: plain / Double(ops), peakRSSMiB: peakRSSMiB(), target: target)
+  }
+  return [
+    result("record login: " + floorName, plain),
+    result("record login: Store.send while recording (main actor)", recorded),
+    result("record login: overhead per send (main actor)", max(0, recorded - plain), "≤ 1000 ns"),
+    result("record login: send + encode + digest + write, end to end", endToEnd),
+  ]
+}
+
+/// Sends a realistic login mix: typing, login taps, failed and successful responses, alerts,
+/// lockouts and logouts — every action kind and every effect kind.
+@MainActor
+private func sendLoginMix(
+  _ transitions: Int, to store: Store<LoginReducer>, flush: () async -> Void
+)
+  async
+{
+  let user = User(id: "7", username: "ada.lovelace", displayName: "Ada Lovelace")
+  let session = Session(user: user, token: "tok-0123456789abcdef")
+  var sent = 0
+  var cycle = 0
+  func send(_ action: LoginAction) async {
+    guard sent < transitions else { return }
+    store.send(action)
+    sent += 1
+    if sent % 2_000 == 0 { await flush() }
+  }
+  while sent < transitions {
+    cycle += 1
+    for length in 1...6 { await send(.usernameChanged(String("ada.lovelace".prefix(length * 2)))) }
+    for length in 1...6 {
+      await send(.passwordChanged(Secret(String("Pa55word!xyz".prefix(length * 2)))))
+    }
+    await send(.loginButtonTapped)
+    let attempt = store.state.attemptID
+    if cycle % 7 == 0 {
+      await send(.loginResponse(attempt: attempt, .success(session)))
+      await send(.logoutButtonTapped)
+    } else if cycle % 11 == 0 {
+      await send(.cancelButtonTapped)
+      await send(.loginResponse(attempt: attempt, .failure(.cancelled)))
+    } else {
+      let error: LoginServiceError = cycle % 5 == 3 ? .timeout : .invalidCredentials
+      await send(.loginResponse(attempt: attempt, .failure(error)))
+      await send(.alertButtonTapped("ok"))
+      if store.state.isLocked { await send(.lockoutEnded) }
+    }
+  }
+}
+
+/// Replays an N-transition login log with verification, against decoding the same lines with a
+/// plain `JSONDecoder` (read in the same 64 KiB chunks).
+@MainActor
+private func loginReplayScenarios(transitions: Int, folder: URL) async -> [BenchmarkResult] {
+  let url = folder.appendingPathComponent("login-replay.jsonl")
+  let store = Store(initialState: LoginState(), reducer: LoginReducer())
+  guard let recorder = try? store.record(to: url, feature: LoginReducer.actionLogFeature) else {
+    return []
+  }
+  await sendLoginMix(transitions, to: store) { await recorder.flush() }
+  await recorder.close()
+  if recorder.droppedTransitionCount > 0 {
+    FileHandleOutput.standardError(
+      "store-bench: the login log dropped \(recorder.droppedTransitionCount) transitions")
+  }
+
+  // Replay first, so its peak memory is not hidden by the floor's.
+  let replayer = Replayer(reducer: LoginReducer())
+  var replayTime = Double.infinity
+  var replayed = 0
+  for _ in 0..<2 {
+    let start = ContinuousClock.now
+    do {
+      replayed = try replayer.replay(url).stepCount
+    } catch {
+      FileHandleOutput.standardError("store-bench: login replay failed: \(error)")
+    }
+    replayTime = min(replayTime, nanosecondsOf(ContinuousClock.now - start))
+  }
+  let replayPeak = peakRSSMiB()
+  if replayed != transitions {
+    FileHandleOutput.standardError("store-bench: login replay returned \(replayed) steps")
+  }
+
+  var floorTime = Double.infinity
+  var decoded = 0
+  for _ in 0..<2 {
+    let start = ContinuousClock.now
+    decoded = decodePlainLoginLines(of: url)
+    floorTime = min(floorTime, nanosecondsOf(ContinuousClock.now - start))
+  }
+  if decoded != transitions {
+    FileHandleOutput.standardError("store-bench: decoded \(decoded) login lines")
+  }
+  let floorName = "JSONDecoder, same login lines"
+  let floorPerOp = floorTime / Double(transitions)
+  return [
+    BenchmarkResult(
+      group: "actionlog", scenario: "replay login: " + floorName, ops: transitions,
+      nanoseconds: floorTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
+      peakRSSMiB: peakRSSMiB()),
+    BenchmarkResult(
+      group: "actionlog", scenario: "replay login: Replayer.replay, verified", ops: transitions,
+      nanoseconds: replayTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
+      peakRSSMiB: replayPeak, target: "≤ 1.5×, < 64 MiB"),
+  ]
+}
+
+private func decodePlainLoginLines(of url: URL) -> Int {
+  guard let handle = try? FileHandle(forReadingFrom: url) else { return 0 }
+  defer { try? handle.close() }
+  let decoder = JSONDecoder()
+  var pending = Data()
+  var decoded = 0
+  var isHeader = true
+  while let chunk = try? handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+    pending.append(chunk)
+    var start = pending.startIndex
+    while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      let line = pending[start..<newline]
+      start = newline + 1
+      if isHeader {
+        isHeader = false
+      } else if (try? decoder.decode(PlainLoginLine.self, from: line)) != nil {
+        decoded += 1
+      }
+    }
+    pending = Data(pending[start...])
+  }
+  return decoded
+}
+
+private func nanosecondsOf(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}

@@ -1,0 +1,75 @@
+import ActionLog
+import Foundation
+import LoginFeature
+import StateStore
+import Testing
+
+/// The committed login logs under `Fixtures/` that the `replay` goldens are made from.
+///
+/// `RECORD_REPLAY_FIXTURES=1 swift test --filter LoginFixtureTests` rewrites them from a fresh
+/// recording (then re-record the goldens with `RECORD_GOLDENS=1`).
+@MainActor
+struct LoginFixtureTests {
+  static let isRecording = ProcessInfo.processInfo.environment["RECORD_REPLAY_FIXTURES"] == "1"
+
+  @Test func committedLoginLogIsWhatTheRecorderWritesToday() async throws {
+    let folder = try TemporaryDirectory()
+    let url = folder.file("login.jsonl")
+    let store = LoginSessions.failOnceThenSucceed()
+    let recorder = try store.record(
+      to: url, feature: LoginReducer.actionLogFeature,
+      options: RecordingOptions(checkpointInterval: 4))
+    await LoginSessions.typeFailOnceThenSucceed(into: store)
+    await recorder.close()
+    let fresh = try folder.lines(of: url)
+    #expect(fresh.count == 12)
+
+    if Self.isRecording { try Self.writeFixtures(from: fresh) }
+    let committed = try folder.lines(of: ReplayTool.fixtures.appendingPathComponent("login.jsonl"))
+    #expect(Self.withoutCreated(committed) == Self.withoutCreated(fresh))
+  }
+
+  @Test func truncatedAndDivergentLogsDeriveFromTheGoodOne() throws {
+    let folder = try TemporaryDirectory()
+    let good = try folder.lines(of: ReplayTool.fixtures.appendingPathComponent("login.jsonl"))
+    let truncated = try Data(
+      contentsOf: ReplayTool.fixtures.appendingPathComponent("login-truncated.jsonl"))
+    let divergent = try folder.lines(
+      of: ReplayTool.fixtures.appendingPathComponent("login-divergent.jsonl"))
+    #expect(truncated == Self.truncated(good))
+    #expect(divergent == Self.divergent(good))
+  }
+
+  /// The good log without its `closed` marker, its last transition cut in the middle.
+  static func truncated(_ good: [String]) -> Data {
+    var lines = Array(good.dropLast())
+    let last = lines.removeLast()
+    return Data((lines.joined(separator: "\n") + "\n" + last.prefix(last.count / 2)).utf8)
+  }
+
+  /// The good log with step 4's password one character shorter than recorded: its
+  /// checkpoint no longer matches, as if the reducer had changed since the recording.
+  static func divergent(_ good: [String]) -> [String] {
+    var lines = good
+    lines[4] = lines[4].replacingOccurrences(
+      of: #"{"passwordChanged":{"_0":"Aaaa0a"}}"#, with: #"{"passwordChanged":{"_0":"Aaaa0"}}"#)
+    return lines
+  }
+
+  static func withoutCreated(_ lines: [String]) -> [String] {
+    lines.map {
+      $0.replacingOccurrences(
+        of: #""created":"[^"]*""#, with: #""created":"…""#, options: .regularExpression)
+    }
+  }
+
+  static func writeFixtures(from good: [String]) throws {
+    let folder = ReplayTool.fixtures
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data((good.joined(separator: "\n") + "\n").utf8)
+      .write(to: folder.appendingPathComponent("login.jsonl"))
+    try truncated(good).write(to: folder.appendingPathComponent("login-truncated.jsonl"))
+    try Data((divergent(good).joined(separator: "\n") + "\n").utf8)
+      .write(to: folder.appendingPathComponent("login-divergent.jsonl"))
+  }
+}

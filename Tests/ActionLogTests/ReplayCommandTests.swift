@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// Runs the built `replay` executable on the committed fixture logs and compares what it
+/// prints with the goldens in `Fixtures/Expected/` (exit status, stdout, stderr).
+///
+/// `RECORD_GOLDENS=1 swift test --filter ReplayCommandTests` re-records them; a missing golden
+/// is recorded and the test fails so that it gets looked at.
+struct ReplayCommandTests {
+  static let isRecording = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
+
+  @Test(
+    arguments: [
+      ("timeline", ["login.jsonl"]),
+      ("state", ["--state", "login.jsonl"]),
+      ("until-3", ["--until", "3", "login.jsonl"]),
+      ("until-3-state", ["--until=3", "--state", "login.jsonl"]),
+      ("verify", ["--verify", "login.jsonl"]),
+      ("verify-divergent", ["--verify", "login-divergent.jsonl"]),
+      ("timeline-divergent-unverified", ["--until", "4", "login-divergent.jsonl"]),
+      ("truncated", ["login-truncated.jsonl"]),
+      ("verify-truncated", ["--verify", "login-truncated.jsonl"]),
+      ("emit-test", ["--emit-test", "login.jsonl"]),
+      ("help", ["--help"]),
+    ])
+  func outputMatchesGolden(name: String, arguments: [String]) throws {
+    let run = try ReplayTool.run(arguments)
+    let golden = ReplayTool.fixtures.appendingPathComponent("Expected/\(name).txt")
+    let exists = FileManager.default.fileExists(atPath: golden.path)
+    if Self.isRecording || !exists {
+      try FileManager.default.createDirectory(
+        at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(run.description.utf8).write(to: golden)
+      if !exists { Issue.record("Recorded a new golden at \(golden.path); check it and rerun.") }
+      return
+    }
+    let expected = String(decoding: try Data(contentsOf: golden), as: UTF8.self)
+    #expect(run.description == expected, "replay \(arguments.joined(separator: " "))")
+  }
+
+  @Test func exitStatusesAreZeroForWarningsOneForDivergenceTwoForBadInput() throws {
+    #expect(try ReplayTool.run(["login-truncated.jsonl"]).status == 0)
+    #expect(try ReplayTool.run(["--verify", "login-truncated.jsonl"]).status == 0)
+    #expect(try ReplayTool.run(["--verify", "login-divergent.jsonl"]).status == 1)
+    #expect(try ReplayTool.run(["login-divergent.jsonl"]).status == 0)
+    #expect(try ReplayTool.run(["nowhere.jsonl"]).status == 2)
+  }
+
+  @Test(
+    arguments: [
+      ([], "missing FILE: the action log to replay (see replay --help)"),
+      (["--frobnicate", "login.jsonl"], "unknown option '--frobnicate' (see replay --help)"),
+      (["-x", "login.jsonl"], "unknown option '-x' (see replay --help)"),
+      (["--until"], "--until needs a step number (see replay --help)"),
+      (["--until", "0", "login.jsonl"], "--until needs a step number of at least 1, not '0'"),
+      (
+        ["--until", "three", "login.jsonl"],
+        "--until needs a step number of at least 1, not 'three'"
+      ),
+      (["--verify=yes", "login.jsonl"], "--verify takes no value (see replay --help)"),
+      (["login.jsonl", "other.jsonl"], "unexpected argument 'other.jsonl': replay reads one FILE"),
+      (
+        ["--emit-test", "--state", "login.jsonl"],
+        "--emit-test cannot be combined with --verify, --until or --state"
+      ),
+      (["--until", "99", "--state", "login.jsonl"], "--until 99: the log ends at step 10"),
+      (["nowhere.jsonl"], "I/O error: cannot open nowhere.jsonl: No such file or directory"),
+    ] as [([String], String)])
+  func usageErrorsExitWithTwoAndOneLine(arguments: [String], message: String) throws {
+    let run = try ReplayTool.run(arguments)
+    #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
+  }
+
+  static let header = try! String(
+    decoding: Data(contentsOf: ReplayTool.fixtures.appendingPathComponent("login.jsonl")),
+    as: UTF8.self
+  ).split(separator: "\n")[0].description
+
+  static let firstStep =
+    #"{"seq":1,"origin":"user","action":{"usernameChanged":{"_0":"d"}},"effects":[],"#
+    + #""digest":"cd0c0659c00e136c"}"#
+
+  @Test(
+    arguments: [
+      ([""], "the file is empty: an action log starts with a header line"),
+      (
+        ["hello, world"],
+        #"line 1: missing header: an action log starts with {"format":"loginstore.actionlog","version":1,…}"#
+      ),
+      (
+        [#"{"format":"something.else","version":1}"#],
+        "not an action log: the header's format is 'something.else', expected 'loginstore.actionlog'"
+      ),
+      (
+        [#"{"format":"loginstore.actionlog","version":2}"#],
+        "this build reads version 1; the file is version 2"
+      ),
+      (
+        [header.replacingOccurrences(of: #""feature":"login""#, with: #""feature":"counter""#)],
+        "unknown feature 'counter' (this build knows: login)"
+      ),
+      (
+        [
+          header.replacingOccurrences(of: #""initialState":{"#, with: #""initialState":{"x":1,"#)
+            .replacingOccurrences(of: #""username":"""#, with: #""username":7"#)
+        ],
+        "line 1: malformed: wrong type at 'initialState.username' (expected String)"
+      ),
+      (
+        [
+          header,
+          #"{"seq":1,"origin":"user","action":{"frobnicate":{}},"effects":[],"digest":"0"}"#,
+        ],
+        "line 2: unknown action case 'frobnicate'"
+      ),
+      (
+        [
+          header, firstStep,
+          #"{"seq":3,"origin":"user","action":{"loginButtonTapped":{}},"effects":[],"digest":"0"}"#,
+        ],
+        "line 3: malformed: sequence number 3 does not follow 1"
+      ),
+      ([header, "not json", firstStep], "line 2: malformed: not valid JSON"),
+    ] as [([String], String)])
+  func badInputExitsWithTwoAndTheReaderError(lines: [String], message: String) throws {
+    let folder = try TemporaryDirectory()
+    _ = try folder.write("bad.jsonl", lines: lines)
+    let run = try ReplayTool.run(["bad.jsonl"], in: folder.url)
+    #expect(run.status == 2)
+    #expect(run.stderr == "replay: \(message)\n")
+  }
+
+  @Test func binaryFileIsNotText() throws {
+    let folder = try TemporaryDirectory()
+    try Data([0x00, 0xFF, 0x10, 0x0A]).write(to: folder.file("bin.jsonl"))
+    let run = try ReplayTool.run(["bin.jsonl"], in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: line 1: binary data, not text; is this an action log?\n"))
+  }
+
+  @Test func stepsBeforeABadLineArePrintedFirst() throws {
+    let folder = try TemporaryDirectory()
+    _ = try folder.write("bad.jsonl", lines: [Self.header, Self.firstStep, "not json"])
+    let run = try ReplayTool.run(["bad.jsonl"], in: folder.url)
+    #expect(run.status == 2)
+    #expect(run.stdout.hasPrefix("#1 user LoginAction.usernameChanged(\"d\")\n"))
+    #expect(!run.stdout.contains("#2"))
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// What one run of the built `replay` executable printed, and how it exited.
+struct ToolRun: Equatable, CustomStringConvertible {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  /// The golden-file form: the exit status, then both outputs.
+  var description: String {
+    "exit status: \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
+  }
+}
+
+/// Runs the `replay` executable that `swift build` / `swift test` built next to the tests.
+enum ReplayTool {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  static let fixtures = packageRoot.appendingPathComponent("Tests/ActionLogTests/Fixtures")
+
+  /// The built executable: next to the test binary, else in `.build/debug`.
+  static func executable() throws -> URL {
+    var candidates: [URL] = []
+    if let testBinary = Bundle.main.executableURL {
+      candidates.append(testBinary.deletingLastPathComponent().appendingPathComponent("replay"))
+    }
+    candidates.append(packageRoot.appendingPathComponent(".build/debug/replay"))
+    for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+      return candidate
+    }
+    Issue.record(
+      """
+      The replay executable is not built. Looked at:
+      \(candidates.map { "  " + $0.path }.joined(separator: "\n"))
+      Run `swift build` (or `swift build --build-tests`) first.
+      """)
+    throw CocoaError(.fileNoSuchFile)
+  }
+
+  /// Runs `replay arguments…` in `directory`, with `NO_COLOR` unset unless given.
+  static func run(
+    _ arguments: [String], in directory: URL = fixtures, environment: [String: String] = [:]
+  ) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = nil
+    env.merge(environment) { $1 }
+    process.environment = env
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("replay-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("stdout")
+    let err = folder.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    let outHandle = try FileHandle(forWritingTo: out)
+    let errHandle = try FileHandle(forWritingTo: err)
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+    try process.run()
+    process.waitUntilExit()
+    try outHandle.close()
+    try errHandle.close()
+    return ToolRun(
+      status: process.terminationStatus,
+      stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+  }
+}
