@@ -74,6 +74,7 @@ extension User {
     var copy = self
     copy.username = username.usernameMask
     copy.displayName = displayName.usernameMask
+    copy.email = email?.usernameMask
     return copy
   }
 }

@@ -42,7 +42,7 @@ import Testing
 
     let login = store.send(.loginButtonTapped)
     #expect(await clock.waitForSleepers(1))
-    store.send(.cancelButtonTapped)
+    await store.send(.cancelButtonTapped).finish()
     await login.finish()
     clock.advance(by: .seconds(1))
 
