@@ -20,11 +20,17 @@ import Synchronization
 ///   deadline (equal deadlines in the order they went to sleep). Before it moves on to the next
 ///   one, and before it returns, the woken task has resumed: its `sleep` call has returned and
 ///   ``now`` reads that sleeper's deadline. No fixed number of yields is involved.
-/// - What a woken task does after its `sleep` returns runs concurrently with the test; await
-///   its result (for example with ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)``).
-///   A task that goes back to sleep after `advance` has returned sleeps from the new ``now``.
-/// - Only sleepers that have called `sleep` when `advance` runs are woken; ``sleeperCount``
-///   tells a test whether an effect has reached its sleep.
+/// - When the sleeper is an effect of a ``TestStore`` with a handler, `advance` also waits until
+///   the woken effect has run up to its next suspension (its next sleep, a fake it awaits, its
+///   end, or the hop to the main actor that delivers an action) before it wakes the next
+///   sleeper. An action such an effect sends is queued on the main actor before `advance`
+///   returns, so it is reduced before the test's next line runs. An effect that sleeps again
+///   only after its action was delivered may miss the rest of the same advance: step through a
+///   repeating timer one interval at a time.
+/// - A test store's `send` and `receive` return only after the effects they started have run
+///   up to their first suspension, so their sleeps are registered before the test advances.
+/// - Other tasks (not effects of a test store) run concurrently with the test once their `sleep`
+///   returns: await their result some other way. ``sleeperCount`` says how many are asleep.
 public final class TestClock: Clock, Sendable {
   /// A point in the test clock's time: the duration since the clock was created.
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
@@ -72,6 +78,7 @@ public final class TestClock: Clock, Sendable {
     let id: Int
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
+    let monitor: EffectMonitor?
   }
 
   private struct State {
@@ -113,12 +120,13 @@ public final class TestClock: Clock, Sendable {
       return state.nextID
     }
     guard let id else { return }
+    let monitor = EffectMonitor.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let cancelled = state.withLock { state -> Bool in
           // The cancellation handler may have run before the sleeper was registered.
           if Task.isCancelled { return true }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, monitor: monitor))
           return false
         }
         if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -193,6 +201,8 @@ public final class TestClock: Clock, Sendable {
       state.withLock { $0.wakeAcknowledgements[sleeper.id] = acknowledgement }
       sleeper.continuation.resume()
     }
+    // An effect of a TestStore runs on the store's executor: wait until it suspends again.
+    await sleeper.monitor?.whenIdle()
   }
 }
 

@@ -16,7 +16,12 @@ final class EffectMonitor: TaskExecutor {
     var finished = 0
     var signalled = false
     var waiter: CheckedContinuation<Void, Never>?
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
   }
+
+  /// The monitor of the effect running in this task, if any; a `TestClock` uses it to let a
+  /// woken effect run until it suspends again.
+  @TaskLocal static var current: EffectMonitor?
 
   private let state = Mutex(State())
 
@@ -25,7 +30,24 @@ final class EffectMonitor: TaskExecutor {
     state.withLock { $0.activeJobs += 1 }
     DispatchQueue.global().async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
-      self.update { $0.activeJobs -= 1 }
+      var idleWaiters: [CheckedContinuation<Void, Never>] = []
+      self.update { state in
+        state.activeJobs -= 1
+        if state.activeJobs == 0 { swap(&idleWaiters, &state.idleWaiters) }
+      }
+      for waiter in idleWaiters { waiter.resume() }
+    }
+  }
+
+  /// Returns once no effect job is queued or running: every effect has finished or suspended.
+  func whenIdle() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let idle = state.withLock { state -> Bool in
+        guard state.activeJobs > 0 else { return true }
+        state.idleWaiters.append(continuation)
+        return false
+      }
+      if idle { continuation.resume() }
     }
   }
 
@@ -77,9 +99,11 @@ struct MonitoredHandler<Base: EffectHandler>: EffectHandler {
   let monitor: EffectMonitor
 
   func handle(_ effect: Base.Effect, send: Send<Base.Action>) async {
-    await withTaskExecutorPreference(monitor) {
-      monitor.effectEntered()
-      await base.handle(effect, send: send)
+    await EffectMonitor.$current.withValue(monitor) {
+      await withTaskExecutorPreference(monitor) {
+        monitor.effectEntered()
+        await base.handle(effect, send: send)
+      }
     }
     monitor.effectFinished()
   }
