@@ -70,8 +70,9 @@ public struct FailureReporter: Sendable {
   /// Creates a reporter that hands each failure to `report`.
   ///
   /// - Parameter report: Receives the full message and the caller's location.
-  public init(_ report: @escaping @Sendable (_ message: String, _ location: FailureLocation) -> Void)
-  {
+  public init(
+    _ report: @escaping @Sendable (_ message: String, _ location: FailureLocation) -> Void
+  ) {
     self.report = report
   }
 

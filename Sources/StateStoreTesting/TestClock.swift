@@ -126,7 +126,8 @@ public final class TestClock: Clock, Sendable {
         let cancelled = state.withLock { state -> Bool in
           // The cancellation handler may have run before the sleeper was registered.
           if Task.isCancelled { return true }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, monitor: monitor))
+          state.sleepers.append(
+            Sleeper(id: id, deadline: deadline, continuation: continuation, monitor: monitor))
           return false
         }
         if cancelled { continuation.resume(throwing: CancellationError()) }
