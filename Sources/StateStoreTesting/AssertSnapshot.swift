@@ -53,7 +53,7 @@ public func assertSnapshot<Value>(
 /// Checks `text` against the snapshot stored for this test, as is.
 ///
 /// For text a test has already rendered: a story, a report, a command's output. Everything
-/// else works as in ``assertSnapshot(of:named:fileID:filePath:function:line:column:)-(Value,_,_,_,_,_,_)``.
+/// else works as in the generic `assertSnapshot(of:named:)`, which stores `Dump.render(value)`.
 ///
 /// - Parameters:
 ///   - text: The text to compare.
