@@ -48,12 +48,66 @@ extension TestStore where R.Action: Equatable {
     timeout: Duration?,
     at location: FailureLocation
   ) async -> Int? {
+    await nextReceived(
+      Dump.render(expected), matching: { $0 == expected }, timeout: timeout, at: location)
+  }
+}
+
+extension TestStore {
+  /// Waits for the next action an effect sent that satisfies `predicate`, and checks the state
+  /// it led to.
+  ///
+  /// For actions that are not `Equatable`, or whose payload a test cannot predict exactly:
+  ///
+  /// ```swift
+  /// await store.receive(where: { if case .loaded(.failure) = $0 { true } else { false } }) {
+  ///   $0.errorMessage = "Offline"
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - predicate: Whether an action is the expected one.
+  ///   - timeout: How long to wait; ``TestStore/timeout`` (one second) by default.
+  ///   - updateExpected: Turns the state before the action into the expected state after it.
+  ///   - fileID: The caller's file ID.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func receive(
+    where predicate: (R.Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateExpected: ((inout R.State) -> Void)? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async {
+    let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard
+      let index = await nextReceived(
+        nil, matching: predicate, timeout: timeout, at: location)
+    else { return }
+    checkState(of: index, verb: "receive", updateExpected, at: location)
+    await settle(index)
+  }
+
+  /// The next received action that `matches`, or `nil` after reporting why there is none.
+  ///
+  /// - Parameter expected: The rendering of the expected action, or `nil` for a predicate.
+  func nextReceived(
+    _ expected: String?,
+    matching matches: (R.Action) -> Bool,
+    timeout: Duration?,
+    at location: FailureLocation
+  ) async -> Int? {
+    let wanted = expected ?? "an action that matches the predicate"
+    let call = "receive(\(expected ?? "where:"))"
     reportUnassertedEffects()
     guard let monitor else {
       FailureReporter.current(
-        "receive(\(Dump.render(expected))) needs effects that run, but this test store has no "
-          + "effect handler.\n\nCreate the TestStore with a handler (fakes) to run effects, or "
-          + "send the effect's answer with send(_:).",
+        "\(call) needs effects that run, but this test store has no effect handler.\n\n"
+          + "Create the TestStore with a handler (fakes) to run effects, or send the effect's "
+          + "answer with send(_:).",
         at: location)
       return nil
     }
@@ -63,13 +117,18 @@ extension TestStore where R.Action: Equatable {
       while receivedCursor < received.count {
         let index = received[receivedCursor]
         receivedCursor += 1
-        if steps[index].action == expected { return index }
+        if matches(steps[index].action) { return index }
         guard exhaustivity == .off else {
+          let actual = Dump.render(steps[index].action)
+          let fix = "Expect the action that arrived, or fix the effect handler or the reducer."
           FailureReporter.current(
-            FailureMessage.diff(
-              "Received an action that differs from the expected one.",
-              expected: Dump.render(expected), actual: Dump.render(steps[index].action),
-              fix: "Expect the action that arrived, or fix the effect handler or the reducer."),
+            expected.map {
+              FailureMessage.diff(
+                "Received an action that differs from the expected one.", expected: $0,
+                actual: actual, fix: fix)
+            }
+              ?? FailureMessage.list(
+                "Received an action that does not match the predicate.", [actual], fix: fix),
             at: location)
           return nil
         }
@@ -81,8 +140,8 @@ extension TestStore where R.Action: Equatable {
       let running = effectsStarted - monitor.finishedCount
       let headline =
         arrived && running == 0
-        ? "Expected to receive \(Dump.render(expected)), but no effect is running to send it."
-        : "Timed out after \(wait) waiting to receive \(Dump.render(expected))."
+        ? "Expected to receive \(wanted), but no effect is running to send it."
+        : "Timed out after \(wait) waiting to receive \(wanted)."
       let fix =
         running == 0
         ? "Check that the reducer returns the effect that sends it, and that the handler sends it."

@@ -113,4 +113,29 @@ struct TestStoreFinishTests {
         """
       ])
   }
+
+  @Test func releasingAStoreWithEffectsRunningReportsThem() async {
+    let failures = FailureReporter.Recorder()
+    let clock = TestClock()
+    await FailureReporter.$current.withValue(failures.reporter) {
+      let store = TestStore(
+        initialState: SearchState(), reducer: Search(), handler: StuckHandler(clock: clock))
+      await store.send(.queryChanged("a")) {
+        $0.query = "a"
+        $0.isSearching = true
+      }
+    }
+    #expect(
+      failures.messages == [
+        """
+        The test finished with 1 effect still running.
+
+        Await store.finish() at the end of the test, advance the TestClock or resolve the fake \
+        it waits on, or cancel it with skipInFlightEffects().
+
+        (Reported where the test store was created: it was released without await \
+        store.finish().)
+        """
+      ])
+  }
 }

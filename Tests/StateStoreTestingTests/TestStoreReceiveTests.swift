@@ -201,3 +201,63 @@ struct TestStoreReceiveTests {
     }
   }
 }
+
+@MainActor
+struct TestStoreReceiveWhereTests {
+  @Test func receiveWhereMatchesWithAPredicate() async {
+    let store = TestStore(initialState: LoaderState(), reducer: Loader(), handler: LoaderHandler())
+    await store.send(.loadTapped)
+    await store.receive(where: { if case .progressed = $0 { true } else { false } }) {
+      $0.progress = [1]
+    }
+    store.exhaustivity = .off
+    await store.receive(where: { $0 == .finished }) {
+      $0.progress = [1, 2]
+      $0.isDone = true
+    }
+    await store.finish()
+  }
+
+  @Test func receiveWhereNamesTheActionThatDidNotMatch() async {
+    let store = TestStore(initialState: LoaderState(), reducer: Loader(), handler: LoaderHandler())
+    await store.send(.loadTapped)
+    await expectFailures(
+      [
+        """
+        Received an action that does not match the predicate.
+
+          LoaderAction.progressed(1)
+
+        Expect the action that arrived, or fix the effect handler or the reducer.
+        """
+      ], line: #line + 2
+    ) {
+      await store.receive(where: { $0 == .finished })
+    }
+    store.exhaustivity = .off
+    await store.finish()
+  }
+
+  @Test func receiveWhereTimesOutWithADescription() async {
+    let store = TestStore(initialState: SearchState(), reducer: Search(), handler: SilentHandler())
+    await store.send(.queryChanged("a")) {
+      $0.query = "a"
+      $0.isSearching = true
+    }
+    await expectFailures(
+      [
+        """
+        Expected to receive an action that matches the predicate, but no effect is running to \
+        send it.
+
+        Received since the last send:
+          (none)
+
+        Check that the reducer returns the effect that sends it, and that the handler sends it.
+        """
+      ]
+    ) {
+      await store.receive(where: { _ in true })
+    }
+  }
+}
