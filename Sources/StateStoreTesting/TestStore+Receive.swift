@@ -60,9 +60,10 @@ extension TestStore {
   /// For actions that are not `Equatable`, or whose payload a test cannot predict exactly:
   ///
   /// ```swift
-  /// await store.receive(where: { if case .loaded(.failure) = $0 { true } else { false } }) {
-  ///   $0.errorMessage = "Offline"
+  /// let isFailure: (FeedAction) -> Bool = {
+  ///   if case .loaded(.failure) = $0 { true } else { false }
   /// }
+  /// await store.receive(where: isFailure, assert: { $0.errorMessage = "Offline" })
   /// ```
   ///
   /// - Parameters:

@@ -207,14 +207,17 @@ struct TestStoreReceiveWhereTests {
   @Test func receiveWhereMatchesWithAPredicate() async {
     let store = TestStore(initialState: LoaderState(), reducer: Loader(), handler: LoaderHandler())
     await store.send(.loadTapped)
-    await store.receive(where: { if case .progressed = $0 { true } else { false } }) {
-      $0.progress = [1]
+    let isProgress: (LoaderAction) -> Bool = {
+      if case .progressed = $0 { true } else { false }
     }
+    await store.receive(where: isProgress, assert: { $0.progress = [1] })
     store.exhaustivity = .off
-    await store.receive(where: { $0 == .finished }) {
-      $0.progress = [1, 2]
-      $0.isDone = true
-    }
+    await store.receive(
+      where: { $0 == .finished },
+      assert: {
+        $0.progress = [1, 2]
+        $0.isDone = true
+      })
     await store.finish()
   }
 
