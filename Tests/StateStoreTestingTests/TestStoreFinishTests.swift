@@ -138,4 +138,27 @@ struct TestStoreFinishTests {
         """
       ])
   }
+
+  @Test func aReleasedStoreFailsTheSwiftTestingTestItRanIn() async {
+    await expectFailures(
+      [
+        """
+        The test finished with 1 action sent by effects that was not received.
+
+          LoaderAction.finished
+
+        Assert each with receive(_:assert:), or call skipReceivedActions() before finish().
+
+        (Reported where the test store was created: it was released without await \
+        store.finish().)
+        """
+      ], line: #line + 2
+    ) {
+      let store = TestStore(
+        initialState: LoaderState(), reducer: Loader(), handler: LoaderHandler())
+      await store.send(.loadTapped).finish()
+      await store.receive(.progressed(1)) { $0.progress = [1] }
+      await store.receive(.progressed(2)) { $0.progress = [1, 2] }
+    }
+  }
 }
