@@ -142,9 +142,10 @@ enum LineDiffer {
       let runLength = end - index
       if runLength > keepBefore + keepAfter + 1 {
         result += rows[index..<(index + keepBefore)]
-        // Align the marker with the nearest line that stays visible.
-        let neighbour = index > 0 ? rows[index - 1] : (end < rows.count ? rows[end] : rows[index])
-        let indent = String(neighbour.line.prefix { $0 == " " })
+        // Align the marker with the folded line next to the visible content: the last one of a
+        // leading run, the first one otherwise.
+        let adjacent = index == 0 ? rows[end - keepAfter - 1] : rows[index + keepBefore]
+        let indent = String(adjacent.line.prefix { $0 == " " })
         result.append(.folded(runLength - keepBefore - keepAfter, indent: indent))
         result += rows[(end - keepAfter)..<end]
       } else {

@@ -1,0 +1,394 @@
+import StateStore
+
+/// Runs a feature in a test and checks every step: the state it changed, the effects it
+/// returned and the actions its effects sent back.
+///
+/// A test store wraps the runtime's ``StateStore/Store`` — the same reducer runs the same way —
+/// and watches every transition. Each ``send(_:assert:fileID:filePath:line:column:)`` takes a
+/// trailing closure that turns the *expected* state from before the action into the expected
+/// state after it; any difference from the real new state fails the test with a diff.
+///
+/// ```swift
+/// @Test func searchShowsResults() async {
+///   let store = TestStore(
+///     initialState: SearchState(), reducer: SearchReducer(), handler: FakeSearch(results: ["a"]))
+///   await store.send(.queryChanged("a")) { $0.query = "a"; $0.isSearching = true }
+///   await store.receive(.resultsLoaded(["a"])) { $0.isSearching = false; $0.results = ["a"] }
+///   await store.finish()
+/// }
+/// ```
+///
+/// Without a handler, effects do not run: they are data the test asserts with
+/// ``send(_:effects:assert:fileID:filePath:line:column:)`` (or skips with ``skipEffects()``).
+/// With a handler (fakes injected), effects run for real and ``receive(_:timeout:assert:fileID:filePath:line:column:)``
+/// awaits the actions they send.
+///
+/// Exhaustive by default (see ``Exhaustivity``): at ``finish(timeout:fileID:filePath:line:column:)``,
+/// and when the store is released, actions received but not asserted, effects not asserted and
+/// effects still running fail the test, with what to do about it.
+@MainActor
+public final class TestStore<R: Reducer> where R.State: Equatable {
+  /// The runtime store under test.
+  public let store: Store<R>
+
+  /// The journal of this store's steps, for fakes to add what they performed (see
+  /// ``StoryRecorder``) and for ``assertStory(named:context:fileID:filePath:function:line:column:)``.
+  public let story: StoryRecorder
+
+  /// Whether every step must be asserted; ``Exhaustivity/on`` by default.
+  public var exhaustivity: Exhaustivity = .on
+
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default: one second.
+  public var timeout: Duration = .seconds(1)
+
+  /// The store's current state (which may be ahead of the last assertion while effects run).
+  public var state: R.State { store.state }
+
+  let createdAt: FailureLocation
+  let initialState: R.State
+  let monitor: EffectMonitor?
+  var subscription: StoreSubscription?
+
+  /// Every transition so far, in order; transition `n` is at index `n - 1`.
+  var steps: [Transition<R.State, R.Action, R.Effect>] = []
+  /// Indices in `steps` of actions effects sent, in arrival order.
+  var received: [Int] = []
+  /// How many of `received` the test has asserted or skipped.
+  var receivedCursor = 0
+  /// The index in `received` of the first action received since the last `send`.
+  var receivedSinceSend = 0
+  /// Effects returned without a handler that the test has not asserted yet.
+  var unassertedEffects: (step: Int, location: FailureLocation)?
+  /// Effects the store has started (with a handler).
+  var effectsStarted = 0
+  var isFinished = false
+
+  /// Creates a test store whose effects are data: nothing runs them.
+  ///
+  /// Each effect the reducer returns must be asserted with
+  /// ``send(_:effects:assert:fileID:filePath:line:column:)`` or skipped with ``skipEffects()``
+  /// before the next action. Simulate an effect's answer by sending its action yourself.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before the first action.
+  ///   - reducer: The reducer under test.
+  ///   - fileID: Where end-of-test failures are reported; the caller's by default.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public init(
+    initialState: R.State,
+    reducer: R,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) {
+    self.store = Store(initialState: initialState, reducer: reducer)
+    self.story = StoryRecorder()
+    self.monitor = nil
+    self.createdAt = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.initialState = initialState
+    subscribe()
+  }
+
+  /// Creates a test store whose effects run in `handler` — usually one built from fakes.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before the first action.
+  ///   - reducer: The reducer under test.
+  ///   - handler: Carries out the effects; its actions come back through
+  ///     ``receive(_:timeout:assert:fileID:filePath:line:column:)``.
+  ///   - fileID: Where end-of-test failures are reported; the caller's by default.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public init<Handler: EffectHandler>(
+    initialState: R.State,
+    reducer: R,
+    handler: Handler,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) where Handler.Effect == R.Effect, Handler.Action == R.Action {
+    let monitor = EffectMonitor()
+    self.store = Store(
+      initialState: initialState, reducer: reducer,
+      handler: MonitoredHandler(base: handler, monitor: monitor))
+    self.story = StoryRecorder()
+    self.monitor = monitor
+    self.createdAt = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.initialState = initialState
+    subscribe()
+  }
+
+  deinit {
+    guard !isFinished, exhaustivity == .on else { return }
+    let problems = Self.endOfTestProblems(
+      steps: steps, unreceived: Array(received[receivedCursor...]),
+      unassertedEffects: unassertedEffects?.step,
+      running: effectsStarted - (monitor?.finishedCount ?? 0))
+    for problem in problems {
+      FailureReporter.current(
+        problem + "\n\n(Reported where the test store was created: it was released without "
+          + "await store.finish().)",
+        at: createdAt)
+    }
+  }
+
+  private func subscribe() {
+    subscription = store.observeTransitions { [weak self] transition in
+      self?.record(transition)
+    }
+  }
+
+  private func record(_ transition: Transition<R.State, R.Action, R.Effect>) {
+    steps.append(transition)
+    story.step(transition.sequenceNumber)
+    if let monitor {
+      effectsStarted += transition.effects.count
+      if transition.origin == .effect {
+        received.append(steps.count - 1)
+        monitor.signal()
+      }
+    }
+  }
+
+  // MARK: - Sending
+
+  /// Sends `action` as the user would, and checks the state it leads to.
+  ///
+  /// The trailing closure receives the state from before the action; mutate it into the state
+  /// you expect. Leave the closure out when the action changes nothing.
+  ///
+  /// ```swift
+  /// await store.send(.increment) { $0.count = 1 }
+  /// ```
+  ///
+  /// A difference fails the test at this line:
+  ///
+  /// ```text
+  /// State after send(CounterAction.increment) differs from the expected state.
+  ///
+  ///     Counter(
+  ///   −   count: 2
+  ///   +   count: 1
+  ///     )
+  ///
+  /// (Expected: −, Actual: +)
+  /// Mutate the expected state in the trailing closure to match, or fix the reducer.
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - updateExpected: Turns the state before the action into the expected state after it.
+  ///   - fileID: The caller's file ID.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  /// - Returns: The runtime's task for the action's effects: await or cancel it.
+  @discardableResult
+  public func send(
+    _ action: R.Action,
+    assert updateExpected: ((inout R.State) -> Void)? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async -> StoreTask {
+    let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let (index, task) = perform(action, at: location)
+    checkState(of: index, verb: "send", updateExpected, at: location)
+    await settle(index)
+    return task
+  }
+
+  func perform(_ action: R.Action, at location: FailureLocation) -> (Int, StoreTask) {
+    checkBeforeSend(action, at: location)
+    let index = steps.count
+    let task = StoryRecorder.$current.withValue(story) { store.send(action) }
+    if monitor == nil, exhaustivity == .on, !steps[index].effects.isEmpty {
+      unassertedEffects = (index, location)
+    }
+    return (index, task)
+  }
+
+  private func checkBeforeSend(_ action: R.Action, at location: FailureLocation) {
+    reportUnassertedEffects()
+    if receivedCursor < received.count {
+      if exhaustivity == .on {
+        let pending = received[receivedCursor...].map { Dump.render(steps[$0].action) }
+        FailureReporter.current(
+          FailureMessage.list(
+            "Before send(\(Dump.render(action))), "
+              + "\(FailureMessage.count(pending.count, "action")) sent by effects "
+              + "\(pending.count == 1 ? "was" : "were") not received.",
+            pending,
+            fix: "Assert each with receive(_:assert:) first, or call skipReceivedActions()."),
+          at: location)
+      }
+      receivedCursor = received.count
+    }
+    receivedSinceSend = receivedCursor
+  }
+
+  func reportUnassertedEffects() {
+    guard let (index, location) = unassertedEffects else { return }
+    unassertedEffects = nil
+    let effects = steps[index].effects
+    FailureReporter.current(
+      FailureMessage.list(
+        "\(verb(of: index))(\(Dump.render(steps[index].action))) returned "
+          + "\(FailureMessage.count(effects.count, "effect")) that the test did not assert.",
+        effects.map { Dump.render($0) },
+        fix: "Assert them with the effects: argument, or call skipEffects() to ignore them."),
+      at: location)
+  }
+
+  func verb(of index: Int) -> String {
+    steps[index].origin == .user ? "send" : "receive"
+  }
+
+  func checkState(
+    of index: Int,
+    verb: String,
+    _ updateExpected: ((inout R.State) -> Void)?,
+    at location: FailureLocation
+  ) {
+    let step = steps[index]
+    var expected: R.State
+    switch exhaustivity {
+    case .on:
+      expected = step.stateBefore
+      if let updateExpected {
+        updateExpected(&expected)
+        if expected == step.stateBefore, step.stateAfter == step.stateBefore {
+          FailureReporter.current(
+            "\(verb)(\(Dump.render(step.action))) left the state unchanged, and so did the "
+              + "trailing closure.\n\nOmit the trailing closure when an action changes nothing.",
+            at: location)
+          return
+        }
+      }
+    case .off:
+      expected = step.stateAfter
+      updateExpected?(&expected)
+    }
+    guard expected != step.stateAfter else { return }
+    let fix =
+      switch (exhaustivity, updateExpected == nil) {
+      case (.on, true):
+        "Add a trailing closure that mutates the expected state to match, or fix the reducer."
+      case (.on, false):
+        "Mutate the expected state in the trailing closure to match, or fix the reducer."
+      case (.off, _):
+        "The trailing closure sets values the state does not have: correct them, or fix the "
+          + "reducer."
+      }
+    FailureReporter.current(
+      FailureMessage.diff(
+        "State after \(verb)(\(Dump.render(step.action))) differs from the expected state.",
+        expected: Dump.render(expected), actual: Dump.render(step.stateAfter),
+        fix: fix),
+      at: location)
+  }
+
+  /// Waits until the effects the step started have entered their handler and run until they
+  /// suspend, so a `TestClock` sees their sleeps before the test advances it.
+  func settle(_ index: Int) async {
+    guard monitor != nil, !steps[index].effects.isEmpty else { return }
+    _ = await waitUntil(deadline: .now + timeout) {
+      guard let monitor else { return true }
+      return monitor.enteredCount >= effectsStarted && monitor.isIdle
+    }
+  }
+
+  /// Waits, without polling, until `condition` holds or `deadline` passes.
+  ///
+  /// - Returns: Whether the condition holds.
+  func waitUntil(
+    deadline: ContinuousClock.Instant,
+    _ condition: () -> Bool
+  ) async -> Bool {
+    guard let monitor else { return condition() }
+    while !condition() {
+      guard ContinuousClock.now < deadline else { return false }
+      let timer = Task {
+        try? await Task.sleep(until: deadline, clock: .continuous)
+        monitor.signal()
+      }
+      await monitor.wait()
+      timer.cancel()
+    }
+    return true
+  }
+}
+
+extension TestStore where R.Effect: Equatable {
+  /// Sends `action`, checks the state it leads to, and checks the exact effects it returned.
+  ///
+  /// ```swift
+  /// await store.send(.queryChanged("a"), effects: [.search("a")]) { $0.query = "a" }
+  /// ```
+  ///
+  /// A difference in the effects fails the test at this line:
+  ///
+  /// ```text
+  /// Effects returned by send(SearchAction.queryChanged("a")) differ from the expected effects.
+  ///
+  ///     [
+  ///   −   [0]: SearchEffect.search("b")
+  ///   +   [0]: SearchEffect.search("a")
+  ///     ]
+  ///
+  /// (Expected: −, Actual: +)
+  /// Expect the effects the reducer returned, in order, or fix the reducer.
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - expectedEffects: The effects the reducer must return, in order (`[]` for none).
+  ///   - updateExpected: Turns the state before the action into the expected state after it.
+  ///   - fileID: The caller's file ID.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  /// - Returns: The runtime's task for the action's effects: await or cancel it.
+  @discardableResult
+  public func send(
+    _ action: R.Action,
+    effects expectedEffects: [R.Effect],
+    assert updateExpected: ((inout R.State) -> Void)? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async -> StoreTask {
+    let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let (index, task) = perform(action, at: location)
+    checkState(of: index, verb: "send", updateExpected, at: location)
+    checkEffects(of: index, verb: "send", expectedEffects, at: location)
+    await settle(index)
+    return task
+  }
+
+  func checkEffects(
+    of index: Int,
+    verb: String,
+    _ expectedEffects: [R.Effect],
+    at location: FailureLocation
+  ) {
+    if unassertedEffects?.step == index { unassertedEffects = nil }
+    let step = steps[index]
+    guard step.effects != expectedEffects else { return }
+    FailureReporter.current(
+      FailureMessage.diff(
+        "Effects returned by \(verb)(\(Dump.render(step.action))) differ from the expected "
+          + "effects.",
+        expected: Dump.render(expectedEffects), actual: Dump.render(step.effects),
+        fix: "Expect the effects the reducer returned, in order, or fix the reducer."),
+      at: location)
+  }
+}

@@ -1,0 +1,144 @@
+import StateStore
+import StateStoreTesting
+import Synchronization
+import Testing
+
+/// What woken tasks saw, in order.
+final class Log: Sendable {
+  let entries = Mutex<[String]>([])
+  func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+  var all: [String] { entries.withLock { $0 } }
+}
+
+@MainActor
+struct TestClockTests {
+  @Test func timeMovesOnlyWhenAdvanced() async {
+    let clock = TestClock()
+    #expect(clock.now == TestClock.Instant())
+    await clock.advance(by: .seconds(2))
+    #expect(clock.now.offset == .seconds(2))
+    await clock.advance(to: TestClock.Instant(offset: .seconds(1)))
+    #expect(clock.now.offset == .seconds(2))
+    await clock.advance(to: clock.now + .milliseconds(500))
+    #expect(clock.now.description == "+2.5 seconds")
+  }
+
+  @Test func advanceWakesExactlyTheSleepersWhoseDeadlinesItReaches() async throws {
+    let clock = TestClock()
+    let log = Log()
+    var tasks: [Task<Void, any Error>] = []
+    for (name, seconds) in [("c", 3), ("a", 1), ("b", 2), ("a2", 1)] {
+      tasks.append(
+        Task.detached {
+          try await clock.sleep(for: .seconds(seconds))
+          log.append("\(name)")
+        })
+      while clock.sleeperCount < tasks.count { await Task.yield() }
+    }
+    await clock.advance(by: .milliseconds(1500))
+    #expect(clock.now.offset == .milliseconds(1500))
+    #expect(clock.sleeperCount == 2)
+    try await tasks[1].value
+    try await tasks[3].value
+    #expect(Set(log.all) == ["a", "a2"])
+    await clock.advance(by: .seconds(10))
+    for task in tasks { try await task.value }
+    #expect(Set(log.all) == ["a", "a2", "b", "c"])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func effectsWokenByAdvanceRunInDeadlineOrder() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: SearchState(), reducer: Search(),
+      handler: SearchHandler(clock: clock, results: { [$0] }))
+    store.exhaustivity = .off
+    // A new search cancels the one in flight, so two stores share the clock instead.
+    let other = TestStore(
+      initialState: SearchState(), reducer: Search(),
+      handler: DelayedHandler(clock: clock, delay: .milliseconds(100)))
+    other.exhaustivity = .off
+    await store.send(.queryChanged("slow"))
+    await other.send(.queryChanged("fast"))
+    #expect(clock.sleeperCount == 2)
+    await clock.advance(by: .milliseconds(100))
+    // The woken effect's action is reduced before advance returns to the test.
+    #expect(other.state.results == ["fast"])
+    #expect(store.state.results == [])
+    await clock.advance(by: .milliseconds(200))
+    #expect(store.state.results == ["slow"])
+    await store.finish()
+    await other.finish()
+  }
+
+  @Test func sleepingPastTheDeadlineReturnsAtOnce() async throws {
+    let clock = TestClock(now: TestClock.Instant(offset: .seconds(5)))
+    try await clock.sleep(until: TestClock.Instant(offset: .seconds(5)))
+    try await clock.sleep(for: .zero)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func cancellingASleeperThrowsCancellationError() async {
+    let clock = TestClock()
+    let task = Task.detached { try await clock.sleep(for: .seconds(1)) }
+    while clock.sleeperCount < 1 { await Task.yield() }
+    task.cancel()
+    let result = await task.result
+    #expect(throws: CancellationError.self) { try result.get() }
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func anAlreadyCancelledTaskDoesNotSleep() async {
+    let clock = TestClock()
+    let task = Task.detached {
+      withUnsafeCurrentTask { $0?.cancel() }
+      try await clock.sleep(for: .seconds(1))
+    }
+    let result = await task.result
+    #expect(throws: CancellationError.self) { try result.get() }
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func runWakesEverySleeperInOrder() async throws {
+    let clock = TestClock()
+    let task = Task.detached {
+      try await clock.sleep(for: .seconds(7))
+    }
+    while clock.sleeperCount < 1 { await Task.yield() }
+    await clock.run()
+    try await task.value
+    #expect(clock.now.offset == .seconds(7))
+  }
+
+  @Test func aSearchIsDebouncedByTheClock() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: SearchState(), reducer: Search(), handler: SearchHandler(clock: clock))
+    await store.send(.queryChanged("a")) {
+      $0.query = "a"
+      $0.isSearching = true
+    }
+    await store.send(.queryChanged("ab")) { $0.query = "ab" }
+    await clock.advance(by: .milliseconds(299))
+    #expect(store.state.results == [])
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.resultsLoaded(["AB"])) {
+      $0.results = ["AB"]
+      $0.isSearching = false
+    }
+    await store.finish()
+    #expect(store.story.performedLines == [#"api.search("ab")"#])
+  }
+}
+
+/// Sleeps `delay` and answers with the query itself.
+struct DelayedHandler: EffectHandler {
+  let clock: TestClock
+  let delay: Duration
+
+  func handle(_ effect: SearchEffect, send: Send<SearchAction>) async {
+    guard case .search(let query) = effect else { return }
+    do { try await clock.sleep(for: delay) } catch { return }
+    await send(.resultsLoaded([query]))
+  }
+}
