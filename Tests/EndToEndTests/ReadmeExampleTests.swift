@@ -1,0 +1,61 @@
+import LoginFeature
+import StateStore
+import StateStoreTesting
+import Testing
+
+// The README's two code examples, compiled and run so they never rot. Keep them in step with
+// README.md (the README shows them without these comments).
+
+// MARK: - Embedding (README: "A host in 20 lines")
+
+@MainActor final class ConsoleRouter: Router {
+  var log: [String] = []
+  func perform(_ command: RouteCommand) { log.append("route: \(command)") }
+}
+
+@MainActor final class ConsoleAlerts: AlertPresenter {
+  func present(_ alert: Alert) async -> AlertButton? { alert.buttons.first }
+}
+
+@MainActor func signInDemo(router: ConsoleRouter) async -> String {
+  let store = Store(
+    login: LoginState(),
+    dependencies: LoginDependencies(
+      api: DemoLoginAPI(latency: .milliseconds(50)), router: router,
+      alertPresenter: ConsoleAlerts(), sessionStore: InMemorySessionStore()))
+  var spinner: [Bool] = []
+  let subscription = store.observe { spinner.append($0.isLoading) }
+  store.send(.usernameChanged("demo"))
+  store.send(.passwordChanged("Secr3t"))
+  await store.send(.loginButtonTapped).finish()
+  subscription.cancel()
+  return "Hello \(store.state.user?.displayName ?? "nobody"), spinner: \(spinner)"
+}
+
+// MARK: - Testing (README: "A test in 15 lines")
+
+@MainActor @Test func wrongPasswordShowsAnError() async {
+  let store = TestStore(initialState: LoginState(), reducer: LoginReducer())
+  await store.send(.usernameChanged("demo")) { $0.username = "demo" }
+  await store.send(.passwordChanged("Wr0ng")) { $0.password = "Wr0ng" }
+  let credentials = Credentials(username: "demo", password: "Wr0ng")
+  await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
+    $0.isLoading = true
+    $0.attemptID = 1
+  }
+  let alert = Alert(title: "Error", message: "Incorrect username or password")
+  await store.send(
+    .loginResponse(attempt: 1, .failure(.invalidCredentials)), effects: [.showAlert(alert)]
+  ) {
+    $0.isLoading = false
+    $0.failedAttempts = 1
+  }
+}
+
+@MainActor @Test func theEmbeddingExampleSignsIn() async {
+  let router = ConsoleRouter()
+  let greeting = await signInDemo(router: router)
+  #expect(
+    greeting == "Hello Demo User, spinner: [false, false, true, false]")
+  #expect(router.log.count == 1)
+}
