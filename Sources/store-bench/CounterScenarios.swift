@@ -16,32 +16,48 @@ struct CounterReducer: Reducer {
 
 @MainActor
 func counterScenarios(ops: Int) -> [BenchmarkResult] {
-  let reducer = CounterReducer()
+  storeSendScenarios(
+    group: "counter", feature: "counter", reducer: CounterReducer(), initialState: 0,
+    actions: [.increment], ops: ops, targets: [0: "≤ 100 ns", 100: "≤ 2000 ns"])
+}
+
+/// The reducer called directly (the floor), then `Store.send` with 0, 1 and 100 observers,
+/// cycling through `actions`.
+@MainActor
+func storeSendScenarios<R: Reducer>(
+  group: String,
+  feature: String,
+  reducer: R,
+  initialState: R.State,
+  actions: [R.Action],
+  ops: Int,
+  targets: [Int: String]
+) -> [BenchmarkResult] {
   let floor = measure(ops: ops) { count in
-    var state = 0
-    for _ in 0..<count { reduceOutOfLine(reducer, &state, .increment) }
+    var state = initialState
+    for index in 0..<count { reduceOutOfLine(reducer, &state, actions[index % actions.count]) }
     blackHole(state)
   }
-  let floorName = "counter reducer, direct"
+  let floorName = "\(feature) reducer, direct"
   var results = [
     BenchmarkResult(
-      group: "counter", scenario: floorName, ops: ops, nanoseconds: floor, floor: floorName,
+      group: group, scenario: floorName, ops: ops, nanoseconds: floor, floor: floorName,
       floorNanosecondsPerOp: floor / Double(ops), peakRSSMiB: peakRSSMiB())
   ]
-  for (observers, target) in [(0, "≤ 100 ns"), (1, nil), (100, "≤ 2000 ns")] {
-    let store = Store(initialState: 0, reducer: reducer)
+  for observers in [0, 1, 100] {
+    let store = Store(initialState: initialState, reducer: reducer)
     var sink = 0
-    let subscriptions = (0..<observers).map { _ in store.observe { sink &+= $0 } }
+    let subscriptions = (0..<observers).map { _ in store.observe { _ in sink &+= 1 } }
     let time = measure(ops: ops) { count in
-      for _ in 0..<count { store.send(.increment) }
+      for index in 0..<count { store.send(actions[index % actions.count]) }
     }
     blackHole(sink)
     blackHole(subscriptions)
     results.append(
       BenchmarkResult(
-        group: "counter", scenario: "Store.send, counter, \(observers) observers", ops: ops,
+        group: group, scenario: "Store.send, \(feature), \(observers) observers", ops: ops,
         nanoseconds: time, floor: floorName, floorNanosecondsPerOp: floor / Double(ops),
-        peakRSSMiB: peakRSSMiB(), target: target))
+        peakRSSMiB: peakRSSMiB(), target: targets[observers]))
   }
   return results
 }
