@@ -47,7 +47,7 @@ final class InteractiveApp {
   ///
   /// - Throws: ``DemoFailure`` when the terminal cannot be set up.
   func run() async throws(DemoFailure) {
-    let terminal = try Terminal.open(onResize: { [weak self] in self?.render() })
+    let terminal = try Terminal.open()
     defer {
       Terminal.restore()
       recording?.stop()

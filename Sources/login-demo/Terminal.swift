@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -14,11 +11,8 @@ import Synchronization
 /// keys (Ctrl-C arrives as a key), hides the cursor and switches to the alternate screen.
 /// ``restore()`` undoes all of it and is idempotent. It runs when the app quits, when it throws
 /// (the caller's `defer`), at `exit` (an `atexit` hook), and on SIGINT, SIGTERM, SIGHUP and
-/// SIGQUIT (dispatch signal sources, so the restoring code does not run in a signal handler).
+/// SIGQUIT (a signal handler that restores, then exits with 128 + the signal number).
 final class Terminal: Sendable {
-  private static let saved = Mutex<termios?>(nil)
-  @MainActor private static var signalSources: [any DispatchSourceSignal] = []
-
   /// Whether drawing uses colours: stdout is a terminal, `TERM` is not `dumb`, `NO_COLOR` is
   /// not set.
   let usesColors: Bool
@@ -29,13 +23,9 @@ final class Terminal: Sendable {
 
   /// Switches stdin's terminal to raw mode and stdout to the alternate screen.
   ///
-  /// - Parameter onResize: Called on the main actor when the window changes size.
   /// - Returns: The terminal, ready to draw on.
   /// - Throws: ``DemoFailure`` when stdin is not a terminal or its attributes cannot be set.
-  @MainActor static func open(onResize: @escaping @MainActor @Sendable () -> Void)
-    throws(DemoFailure)
-    -> Terminal
-  {
+  @MainActor static func open() throws(DemoFailure) -> Terminal {
     var original = termios()
     guard tcgetattr(STDIN_FILENO, &original) == 0 else {
       throw DemoFailure(
@@ -49,28 +39,37 @@ final class Terminal: Sendable {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    saved.withLock { $0 = original }
+    // Everything the restoring code needs is in place before a signal can use it.
+    restoreState.original = original
+    restoreState.isArmed = 1
     atexit { Terminal.restore() }
-    installSignalHandlers(onResize: onResize)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+      signal(signalNumber) { signalNumber in
+        Terminal.restore()
+        _exit(128 + signalNumber)
+      }
+    }
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
       let reason = String(cString: strerror(errno))
       restore()
       throw DemoFailure("cannot switch the terminal to raw mode: \(reason)")
     }
-    // Alternate screen, hidden cursor, cleared.
-    writeOut("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
-    let environment = ProcessEnvironment.self
+    writeOut(enterSequence)
     let colors =
-      isatty(STDOUT_FILENO) == 1 && environment.value("TERM") != "dumb"
-      && environment.value("NO_COLOR") == nil
+      isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.value("TERM") != "dumb"
+      && ProcessEnvironment.value("NO_COLOR") == nil
     return Terminal(usesColors: colors)
   }
 
-  /// Puts the terminal back as it was before ``open(onResize:)``; does nothing the second time.
+  /// Puts the terminal back as it was before ``open()``; does nothing the second time.
+  ///
+  /// Safe to call from a signal handler: it only reads memory prepared by ``open()`` and calls
+  /// `write` and `tcsetattr`, which are async-signal-safe.
   static func restore() {
-    guard var original = saved.withLock({ saved in saved.take() }) else { return }
-    writeOut("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
-    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+    guard restoreState.isArmed == 1 else { return }
+    restoreState.isArmed = 0
+    writeOut(leaveSequence)
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &restoreState.original)
   }
 
   /// Draws `lines` over the whole screen, top-left first, clearing what was there.
@@ -81,42 +80,37 @@ final class Terminal: Sendable {
       frame += line.ansiText(colors: usesColors) + "\u{1B}[K"
     }
     frame += "\u{1B}[J"
-    Terminal.writeOut(frame)
+    Terminal.writeOut(Array(frame.utf8))
   }
 
-  @MainActor private static func installSignalHandlers(
-    onResize: @escaping @MainActor @Sendable () -> Void
-  ) {
-    var sources: [any DispatchSourceSignal] = []
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler {
-        restore()
-        _exit(128 + signalNumber)
-      }
-      source.resume()
-      sources.append(source)
-    }
-    let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-    resize.setEventHandler { Task { @MainActor in onResize() } }
-    resize.resume()
-    sources.append(resize)
-    signalSources = sources
-  }
+  /// Alternate screen, hidden cursor, cleared.
+  private static let enterSequence = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J".utf8)
+  /// Default colours, visible cursor, main screen.
+  private static let leaveSequence = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
-  private static func writeOut(_ text: String) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
+  private static func writeOut(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
       }
-      bytes = bytes.dropFirst(written)
     }
   }
 }
+
+/// What ``Terminal/restore()`` needs, in plain memory a signal handler can read: written once
+/// on the main thread before any handler is installed.
+private struct RestoreState {
+  var original = termios()
+  var isArmed: sig_atomic_t = 0
+}
+
+private nonisolated(unsafe) var restoreState = RestoreState()
 
 /// Reads environment variables without Foundation.
 enum ProcessEnvironment {
