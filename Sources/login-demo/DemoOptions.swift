@@ -6,13 +6,13 @@ struct DemoOptions: Equatable {
   static let rulesPresets: [(name: String, rules: CredentialRules)] = [
     ("default", .default), ("email", .email), ("min6", .minimumLength(6)),
   ]
-  /// The demo service's latency when `--latency` is not given.
-  static let defaultLatency: Duration = .milliseconds(600)
+  /// The demo service's latency in milliseconds when `--latency` is not given.
+  static let defaultLatencyMilliseconds = 600
 
   /// The validation rules (`--rules`).
   var rules: CredentialRules = .default
   /// The demo service's latency (`--latency MS`).
-  var latency: Duration = defaultLatency
+  var latency: Duration = .milliseconds(defaultLatencyMilliseconds)
   /// The HTTP login service to use instead of the demo one (`--api URL`).
   var apiURL: String?
   /// Where to write the action log (`--record FILE`).

@@ -19,9 +19,7 @@ enum HelpText {
 
     Options:
       --rules NAME     validation rules: default, email or min6 (default: default)
-      --latency MS     the demo service's answer time in milliseconds (default: \
-    \(DemoOptions.defaultLatency.components.seconds * 1000
-      + DemoOptions.defaultLatency.components.attoseconds / 1_000_000_000_000_000))
+      --latency MS     the demo service's answer time in milliseconds (default: \(DemoOptions.defaultLatencyMilliseconds))
       --api URL        sign in with the HTTP service at URL instead of the demo one
       --record FILE    write an action log of the session to FILE
       --script FILE    run the script in FILE instead of reading stdin
