@@ -54,7 +54,8 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["LoginFeature", "LoginFeatureTesting", "StateStoreTesting"]
+      dependencies: ["LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore"],
+      exclude: ["DemoScripts"]
     ),
   ],
   swiftLanguageModes: [.v6]

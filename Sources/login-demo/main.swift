@@ -1,4 +1,49 @@
-// Placeholder until its issue lands: it only explains itself.
-let arguments = CommandLine.arguments.dropFirst()
-print("usage: login-demo [--help]")
-print("  Not implemented yet in this build.")
+// login-demo: the LoginStore login screen as a terminal app. See HelpText.swift for usage.
+import LoginFeature
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+func standardOutput(_ text: String) {
+  print(text, terminator: "")
+}
+
+func exitWithFailure(_ failure: DemoFailure) -> Never {
+  fflush(nil)
+  let line = Array("login-demo: \(failure.message)\n".utf8)
+  _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  exit(failure.exitCode)
+}
+
+let options: DemoOptions
+do {
+  options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  exitWithFailure(.usage(error.description))
+}
+
+if options.showsHelp {
+  standardOutput(HelpText.text)
+  exit(0)
+}
+
+do throws(DemoFailure) {
+  if options.scriptPath == nil, isatty(STDIN_FILENO) == 1 {
+    try await InteractiveApp(options: options).run()
+  } else {
+    let lines = try ScriptSource.lines(path: options.scriptPath)
+    let runner = try ScriptRunner(options: options, write: standardOutput)
+    do {
+      try await runner.run(lines)
+    } catch {
+      exitWithFailure(.usage(error.description))
+    }
+  }
+} catch {
+  exitWithFailure(error)
+}
+fflush(nil)
+exit(0)

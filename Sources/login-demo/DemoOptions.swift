@@ -1,0 +1,124 @@
+import LoginFeature
+
+/// The command line of `login-demo`, parsed by hand.
+struct DemoOptions: Equatable {
+  /// The `--rules` presets, by name.
+  static let rulesPresets: [(name: String, rules: CredentialRules)] = [
+    ("default", .default), ("email", .email), ("min6", .minimumLength(6)),
+  ]
+  /// The demo service's latency in milliseconds when `--latency` is not given.
+  static let defaultLatencyMilliseconds = 600
+
+  /// The validation rules (`--rules`).
+  var rules: CredentialRules = .default
+  /// The demo service's latency (`--latency MS`).
+  var latency: Duration = .milliseconds(defaultLatencyMilliseconds)
+  /// The HTTP login service to use instead of the demo one (`--api URL`).
+  var apiURL: String?
+  /// Where to write the action log (`--record FILE`).
+  var recordPath: String?
+  /// The script to run instead of reading stdin (`--script FILE`).
+  var scriptPath: String?
+  /// Whether `--help` was given.
+  var showsHelp = false
+
+  /// Parses the arguments after the program name. `--name value` and `--name=value` both work;
+  /// a later option overrides an earlier one.
+  ///
+  /// - Parameter arguments: The arguments, without the program name.
+  /// - Returns: The options.
+  /// - Throws: ``DemoOptionsError`` for the first bad argument.
+  static func parse(_ arguments: [String]) throws(DemoOptionsError) -> DemoOptions {
+    var options = DemoOptions()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws(DemoOptionsError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = remaining.popFirst() else { throw .missingValue(name) }
+        return next
+      }
+      switch name {
+      case "--help", "-h":
+        guard inlineValue == nil else { throw .unknownOption(argument) }
+        options.showsHelp = true
+      case "--rules":
+        let text = try value()
+        guard let preset = rulesPresets.first(where: { $0.name == text }) else {
+          throw .invalidRules(text)
+        }
+        options.rules = preset.rules
+      case "--latency":
+        let text = try value()
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let milliseconds = Int(text),
+          milliseconds <= 60_000
+        else { throw .invalidLatency(text) }
+        options.latency = .milliseconds(milliseconds)
+      case "--api":
+        let text = try value()
+        guard isHTTPURL(text) else { throw .invalidURL(text) }
+        options.apiURL = text
+      case "--record":
+        let text = try value()
+        guard !text.isEmpty else { throw .emptyPath("--record") }
+        options.recordPath = text
+      case "--script":
+        let text = try value()
+        guard !text.isEmpty else { throw .emptyPath("--script") }
+        options.scriptPath = text
+      default:
+        if argument.hasPrefix("-") { throw .unknownOption(name) }
+        throw .unexpectedArgument(argument)
+      }
+    }
+    return options
+  }
+
+  /// `http://host…` or `https://host…` with a non-empty host.
+  private static func isHTTPURL(_ text: String) -> Bool {
+    let lowered = text.lowercased()
+    for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
+      let host = text.dropFirst(scheme.count).prefix(while: { !"/?#".contains($0) })
+      return !host.isEmpty && !host.contains(where: \.isWhitespace)
+    }
+    return false
+  }
+}
+
+/// A bad command line. Its ``description`` is the one-line message printed after
+/// `login-demo: `; the exit status is 2.
+enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
+  case unknownOption(String)
+  case unexpectedArgument(String)
+  case missingValue(String)
+  case invalidRules(String)
+  case invalidLatency(String)
+  case invalidURL(String)
+  case emptyPath(String)
+
+  var description: String {
+    switch self {
+    case .unknownOption(let option):
+      "unknown option '\(option.sanitizedForScreen)' (see --help)"
+    case .unexpectedArgument(let argument):
+      "unexpected argument '\(argument.sanitizedForScreen)' (see --help)"
+    case .missingValue(let option):
+      "\(option) needs a value (see --help)"
+    case .invalidRules:
+      "--rules must be one of "
+        + DemoOptions.rulesPresets.map(\.name).joined(separator: ", ")
+    case .invalidLatency(let text):
+      "--latency must be a whole number of milliseconds from 0 to 60000, got "
+        + "'\(text.sanitizedForScreen)'"
+    case .invalidURL(let text):
+      "--api must be an http:// or https:// URL, got '\(text.sanitizedForScreen)'"
+    case .emptyPath(let option):
+      "\(option) needs a file name"
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import LoginFeature
+
+/// The text of `login-demo --help`.
+enum HelpText {
+  static var text: String {
+    """
+    usage: login-demo [--rules default|email|min6] [--latency MS] [--api URL]
+                      [--record FILE] [--script FILE] [--help]
+
+    The LoginStore login screen as a terminal app.
+
+    On a terminal it runs full-screen: type to edit the focused field, Tab and
+    Shift-Tab move the focus, Enter presses the focused button, Esc cancels the
+    request or dismisses an alert, Ctrl-C quits.
+
+    When stdin is not a terminal, or with --script FILE, it runs a script: one UI
+    event per line, printing every screen as plain text. Time is virtual there, so
+    the output is the same on every run.
+
+    Options:
+      --rules NAME     validation rules: default, email or min6 (default: default)
+      --latency MS     the demo service's answer time in milliseconds (default: \(DemoOptions.defaultLatencyMilliseconds))
+      --api URL        sign in with the HTTP service at URL instead of the demo one
+      --record FILE    write an action log of the session to FILE
+      --script FILE    run the script in FILE instead of reading stdin
+      -h, --help       show this help
+
+    Script commands:
+      type username TEXT   replace the username with TEXT (the rest of the line)
+      type password TEXT   replace the password with TEXT
+      tap login            tap the login button (even when it is disabled)
+      tap cancel           cancel the request in flight
+      tap logout           tap the logout button of the home screen
+      tap alert TITLE      tap the button TITLE of the alert showing
+      wait                 let the in-flight request finish
+      advance Ns | Nms     move the virtual clock, e.g. to end a lockout
+      # ...                comments and blank lines are ignored
+
+    Demo accounts:
+    \(accounts)
+
+    Exit status: 0 done, 1 failure, 2 bad command line or script.
+
+    """
+  }
+
+  /// One line per account of ``DemoLoginAPI/defaultAccounts``, with the rules it passes.
+  private static var accounts: String {
+    DemoLoginAPI.defaultAccounts.map { account in
+      // Demo passwords are documentation: a person needs them to sign in.
+      let password = account.password.reveal()
+      let rules = DemoOptions.rulesPresets.filter {
+        $0.rules.validate(username: account.user.username, password: account.password).isEmpty
+      }.map(\.name).joined(separator: ", ")
+      return "  " + account.user.username.padded(to: 18) + password.padded(to: 13)
+        + account.user.displayName.padded(to: 15) + "(rules: \(rules))"
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,179 @@
+import LoginFeature
+import StateStore
+
+/// Interactive mode: the login screen drawn full-screen from the store's state on every
+/// change, driven by the keyboard.
+///
+/// | key              | login form                         | alert          | home    |
+/// |------------------|------------------------------------|----------------|---------|
+/// | text             | edits the focused field            | —              | —       |
+/// | Backspace        | deletes the last character         | —              | —       |
+/// | Tab / Shift-Tab  | next / previous element            | next button    | —       |
+/// | Enter            | taps the button, or next field     | taps button    | logout  |
+/// | Esc              | cancels the request in flight      | dismisses      | —       |
+/// | Ctrl-C           | quits                              | quits          | quits   |
+@MainActor
+final class InteractiveApp {
+  private let store: Store<LoginReducer>
+  private let router: DemoRouter
+  private let alerts: DemoAlertPresenter
+  private var terminal: Terminal?
+  private var model = ScreenModel(showsKeyHints: true)
+  private var spinner: Task<Void, Never>?
+  private var subscription: StoreSubscription?
+  private var recording: Integrations.Recording?
+
+  /// Sets up a store on the real clock for `options`.
+  ///
+  /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
+  init(options: DemoOptions) throws(DemoFailure) {
+    let router = DemoRouter()
+    let alerts = DemoAlertPresenter()
+    let clock = ContinuousClock()
+    let dependencies = LoginDependencies(
+      api: try Integrations.loginAPI(options, clock: clock),
+      router: router,
+      alertPresenter: alerts,
+      sessionStore: InMemorySessionStore(),
+      clock: clock
+    )
+    store = Store(login: LoginState(rules: options.rules), dependencies: dependencies)
+    self.router = router
+    self.alerts = alerts
+    recording = try Integrations.startRecording(store, options)
+  }
+
+  /// Takes over the terminal until Ctrl-C or the end of input, then restores it.
+  ///
+  /// - Throws: ``DemoFailure`` when the terminal cannot be set up.
+  func run() async throws(DemoFailure) {
+    let terminal = try Terminal.open()
+    defer {
+      Terminal.restore()
+      recording?.stop()
+    }
+    self.terminal = terminal
+    router.onChange = { [weak self] in self?.routeChanged() }
+    alerts.onChange = { [weak self] in
+      self?.model.alertSelection = 0
+      self?.render()
+    }
+    subscription = store.observe { [weak self] _ in self?.stateChanged() }
+    render()
+    for await key in KeyReader.keys() {
+      if key == .interrupt { break }
+      handle(key)
+      render()
+    }
+    spinner?.cancel()
+    store.cancelAll()
+  }
+
+  // MARK: - Keys
+
+  private func handle(_ key: Key) {
+    if let alert = alerts.current {
+      handleAlert(key, alert)
+      return
+    }
+    switch router.top {
+    case .home:
+      if key == .enter { store.send(.logoutButtonTapped) }
+    case .login:
+      handleLoginForm(key)
+    }
+  }
+
+  private func handleAlert(_ key: Key, _ alert: Alert) {
+    let count = alert.buttons.count
+    switch key {
+    case .escape:
+      alerts.dismiss()
+    case .enter:
+      if alert.buttons.indices.contains(model.alertSelection) {
+        alerts.tap(alert.buttons[model.alertSelection])
+      } else {
+        alerts.dismiss()
+      }
+    case .tab, .right, .down:
+      if count > 0 { model.alertSelection = (model.alertSelection + 1) % count }
+    case .backTab, .left, .up:
+      if count > 0 { model.alertSelection = (model.alertSelection + count - 1) % count }
+    default:
+      break
+    }
+  }
+
+  private func handleLoginForm(_ key: Key) {
+    let order: [ScreenModel.Focus] = [.username, .password, .loginButton]
+    let position = order.firstIndex(of: model.focus) ?? 0
+    switch key {
+    case .tab, .down:
+      model.focus = order[(position + 1) % order.count]
+    case .backTab, .up:
+      model.focus = order[(position + order.count - 1) % order.count]
+    case .enter:
+      if model.focus == .loginButton {
+        store.send(.loginButtonTapped)
+      } else {
+        model.focus = order[position + 1]
+      }
+    case .escape:
+      store.send(.cancelButtonTapped)
+    case .character(let character):
+      edit { $0.append(character) }
+    case .backspace:
+      edit { text in if !text.isEmpty { text.removeLast() } }
+    default:
+      break
+    }
+  }
+
+  private func edit(_ change: (inout String) -> Void) {
+    switch model.focus {
+    case .username:
+      var text = store.state.username
+      change(&text)
+      store.send(.usernameChanged(text))
+    case .password:
+      // The only place the demo reads the clear password: to edit it.
+      var text = store.state.password.reveal()
+      change(&text)
+      store.send(.passwordChanged(Secret(text)))
+    case .loginButton, .logoutButton:
+      break
+    }
+  }
+
+  // MARK: - Drawing
+
+  private func routeChanged() {
+    switch router.top {
+    case .home: model.focus = .logoutButton
+    case .login: model.focus = .username
+    }
+    render()
+  }
+
+  private func stateChanged() {
+    if store.state.isLoading, spinner == nil {
+      spinner = Task { [weak self] in
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .milliseconds(80))
+          guard let self, self.store.state.isLoading else { break }
+          self.model.spinnerFrame += 1
+          self.render()
+        }
+        self?.spinner = nil
+      }
+    }
+    render()
+  }
+
+  private func render() {
+    guard let terminal else { return }
+    model.routes = router.stack
+    model.alert = alerts.current
+    terminal.draw(ScreenRenderer.render(store.state, model))
+  }
+}

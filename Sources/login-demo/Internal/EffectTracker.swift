@@ -1,0 +1,62 @@
+import LoginFeature
+import StateStore
+
+/// Knows when the store has nothing left to do but wait for the user or for the clock.
+///
+/// Script mode renders a screen only once the store is *idle*: every effect the reducer
+/// returned has either finished or is blocked on something only the script can unblock — an
+/// alert waiting for a tap, or a task asleep on the ``VirtualClock``. Waiting is done with
+/// continuations resumed by those events, never by sleeping, so the screens are the same on
+/// every run.
+///
+/// Effects are counted when the reducer returns them (a transition observer, which runs before
+/// the effects start) and counted off when ``TrackingEffectHandler`` sees the handler return —
+/// after the actions it sent have been reduced.
+@MainActor
+final class EffectTracker {
+  private var started = 0
+  private var finished = 0
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  /// How many effects are blocked on the user or the clock right now.
+  var blockedCount: @MainActor () -> Int = { 0 }
+
+  /// Whether every effect still running is blocked on the user or the clock.
+  var isIdle: Bool { started - finished <= blockedCount() }
+
+  /// Counts the effects of one transition.
+  func effectsStarted(_ count: Int) {
+    started += count
+  }
+
+  /// Counts one effect off.
+  func effectFinished() {
+    finished += 1
+    check()
+  }
+
+  /// Re-evaluates idleness; call it whenever something may have become blocked.
+  func check() {
+    guard isIdle, !waiters.isEmpty else { return }
+    let ready = waiters
+    waiters.removeAll()
+    for waiter in ready { waiter.resume() }
+  }
+
+  /// Returns once the store is idle.
+  func untilIdle() async {
+    while !isIdle {
+      await withCheckedContinuation { waiters.append($0) }
+    }
+  }
+}
+
+/// Runs another handler and tells an ``EffectTracker`` when each effect is done.
+struct TrackingEffectHandler: EffectHandler {
+  let base: LoginEffectHandler
+  let tracker: EffectTracker
+
+  func handle(_ effect: LoginEffect, send: Send<LoginAction>) async {
+    await base.handle(effect, send: send)
+    await tracker.effectFinished()
+  }
+}

@@ -1,0 +1,84 @@
+/// How a piece of text is emphasised on a terminal. Plain text ignores it.
+enum TextStyle: Equatable {
+  case normal
+  case bold
+  case dim
+  case inverse
+  case error
+  case success
+  case warning
+  case accent
+
+  var ansiCode: String? {
+    switch self {
+    case .normal: nil
+    case .bold: "1"
+    case .dim: "2"
+    case .inverse: "7"
+    case .error: "31"
+    case .success: "32"
+    case .warning: "33"
+    case .accent: "36"
+    }
+  }
+}
+
+/// A run of text in one style.
+struct Segment: Equatable {
+  var text: String
+  var style: TextStyle = .normal
+}
+
+/// One line of the screen: styled segments.
+struct ScreenLine: Equatable {
+  var segments: [Segment]
+
+  init(_ segments: [Segment] = []) {
+    self.segments = segments
+  }
+
+  init(_ text: String, style: TextStyle = .normal) {
+    self.segments = [Segment(text: text, style: style)]
+  }
+
+  /// The line without styles and without trailing spaces.
+  var plainText: String {
+    var text = segments.map(\.text).joined()
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+
+  /// The line with ANSI SGR codes for each styled segment when `colors` is on.
+  func ansiText(colors: Bool) -> String {
+    guard colors else { return segments.map(\.text).joined() }
+    return segments.map { segment in
+      guard let code = segment.style.ansiCode else { return segment.text }
+      return "\u{1B}[\(code)m\(segment.text)\u{1B}[0m"
+    }.joined()
+  }
+
+  /// The number of terminal columns the line takes (one per character).
+  var width: Int { segments.reduce(0) { $0 + $1.text.count } }
+}
+
+extension String {
+  /// The string with control and format characters replaced, so that text a user typed can
+  /// never move the cursor or change colours.
+  var sanitizedForScreen: String {
+    String(
+      String.UnicodeScalarView(
+        unicodeScalars.map { scalar in
+          switch scalar.properties.generalCategory {
+          case .control, .format, .lineSeparator, .paragraphSeparator:
+            "\u{FFFD}"
+          default:
+            scalar
+          }
+        }))
+  }
+
+  /// The string padded with spaces to `width` characters (never cut).
+  func padded(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,223 @@
+import LoginFeature
+
+/// Draws the demo's screens: a pure function from the store's state and the UI model to lines.
+///
+/// The same lines serve both modes: script mode prints their plain text, interactive mode
+/// draws them full-screen with their styles. The password is drawn as one `•` per character
+/// and never in clear.
+///
+/// ```text
+///  LoginStore demo                                       login
+///  ──────────────────────────────────────────────────────────
+///
+///    Username  demo
+///    Password  ••••••
+///
+///    ✓ Ready to sign in
+///
+///  › [ Login ]
+/// ```
+enum ScreenRenderer {
+  /// The width of the title rule, in columns.
+  static let width = 60
+  /// The frames of the spinner; script mode always draws the first.
+  static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  /// Draws the screen for `state` and `model`.
+  ///
+  /// - Parameters:
+  ///   - state: The store's state.
+  ///   - model: The host's UI state: routes, focus, alert, spinner frame.
+  /// - Returns: The screen's lines, top to bottom.
+  static func render(_ state: LoginState, _ model: ScreenModel) -> [ScreenLine] {
+    var lines = titleLines(model.routes)
+    switch model.routes.last ?? .login {
+    case .login:
+      lines += loginForm(state, model)
+    case .home(let user):
+      lines += home(user, model)
+    }
+    if let alert = model.alert {
+      lines.append(ScreenLine())
+      lines += alertBox(alert, selection: model.alertSelection)
+    }
+    if model.showsKeyHints {
+      lines.append(ScreenLine())
+      lines.append(
+        ScreenLine(" Tab next · Enter press · Esc cancel/dismiss · Ctrl-C quit", style: .dim))
+    }
+    return lines
+  }
+
+  /// The screen as plain text, one line per row, each ending with a newline.
+  static func plainText(_ state: LoginState, _ model: ScreenModel) -> String {
+    render(state, model).map { $0.plainText + "\n" }.joined()
+  }
+
+  // MARK: - Parts
+
+  private static func titleLines(_ routes: [Route]) -> [ScreenLine] {
+    let title = " LoginStore demo"
+    let breadcrumb = routes.map(describe).joined(separator: " › ")
+    let gap = max(1, width - title.count - breadcrumb.count)
+    return [
+      ScreenLine([
+        Segment(text: title, style: .bold),
+        Segment(text: String(repeating: " ", count: gap) + breadcrumb, style: .accent),
+      ]),
+      ScreenLine(" " + String(repeating: "─", count: width - 1), style: .dim),
+      ScreenLine(),
+    ]
+  }
+
+  private static func loginForm(_ state: LoginState, _ model: ScreenModel) -> [ScreenLine] {
+    let usernameLabel = state.rules.kind == .email ? "Email" : "Username"
+    let dots = String(repeating: "•", count: state.password.mask.count)
+    var lines = [
+      field(usernameLabel, state.username.sanitizedForScreen, focused: model.focus == .username),
+      field("Password", dots, focused: model.focus == .password),
+      ScreenLine(),
+    ]
+    let messages = state.validationMessages
+    if messages.isEmpty {
+      lines.append(ScreenLine("   ✓ Ready to sign in", style: .success))
+    } else {
+      lines += messages.map { ScreenLine("   ✗ " + $0, style: .error) }
+    }
+    if state.isLocked {
+      let limit = state.rules.maxAttempts
+      let duration = describe(state.rules.lockoutDuration)
+      lines.append(
+        ScreenLine(
+          "   Locked for \(duration) after \(limit) failed attempts", style: .warning))
+    } else if state.failedAttempts > 0 {
+      lines.append(
+        ScreenLine(
+          "   Failed attempts: \(state.failedAttempts) of \(state.rules.maxAttempts)",
+          style: .warning))
+    }
+    lines.append(ScreenLine())
+    lines.append(
+      button(
+        "Login", enabled: state.isLoginButtonEnabled, focused: model.focus == .loginButton))
+    if state.isLoading {
+      let frames = spinnerFrames
+      let frame = frames[((model.spinnerFrame % frames.count) + frames.count) % frames.count]
+      lines.append(ScreenLine())
+      lines.append(ScreenLine("   \(frame) Signing in…", style: .accent))
+    }
+    return lines
+  }
+
+  private static func home(_ user: User, _ model: ScreenModel) -> [ScreenLine] {
+    [
+      ScreenLine("   Hello \(user.displayName.sanitizedForScreen)", style: .bold),
+      ScreenLine("   Signed in as \(user.username.sanitizedForScreen)", style: .dim),
+      ScreenLine(),
+      button("Logout", enabled: true, focused: model.focus == .logoutButton),
+    ]
+  }
+
+  private static func field(_ label: String, _ value: String, focused: Bool) -> ScreenLine {
+    var segments = [
+      Segment(text: focused ? " › " : "   ", style: .accent),
+      Segment(text: label.padded(to: 10), style: focused ? .bold : .normal),
+      Segment(text: value),
+    ]
+    if focused { segments.append(Segment(text: " ", style: .inverse)) }
+    return ScreenLine(segments)
+  }
+
+  private static func button(_ title: String, enabled: Bool, focused: Bool) -> ScreenLine {
+    var segments = [
+      Segment(text: focused ? " › " : "   ", style: .accent),
+      Segment(
+        text: "[ \(title) ]", style: focused ? .inverse : (enabled ? .bold : .dim)),
+    ]
+    if !enabled { segments.append(Segment(text: " (disabled)", style: .dim)) }
+    return ScreenLine(segments)
+  }
+
+  private static func alertBox(_ alert: Alert, selection: Int) -> [ScreenLine] {
+    let maxWidth = 52
+    let title = wrap(alert.title.sanitizedForScreen, width: maxWidth)
+    let message = alert.message.split(separator: "\n", omittingEmptySubsequences: false)
+      .flatMap { wrap(String($0).sanitizedForScreen, width: maxWidth) }
+    let buttons = alert.buttons.enumerated().map { index, button in
+      Segment(
+        text: (index == selection ? "› " : "  ") + "[ \(button.title.sanitizedForScreen) ]",
+        style: index == selection ? .inverse : .bold)
+    }
+    let buttonsWidth = buttons.reduce(0) { $0 + $1.text.count } + max(0, buttons.count - 1)
+    let inner = max(30, buttonsWidth, (title + message).map(\.count).max() ?? 0)
+
+    func row(_ text: String, style: TextStyle = .normal) -> ScreenLine {
+      ScreenLine([
+        Segment(text: "   │ "), Segment(text: text.padded(to: inner), style: style),
+        Segment(text: " │"),
+      ])
+    }
+
+    var lines = [ScreenLine("   ┌" + String(repeating: "─", count: inner + 2) + "┐")]
+    lines += title.map { row($0, style: .bold) }
+    lines.append(row(""))
+    lines += message.map { row($0) }
+    lines.append(row(""))
+    var buttonRow = [
+      Segment(text: "   │ " + String(repeating: " ", count: inner - buttonsWidth))
+    ]
+    for (index, segment) in buttons.enumerated() {
+      if index > 0 { buttonRow.append(Segment(text: " ")) }
+      buttonRow.append(segment)
+    }
+    buttonRow.append(Segment(text: " │"))
+    lines.append(ScreenLine(buttonRow))
+    lines.append(ScreenLine("   └" + String(repeating: "─", count: inner + 2) + "┘"))
+    return lines
+  }
+
+  // MARK: - Text
+
+  private static func describe(_ route: Route) -> String {
+    switch route {
+    case .login: "login"
+    case .home(let user): "home(\(user.username.sanitizedForScreen))"
+    }
+  }
+
+  /// "30 seconds", "1 second", "1.5 seconds".
+  static func describe(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    if attoseconds == 0 {
+      return seconds == 1 ? "1 second" : "\(seconds) seconds"
+    }
+    return "\(Double(seconds) + Double(attoseconds) / 1e18) seconds"
+  }
+
+  /// Splits `text` into lines of at most `width` characters at spaces (long words are cut).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      var word = Substring(word)
+      while word.count > width {
+        if !current.isEmpty {
+          lines.append(current)
+          current = ""
+        }
+        lines.append(String(word.prefix(width)))
+        word = word.dropFirst(width)
+      }
+      if current.isEmpty {
+        current = String(word)
+      } else if current.count + 1 + word.count <= width {
+        current += " " + word
+      } else {
+        lines.append(current)
+        current = String(word)
+      }
+    }
+    lines.append(current)
+    return lines
+  }
+}

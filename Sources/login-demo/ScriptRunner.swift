@@ -1,0 +1,157 @@
+import LoginFeature
+import StateStore
+
+/// Script mode: carries out one UI event per line and prints every screen as plain text.
+///
+/// Time is a ``VirtualClock`` that only the script moves, and a screen is printed only once
+/// the store is idle (see ``EffectTracker``), so the same script prints the same bytes on every
+/// run.
+///
+/// ```text
+/// ── after line 3: tap login ──
+///  LoginStore demo                                       login
+///  ───────────────────────────────────────────────────────────
+/// ...
+/// ```
+@MainActor
+final class ScriptRunner {
+  private let store: Store<LoginReducer>
+  private let router: DemoRouter
+  private let alerts: DemoAlertPresenter
+  private let clock: VirtualClock
+  private let tracker: EffectTracker
+  private let write: (String) -> Void
+  private var focus: ScreenModel.Focus = .username
+  private var subscriptions: [StoreSubscription] = []
+  private var recording: Integrations.Recording?
+
+  /// Sets up a store on a virtual clock for `options`.
+  ///
+  /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
+  init(options: DemoOptions, write: @escaping (String) -> Void) throws(DemoFailure) {
+    let tracker = EffectTracker()
+    let clock = VirtualClock(sleepersChanged: { Task { @MainActor in tracker.check() } })
+    let router = DemoRouter()
+    let alerts = DemoAlertPresenter()
+    alerts.onChange = { tracker.check() }
+    tracker.blockedCount = { alerts.count + clock.sleeperCount }
+    let dependencies = LoginDependencies(
+      api: try Integrations.loginAPI(options, clock: clock),
+      router: router,
+      alertPresenter: alerts,
+      sessionStore: InMemorySessionStore(),
+      clock: clock
+    )
+    // The same handler `Store(login:dependencies:)` uses, wrapped so script mode knows when an
+    // effect is done.
+    store = Store(
+      initialState: LoginState(rules: options.rules),
+      reducer: LoginReducer(),
+      handler: TrackingEffectHandler(
+        base: LoginEffectHandler(dependencies: dependencies), tracker: tracker)
+    )
+    subscriptions.append(store.observeTransitions { tracker.effectsStarted($0.effects.count) })
+    self.router = router
+    self.alerts = alerts
+    self.clock = clock
+    self.tracker = tracker
+    self.write = write
+    recording = try Integrations.startRecording(store, options)
+  }
+
+  /// Runs every line of `lines`, printing the first screen and then one screen per command.
+  ///
+  /// - Parameter lines: The script's lines, without newlines.
+  /// - Throws: ``ScriptError`` for the first line that cannot be parsed or carried out.
+  func run(_ lines: some Sequence<String>) async throws(ScriptError) {
+    defer { recording?.stop() }
+    printScreen(header: "start")
+    var number = 0
+    for text in lines {
+      number += 1
+      guard let command = try ScriptParser.parse(text, line: number) else { continue }
+      try await perform(command, line: number)
+      printScreen(
+        header: "after line \(number): " + ScriptParser.display(command, original: text))
+    }
+  }
+
+  private func perform(_ command: ScriptCommand, line: Int) async throws(ScriptError) {
+    func fail(_ reason: ScriptError.Reason) -> ScriptError {
+      ScriptError(line: line, reason: reason)
+    }
+    if let alert = alerts.current {
+      guard case .tapAlert(let title) = command else {
+        if command == .wait {
+          await waitForRequest()
+          return
+        }
+        if case .advance(let duration) = command {
+          await advance(by: duration)
+          return
+        }
+        throw fail(.alertShowing(alert.title))
+      }
+      guard let button = alert.buttons.first(where: { $0.title == title }) else {
+        throw fail(.noSuchButton(title, available: alert.buttons.map(\.title)))
+      }
+      alerts.tap(button)
+      await tracker.untilIdle()
+      return
+    }
+    let onHome = router.top != .login
+    switch command {
+    case .type(let field, let text):
+      guard !onHome else { throw fail(.screenNotShowing("login form")) }
+      switch field {
+      case .username:
+        focus = .username
+        store.send(.usernameChanged(text))
+      case .password:
+        focus = .password
+        store.send(.passwordChanged(Secret(text)))
+      }
+    case .tapLogin, .tapCancel:
+      guard !onHome else { throw fail(.screenNotShowing("login form")) }
+      if command == .tapLogin { focus = .loginButton }
+      store.send(command == .tapLogin ? .loginButtonTapped : .cancelButtonTapped)
+    case .tapLogout:
+      guard onHome else { throw fail(.screenNotShowing("home screen")) }
+      store.send(.logoutButtonTapped)
+    case .tapAlert:
+      throw fail(.noAlert)
+    case .wait:
+      await waitForRequest()
+      return
+    case .advance(let duration):
+      await advance(by: duration)
+      return
+    }
+    await tracker.untilIdle()
+  }
+
+  /// `wait`: lets the in-flight request finish, moving the virtual clock to its answer.
+  private func waitForRequest() async {
+    await tracker.untilIdle()
+    while store.state.isLoading, let deadline = clock.nextDeadline {
+      clock.advance(to: deadline)
+      await tracker.untilIdle()
+    }
+  }
+
+  private func advance(by duration: Duration) async {
+    await tracker.untilIdle()
+    clock.advance(by: duration)
+    await tracker.untilIdle()
+  }
+
+  private func printScreen(header: String) {
+    let routes = router.stack
+    switch routes.last ?? .login {
+    case .home: focus = .logoutButton
+    case .login: if focus == .logoutButton { focus = .username }
+    }
+    let model = ScreenModel(routes: routes, focus: focus, alert: alerts.current)
+    write("── \(header) ──\n" + ScreenRenderer.plainText(store.state, model) + "\n")
+  }
+}

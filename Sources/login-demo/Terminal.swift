@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The interactive mode's terminal: raw mode through termios, the alternate screen, and the
+/// promise to put everything back on every way out.
+///
+/// ``open()`` saves the terminal's attributes, switches off canonical mode, echo and signal
+/// keys (Ctrl-C arrives as a key), hides the cursor and switches to the alternate screen.
+/// ``restore()`` undoes all of it and is idempotent. It runs when the app quits, when it throws
+/// (the caller's `defer`), at `exit` (an `atexit` hook), and on SIGINT, SIGTERM, SIGHUP and
+/// SIGQUIT (a signal handler that restores, then exits with 128 + the signal number).
+final class Terminal: Sendable {
+  /// Whether drawing uses colours: stdout is a terminal, `TERM` is not `dumb`, `NO_COLOR` is
+  /// not set.
+  let usesColors: Bool
+
+  private init(usesColors: Bool) {
+    self.usesColors = usesColors
+  }
+
+  /// Switches stdin's terminal to raw mode and stdout to the alternate screen.
+  ///
+  /// - Returns: The terminal, ready to draw on.
+  /// - Throws: ``DemoFailure`` when stdin is not a terminal or its attributes cannot be set.
+  @MainActor static func open() throws(DemoFailure) -> Terminal {
+    var original = termios()
+    guard tcgetattr(STDIN_FILENO, &original) == 0 else {
+      throw DemoFailure(
+        "cannot read the terminal's attributes: \(String(cString: strerror(errno)))")
+    }
+    var raw = original
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    raw.c_cflag |= tcflag_t(CS8)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    // Everything the restoring code needs is in place before a signal can use it.
+    restoreState.original = original
+    restoreState.isArmed = 1
+    atexit { Terminal.restore() }
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+      signal(signalNumber) { signalNumber in
+        Terminal.restore()
+        _exit(128 + signalNumber)
+      }
+    }
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+      let reason = String(cString: strerror(errno))
+      restore()
+      throw DemoFailure("cannot switch the terminal to raw mode: \(reason)")
+    }
+    writeOut(enterSequence)
+    let colors =
+      isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.value("TERM") != "dumb"
+      && ProcessEnvironment.value("NO_COLOR") == nil
+    return Terminal(usesColors: colors)
+  }
+
+  /// Puts the terminal back as it was before ``open()``; does nothing the second time.
+  ///
+  /// Safe to call from a signal handler: it only reads memory prepared by ``open()`` and calls
+  /// `write` and `tcsetattr`, which are async-signal-safe.
+  static func restore() {
+    guard restoreState.isArmed == 1 else { return }
+    restoreState.isArmed = 0
+    writeOut(leaveSequence)
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &restoreState.original)
+  }
+
+  /// Draws `lines` over the whole screen, top-left first, clearing what was there.
+  func draw(_ lines: [ScreenLine]) {
+    var frame = "\u{1B}[H"
+    for (index, line) in lines.enumerated() {
+      if index > 0 { frame += "\r\n" }
+      frame += line.ansiText(colors: usesColors) + "\u{1B}[K"
+    }
+    frame += "\u{1B}[J"
+    Terminal.writeOut(Array(frame.utf8))
+  }
+
+  /// Alternate screen, hidden cursor, cleared.
+  private static let enterSequence = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J".utf8)
+  /// Default colours, visible cursor, main screen.
+  private static let leaveSequence = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+
+  private static func writeOut(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+}
+
+/// What ``Terminal/restore()`` needs, in plain memory a signal handler can read: written once
+/// on the main thread before any handler is installed.
+private struct RestoreState {
+  var original = termios()
+  var isArmed: sig_atomic_t = 0
+}
+
+private nonisolated(unsafe) var restoreState = RestoreState()
+
+/// Reads environment variables without Foundation.
+enum ProcessEnvironment {
+  static func value(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// Drives `login-demo` in interactive mode through a real pseudo-terminal (tmux), and checks
+/// that the terminal is exactly as it was after the app quits.
+///
+/// Each test runs, in a shell inside tmux:
+/// `stty -a > before; login-demo; echo $? > status; stty -a > after`.
+@Suite(.serialized)
+struct LoginDemoInteractiveTests {
+  @Test(.timeLimit(.minutes(1)))
+  func signsInWithTheKeyboardAndQuitsWithCtrlC() async throws {
+    let run = try await InteractiveRun(arguments: ["--latency", "1500"])
+
+    try await run.session.waitForScreen("the login form") {
+      $0.contains(" › Username") && $0.contains("   [ Login ] (disabled)")
+    }
+    try await run.session.type("demo")
+    try await run.session.press("Tab")
+    try await run.session.type("Secr3t")
+    let filled = try await run.session.waitForScreen("the filled-in form") {
+      $0.contains(" › Password  ••••••") && $0.contains("✓ Ready to sign in")
+    }
+    #expect(filled.contains("   Username  demo"))
+    #expect(!filled.contains("Secr3t"))
+
+    try await run.session.press("Tab")
+    try await run.session.waitForScreen("the enabled, focused login button") {
+      $0.contains(" › [ Login ]\n")
+    }
+    try await run.session.press("Enter")
+    try await run.session.waitForScreen("the spinner") { $0.contains("Signing in…") }
+    let home = try await run.session.waitForScreen("the home screen") {
+      $0.contains("Hello Demo User")
+    }
+    #expect(home.contains(" › [ Logout ]"))
+    #expect(home.contains("login › home(demo)"))
+
+    try await run.session.press("C-c")
+    try await run.expectRestored(status: "0")
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func escDismissesAnAlertAndSIGTERMRestoresTheTerminal() async throws {
+    let run = try await InteractiveRun(arguments: [])
+
+    try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
+    try await run.session.press("Tab", "Tab", "Enter")
+    try await run.session.waitForScreen("the validation alert") {
+      $0.contains("│ Validation Errors") && $0.contains("› [ OK ] │")
+    }
+    try await run.session.press("Escape")
+    try await run.session.waitForScreen("the form without the alert") {
+      !$0.contains("Validation Errors") && $0.contains(" › [ Login ] (disabled)")
+    }
+
+    let pid = try await run.appProcessID()
+    #expect(kill(pid, SIGTERM) == 0)
+    try await run.expectRestored(status: "143")
+  }
+}
+
+/// One run of `login-demo` in tmux, with the files its shell writes.
+private struct InteractiveRun {
+  let session: TmuxSession
+  let folder: URL
+
+  init(arguments: [String]) async throws {
+    let executable = try DemoProcess.executable()
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("login-demo-tty-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let app = ([executable.path] + arguments).map(Self.quoted).joined(separator: " ")
+    let dir = Self.quoted(folder.path)
+    session = try await TmuxSession(
+      command: "cd \(dir) && stty -a > before.txt; "
+        + "sh -c 'echo $$ > pid.txt; exec \"$@\"' sh \(app); "
+        + "echo $? > status.txt; stty -a > after.txt")
+  }
+
+  /// The process id of `login-demo`.
+  func appProcessID() async throws -> pid_t {
+    let text = try await contents(of: "pid.txt")
+    guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw DemoProcessError("pid.txt holds no process id: \(text)")
+    }
+    return pid
+  }
+
+  /// Waits for the app to exit, then expects its status and the terminal's attributes to be
+  /// exactly what they were before it started: canonical mode and echo back on.
+  func expectRestored(status: String, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
+    let exitStatus = try await contents(of: "status.txt")
+    let after = try await contents(of: "after.txt")
+    let before = try String(
+      contentsOf: folder.appendingPathComponent("before.txt"), encoding: .utf8)
+    #expect(exitStatus == status + "\n", sourceLocation: sourceLocation)
+    #expect(
+      after == before, "stty -a differs after login-demo quit", sourceLocation: sourceLocation)
+    let flags = Set(after.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }))
+    #expect(flags.contains("icanon") && flags.contains("echo"), sourceLocation: sourceLocation)
+    #expect(!flags.contains("-icanon") && !flags.contains("-echo"), sourceLocation: sourceLocation)
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// The contents of a file the shell writes, once it is complete (a bounded wait).
+  private func contents(of name: String) async throws -> String {
+    let file = folder.appendingPathComponent(name)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      if let text = try? String(contentsOf: file, encoding: .utf8), text.hasSuffix("\n") {
+        return text
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw DemoProcessError("Timed out waiting for \(name) in \(folder.path)")
+  }
+
+  private static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}

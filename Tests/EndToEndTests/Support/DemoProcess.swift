@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// Runs the built `login-demo` executable and collects what it prints.
+enum DemoProcess {
+  /// What a run printed and how it ended.
+  struct Output: Sendable {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+  }
+
+  /// The package's root folder, found from this file's path.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Support
+    .deletingLastPathComponent()  // EndToEndTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()
+
+  /// The folder of the golden scripts.
+  static let scriptsFolder = packageRoot.appendingPathComponent("Tests/EndToEndTests/DemoScripts")
+
+  /// The `login-demo` built next to the test bundle, or in `.build/debug`.
+  ///
+  /// - Throws: A message saying where it looked when there is none.
+  static func executable() throws -> URL {
+    let bundle = Bundle.main.bundleURL
+    let candidates = [
+      bundle.appendingPathComponent("login-demo"),
+      bundle.deletingLastPathComponent().appendingPathComponent("login-demo"),
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("login-demo"),
+      packageRoot.appendingPathComponent(".build/debug/login-demo"),
+    ]
+    if let found = candidates.first(where: {
+      FileManager.default.isExecutableFile(atPath: $0.path)
+    }) {
+      return found
+    }
+    throw DemoProcessError(
+      "login-demo is not built; run `swift build --product login-demo` first. Looked in:\n"
+        + candidates.map { "  " + $0.path }.joined(separator: "\n"))
+  }
+
+  /// Runs `login-demo arguments` with stdin read from `stdin` (never a terminal, so script
+  /// mode), and waits for it to end — at most `timeout`, after which it is terminated.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command-line arguments.
+  ///   - stdin: The file stdin reads; `/dev/null` when `nil`.
+  ///   - timeout: How long the run may take.
+  /// - Returns: What it printed and its exit status.
+  static func run(
+    _ arguments: [String],
+    stdin: URL? = nil,
+    timeout: TimeInterval = 60
+  ) async throws -> Output {
+    let executable = try executable()
+    let input = try FileHandle(forReadingFrom: stdin ?? URL(fileURLWithPath: "/dev/null"))
+    return try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        do {
+          continuation.resume(
+            returning: try runBlocking(executable, arguments, input: input, timeout: timeout))
+        } catch {
+          continuation.resume(throwing: error)
+        }
+      }
+    }
+  }
+
+  private static func runBlocking(
+    _ executable: URL,
+    _ arguments: [String],
+    input: FileHandle,
+    timeout: TimeInterval
+  ) throws -> Output {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.standardInput = input
+    let stdoutPipe = Pipe()
+    let stderrPipe = Pipe()
+    process.standardOutput = stdoutPipe
+    process.standardError = stderrPipe
+    try process.run()
+    let pid = process.processIdentifier
+    let deadline = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+    let errorData = Locked(Data())
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errorData.set(stderrPipe.fileHandleForReading.readDataToEndOfFile())
+      group.leave()
+    }
+    let outputData = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    deadline.cancel()
+    try? input.close()
+    return Output(
+      stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData.get(), as: UTF8.self),
+      status: process.terminationStatus
+    )
+  }
+}
+
+/// A problem running the executable (not a failed expectation).
+struct DemoProcessError: Error, CustomStringConvertible {
+  var description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// A value shared between threads behind a lock.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func get() -> Value { lock.withLock { value } }
+  func set(_ newValue: Value) { lock.withLock { value = newValue } }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// A detached tmux session of 80×24 running one shell command, on a tmux server of its own.
+///
+/// The interactive tests type into it with `send-keys` and read the screen with
+/// `capture-pane`, as a person would at a terminal.
+final class TmuxSession: Sendable {
+  private let tmux: String
+  private let socket: String
+  private static let target = "demo"
+
+  /// Starts `command` (run by `sh -c`) in a new session.
+  ///
+  /// - Throws: ``DemoProcessError`` when tmux is missing or fails to start.
+  init(command: String) async throws {
+    tmux = try Self.locateTmux()
+    socket = "login-demo-tests-\(getpid())-\(UUID().uuidString.prefix(8))"
+    try await run([
+      "new-session", "-d", "-x", "80", "-y", "24", "-s", Self.target, "sh", "-c", command,
+    ])
+  }
+
+  /// Ends the tmux server and whatever still runs in it (after a failed test, the app).
+  deinit {
+    _ = try? Self.runBlocking(tmux, socket, ["kill-server"])
+  }
+
+  /// Types `text` literally.
+  func type(_ text: String) async throws {
+    try await run(["send-keys", "-t", Self.target, "-l", text])
+  }
+
+  /// Presses keys by tmux name: `Tab`, `Enter`, `Escape`, `C-c`.
+  func press(_ keys: String...) async throws {
+    try await run(["send-keys", "-t", Self.target] + keys)
+  }
+
+  /// The screen as text, one line per row.
+  func screen() async throws -> String {
+    try await run(["capture-pane", "-p", "-t", Self.target])
+  }
+
+  /// Polls the screen until `condition` holds, for at most `timeout`.
+  ///
+  /// - Returns: The screen that satisfied the condition.
+  /// - Throws: ``DemoProcessError`` with the last screen when time runs out.
+  @discardableResult
+  func waitForScreen(
+    timeout: Duration = .seconds(10),
+    _ description: String,
+    until condition: (String) -> Bool
+  ) async throws -> String {
+    let deadline = ContinuousClock.now + timeout
+    var last = ""
+    while ContinuousClock.now < deadline {
+      last = (try? await screen()) ?? last
+      if condition(last) { return last }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw DemoProcessError("Timed out waiting for \(description). The screen was:\n\(last)")
+  }
+
+  /// Runs tmux on a dispatch thread, so the wait blocks no Swift concurrency thread.
+  @discardableResult
+  private func run(_ arguments: [String]) async throws -> String {
+    let (tmux, socket) = (tmux, socket)
+    return try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(with: Result { try Self.runBlocking(tmux, socket, arguments) })
+      }
+    }
+  }
+
+  private static func runBlocking(
+    _ tmux: String,
+    _ socket: String,
+    _ arguments: [String]
+  ) throws -> String {
+    var environment = ProcessInfo.processInfo.environment
+    environment["LANG"] = "C.UTF-8"
+    environment["TMUX"] = nil
+    let (status, output) = try Spawn.run(
+      tmux, ["-u", "-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
+    guard status == 0 else {
+      throw DemoProcessError("tmux \(arguments.joined(separator: " ")) failed: \(output)")
+    }
+    return output
+  }
+
+  private static func locateTmux() throws -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let candidates =
+      ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+      + path.split(separator: ":").map { "\($0)/tmux" }
+    guard let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:))
+    else {
+      throw DemoProcessError(
+        "The interactive login-demo tests need tmux, which is not installed "
+          + "(looked in /usr/bin, /usr/local/bin and PATH). Install it: apt-get install tmux")
+    }
+    return found
+  }
+}
