@@ -54,7 +54,9 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore"],
+      dependencies: [
+        "LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore", "ActionLog",
+      ],
       exclude: ["DemoScripts"]
     ),
   ],

@@ -1,11 +1,11 @@
+import ActionLog
+import Foundation
 import LoginFeature
 import StateStore
 
-/// The one place where `--api` and `--record` plug into the modules other work is adding.
+/// Where `--api` and `--record` plug in: `HTTPLoginAPI` and the `ActionLog` recorder.
 ///
-/// Both options are parsed and validated by ``DemoOptions``; until `HTTPLoginAPI` and the
-/// `ActionLog` module are part of this build, using them stops with a one-line error and exit
-/// status 2. Connecting them is a change to these two functions only.
+/// Both options are parsed and validated by ``DemoOptions``.
 enum Integrations {
   /// The login service the demo signs in with: ``DemoLoginAPI`` on `clock`, or the HTTP
   /// service of `--api`.
@@ -14,14 +14,14 @@ enum Integrations {
   ///   - options: The command line.
   ///   - clock: The clock the demo service's latency runs on.
   /// - Returns: The service.
-  /// - Throws: ``DemoFailure`` when the service of `--api` is not available.
+  /// - Throws: ``DemoFailure`` when the URL of `--api` cannot be used.
   static func loginAPI(
     _ options: DemoOptions,
     clock: any Clock<Duration>
   ) throws(DemoFailure) -> any LoginAPI {
-    if options.apiURL != nil {
-      // Wire HTTPLoginAPI here, e.g. `return HTTPLoginAPI(baseURL: url)`.
-      throw .usage("--api needs HTTPLoginAPI, which this build does not have yet")
+    if let text = options.apiURL {
+      guard let url = URL(string: text) else { throw .usage("--api: not a URL: '\(text)'") }
+      return HTTPLoginAPI(baseURL: url)
     }
     return DemoLoginAPI(latency: options.latency, clock: clock)
   }
@@ -32,21 +32,29 @@ enum Integrations {
   ///   - store: The store to record.
   ///   - options: The command line.
   /// - Returns: What stops the recording and closes the file, or `nil` without `--record`.
-  /// - Throws: ``DemoFailure`` when recording is not available or the file cannot be written.
+  /// - Throws: ``DemoFailure`` when the file cannot be created.
   @MainActor
   static func startRecording(
     _ store: Store<LoginReducer>,
     _ options: DemoOptions
   ) throws(DemoFailure) -> Recording? {
-    guard options.recordPath != nil else { return nil }
-    // Wire the ActionLog recorder here: observe `store.observeTransitions`, write each
-    // transition to the file, and return a `Recording` whose `stop` closes it.
-    throw .usage("--record needs the ActionLog module, which this build does not have yet")
+    guard let path = options.recordPath else { return nil }
+    let url = URL(fileURLWithPath: path)
+    do {
+      let recorder = try store.record(to: url, feature: LoginReducer.actionLogFeature) { error in
+        // Reported once; the demo keeps working without the log.
+        let line = "login-demo: recording stopped: \(error.description.prefix { $0 != "\n" })\n"
+        FileHandle.standardError.write(Data(line.utf8))
+      }
+      return Recording { await recorder.close() }
+    } catch {
+      throw DemoFailure("cannot record to '\(path)': \(error.description)")
+    }
   }
 
   /// A recording in progress.
   struct Recording {
-    /// Stops recording and closes the log; called once, when the demo quits.
-    let stop: @MainActor () -> Void
+    /// Flushes the log and closes it; called once, when the demo quits.
+    let stop: @MainActor () async -> Void
   }
 }

@@ -48,10 +48,7 @@ final class InteractiveApp {
   /// - Throws: ``DemoFailure`` when the terminal cannot be set up.
   func run() async throws(DemoFailure) {
     let terminal = try Terminal.open()
-    defer {
-      Terminal.restore()
-      recording?.stop()
-    }
+    defer { Terminal.restore() }
     self.terminal = terminal
     router.onChange = { [weak self] in self?.routeChanged() }
     alerts.onChange = { [weak self] in
@@ -67,6 +64,7 @@ final class InteractiveApp {
     }
     spinner?.cancel()
     store.cancelAll()
+    await recording?.stop()
   }
 
   // MARK: - Keys

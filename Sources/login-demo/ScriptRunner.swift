@@ -64,7 +64,16 @@ final class ScriptRunner {
   /// - Parameter lines: The script's lines, without newlines.
   /// - Throws: ``ScriptError`` for the first line that cannot be parsed or carried out.
   func run(_ lines: some Sequence<String>) async throws(ScriptError) {
-    defer { recording?.stop() }
+    do {
+      try await runLines(lines)
+    } catch {
+      await recording?.stop()
+      throw error
+    }
+    await recording?.stop()
+  }
+
+  private func runLines(_ lines: some Sequence<String>) async throws(ScriptError) {
     printScreen(header: "start")
     var number = 0
     for text in lines {

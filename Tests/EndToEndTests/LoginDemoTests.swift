@@ -1,5 +1,7 @@
+import ActionLog
 import Foundation
 import LoginFeature
+import StateStore
 import Testing
 
 /// Runs the built `login-demo` in script mode and compares what it prints with golden files.
@@ -103,22 +105,80 @@ struct LoginDemoTests {
     #expect(output.stderr == "login-demo: \(message)\n")
   }
 
-  // These change when HTTPLoginAPI and ActionLog are wired in (Integrations.swift).
-  @Test(arguments: [
-    (
-      ["--api", "http://127.0.0.1:8080/login"],
-      "--api needs HTTPLoginAPI, which this build does not have yet"
-    ),
-    (
-      ["--record", "session.jsonl"],
-      "--record needs the ActionLog module, which this build does not have yet"
-    ),
-  ])
-  func unavailableIntegrationsFailClearly(_ arguments: [String], _ message: String) async throws {
-    let output = try await DemoProcess.run(arguments)
-    #expect(output.status == 2)
+  @Test func recordWritesALogThatReplaysAndVerifiesWithoutThePassword() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("login-demo-record-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("session.script")
+    try """
+    type username demo
+    type password Wrong1x
+    tap login
+    wait
+    tap alert OK
+    type password Secr3t
+    tap login
+    wait
+    tap logout
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let log = folder.appendingPathComponent("session.jsonl")
+
+    let output = try await DemoProcess.run(["--record", log.path], stdin: script)
+    #expect(output.status == 0)
+    #expect(output.stderr == "")
+
+    let bytes = try String(contentsOf: log, encoding: .utf8)
+    #expect(!bytes.contains("Secr3t"))
+    #expect(!bytes.contains("Wrong1x"))
+    #expect(!bytes.contains("demo-token"))
+    let result = try Replayer(reducer: LoginReducer()).replay(log, keepingSteps: true)
+    #expect(result.warnings.isEmpty)
+    // Replayed secrets are the recorded masks: same length and character classes.
+    let user = User(id: "1", username: "demo", displayName: "Demo User")
+    #expect(
+      result.steps.map(\.transition.action) == [
+        .usernameChanged("demo"),
+        .passwordChanged(Secret("Aaaaa0a")),
+        .loginButtonTapped,
+        .loginResponse(attempt: 1, .failure(.invalidCredentials)),
+        .alertButtonTapped("ok"),
+        .passwordChanged(Secret("Aaaa0a")),
+        .loginButtonTapped,
+        .loginResponse(attempt: 2, .success(Session(user: user, token: Secret("aaaa*aaaaa*0")))),
+        .logoutButtonTapped,
+      ])
+    #expect(result.finalState == LoginState(username: "demo", attemptID: 2))
+  }
+
+  @Test func recordToAnUnwritablePathFailsWithStatusOne() async throws {
+    let output = try await DemoProcess.run(["--record", "/nonexistent/dir/x.jsonl"])
+    #expect(output.status == 1)
     #expect(output.stdout == "")
-    #expect(output.stderr == "login-demo: \(message)\n")
+    #expect(
+      output.stderr
+        == "login-demo: cannot record to '/nonexistent/dir/x.jsonl': I/O error: cannot create "
+        + "x.jsonl: No such file or directory\n")
+  }
+
+  @Test func apiSignsInAgainstARealHTTPServer() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("login-demo-api-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("api.script")
+    try "type username demo\ntype password Secr3t\ntap login\nwait\n"
+      .write(to: script, atomically: true, encoding: .utf8)
+
+    let output = try await DemoProcess.run(
+      ["--api", server.baseURL.absoluteString], stdin: script)
+    #expect(output.status == 0)
+    #expect(output.stderr == "")
+    let lastScreen = output.stdout.components(separatedBy: "── after line 4: wait ──").last ?? ""
+    #expect(lastScreen.contains("Hello Demo User"))
+    #expect(await server.waitForRequest(from: "demo"))
   }
 
   @Test func aMissingScriptFileFailsWithStatusOne() async throws {
