@@ -113,7 +113,7 @@ extension CanonicalJSONEncoder {
         throw Unsupported(reason: "the top-level value encoded nothing")
       }
       if let unsupported { throw unsupported }
-      try render(node, depth: 0)
+      try render(node)
     }
 
     func fail(_ reason: String) {
@@ -209,50 +209,61 @@ extension CanonicalJSONEncoder {
 
     // MARK: - Rendering
 
-    private func render(_ node: Node, depth: Int) throws {
+    /// Renders with the buffers moved into locals: `inout` locals need no dynamic exclusivity
+    /// checks, class properties do, and rendering touches them for every byte range.
+    private func render(_ node: Node) throws {
+      var output = out
+      var store = frames
+      out = []
+      frames = []
+      defer {
+        out = output
+        frames = store
+      }
+      try Self.render(node, depth: 0, arena: arena, frames: &store, out: &output)
+    }
+
+    private static func render(
+      _ node: Node, depth: Int, arena: [UInt8], frames: inout [Frame], out: inout [UInt8]
+    ) throws {
       switch node {
       case .bytes(let start, let end):
-        out.append(contentsOf: arena[start..<end])
+        arena.withUnsafeBufferPointer { out.append(contentsOf: $0[start..<end]) }
       case .emptyObject:
         out.append(UInt8(ascii: "{"))
         out.append(UInt8(ascii: "}"))
       case .deferred(let encoder):
-        try render(encoder.node ?? .emptyObject, depth: depth)
+        try render(
+          encoder.node ?? .emptyObject, depth: depth, arena: arena, frames: &frames, out: &out)
       case .frame(let frame):
         // JSONWriter's limit: a container at depth 512 fails to encode.
-        guard depth + 1 < Self.maximumDepth else {
+        guard depth + 1 < maximumDepth else {
           throw Unsupported(reason: "containers nested deeper than JSONEncoder allows")
         }
-        if frames[frame].isObject {
-          try renderObject(frame, depth: depth + 1)
-        } else {
-          out.append(UInt8(ascii: "["))
-          for index in frames[frame].entries.indices {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            try render(frames[frame].entries[index].node, depth: depth + 1)
-          }
-          out.append(UInt8(ascii: "]"))
+        let isObject = frames[frame].isObject
+        if isObject, frames[frame].entries.count > 1 {
+          try sortKeys(of: frame, in: &frames)
         }
+        out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        for index in frames[frame].entries.indices {
+          if index > 0 { out.append(UInt8(ascii: ",")) }
+          if isObject {
+            CanonicalBytes.appendString(frames[frame].entries[index].key, to: &out)
+            out.append(UInt8(ascii: ":"))
+          }
+          let child = frames[frame].entries[index].node
+          try render(child, depth: depth + 1, arena: arena, frames: &frames, out: &out)
+        }
+        out.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
       }
     }
 
-    private func renderObject(_ frame: Int, depth: Int) throws {
-      let count = frames[frame].entries.count
-      if count > 1 {
-        frames[frame].entries.sort { CanonicalBytes.precedes($0.key, $1.key) }
-        for index in 1..<count
-        where frames[frame].entries[index - 1].key == frames[frame].entries[index].key {
-          throw Unsupported(reason: "a key encoded twice in one object")
-        }
+    private static func sortKeys(of frame: Int, in frames: inout [Frame]) throws {
+      frames[frame].entries.sort { CanonicalBytes.precedes($0.key, $1.key) }
+      for index in 1..<frames[frame].entries.count
+      where frames[frame].entries[index - 1].key == frames[frame].entries[index].key {
+        throw Unsupported(reason: "a key encoded twice in one object")
       }
-      out.append(UInt8(ascii: "{"))
-      for index in 0..<count {
-        if index > 0 { out.append(UInt8(ascii: ",")) }
-        CanonicalBytes.appendString(frames[frame].entries[index].key, to: &out)
-        out.append(UInt8(ascii: ":"))
-        try render(frames[frame].entries[index].node, depth: depth)
-      }
-      out.append(UInt8(ascii: "}"))
     }
 
     // MARK: - Scalars
