@@ -106,7 +106,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
 
   private let reducer: R
   private let reader: ActionLogReader<R.State, R.Action, R.Effect>
-  private let encoder = CanonicalJSON.makeEncoder()
+  private let encoder = CanonicalJSONEncoder()
   private var lastDigest: String?
   private var failure: ActionLogError?
 
@@ -185,7 +185,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     if !(recorded.digest == lastDigest && state == before) {
       let digest: String
       do {
-        digest = StateDigest.hex(StateDigest.fnv1a(try encoder.encode(state)))
+        digest = StateDigest.hex(try CanonicalJSON.digest(state, using: encoder))
       } catch {
         throw .encodingFailed(String(describing: R.State.self))
       }

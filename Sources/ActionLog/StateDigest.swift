@@ -19,9 +19,8 @@ public enum StateDigest {
   /// - Returns: 16 lowercase hex digits.
   /// - Throws: ``ActionLogError/encodingFailed(_:)`` when the value cannot be encoded.
   public static func of<State: Encodable>(_ state: State) throws(ActionLogError) -> String {
-    let encoder = CanonicalJSON.makeEncoder()
     do {
-      return hex(fnv1a(try encoder.encode(state)))
+      return hex(try CanonicalJSON.digest(state, using: CanonicalJSONEncoder()))
     } catch {
       throw .encodingFailed(String(describing: type(of: state)))
     }
@@ -32,14 +31,16 @@ public enum StateDigest {
   /// - Parameter bytes: Any bytes, typically canonical JSON.
   /// - Returns: The hash.
   public static func fnv1a(_ bytes: Data) -> UInt64 {
-    bytes.withUnsafeBytes { raw in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in raw {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01b3
-      }
-      return hash
+    bytes.withUnsafeBytes { fnv1a($0) }
+  }
+
+  static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01b3
     }
+    return hash
   }
 
   /// Writes `hash` as 16 lowercase hex digits, zero-padded.

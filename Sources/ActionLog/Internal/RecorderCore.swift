@@ -39,7 +39,7 @@ final class RecorderCore<
   // Used on `queue` only (and in `init`, before the queue sees the core).
   private let queue = DispatchQueue(label: "loginstore.actionlog.writer")
   private let file: LogFile
-  private let canonicalEncoder = CanonicalJSON.makeEncoder()
+  private let canonicalEncoder = CanonicalJSONEncoder()
   private var output = Data()
   private var transitionsWritten = 0
   private var writerStopped = false
@@ -270,7 +270,7 @@ final class RecorderCore<
 
   private func canonical<Value: Encodable>(_ value: Value) throws(ActionLogError) -> Data {
     do {
-      return try canonicalEncoder.encode(value)
+      return try CanonicalJSON.data(value, using: canonicalEncoder)
     } catch {
       throw .encodingFailed(String(describing: Value.self))
     }

@@ -1,0 +1,301 @@
+import Foundation
+
+/// A fast writer of canonical JSON: the exact bytes `JSONEncoder` gives with
+/// `outputFormatting = [.sortedKeys]` and default strategies, without its intermediate tree.
+///
+/// Values are encoded into one reusable byte arena: scalars are written (escaped, formatted) as
+/// they arrive, and containers only record which key goes with which arena range. Rendering
+/// then sorts every object's keys by their UTF-8 bytes — how swift-foundation sorts
+/// `.sortedKeys` outside Darwin — and copies the ranges into the output in order. Nothing is
+/// allocated per value once the buffers, frames and sub-encoders have warmed up, except the
+/// box `KeyedEncodingContainer` itself needs.
+///
+/// Whatever it does not reproduce byte for byte — NaN or infinite floats, a key written twice
+/// to the same object, a value that encodes nothing at the top level, containers mixed up
+/// against the `Encoder` contract, nesting deeper than `JSONEncoder` allows — throws
+/// ``Unsupported``; ``CanonicalJSON`` catches it and encodes that value with `JSONEncoder`.
+///
+/// Not thread-safe: use one instance per thread or queue.
+package final class CanonicalJSONEncoder {
+  /// Thrown when a value needs `JSONEncoder` to get identical bytes (or the identical error).
+  package struct Unsupported: Error, Equatable {
+    /// What was met.
+    package var reason: String
+  }
+
+  let core = Core()
+
+  /// Creates an encoder with empty buffers.
+  package init() {}
+
+  deinit {
+    // Sub-encoders point back at the core; drop them so nothing leaks.
+    core.pool.removeAll()
+    core.frames.removeAll()
+  }
+
+  /// The canonical JSON of `value`.
+  ///
+  /// - Parameter value: Any encodable value.
+  /// - Returns: The bytes `JSONEncoder` with `.sortedKeys` would give.
+  /// - Throws: ``Unsupported``, or what the value's `encode(to:)` throws.
+  package func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+    try core.run(value)
+    return core.out
+  }
+
+  /// Calls `body` with the canonical JSON of `value`, without copying it out.
+  ///
+  /// - Parameters:
+  ///   - value: Any encodable value.
+  ///   - body: Reads the bytes; they are valid only during the call.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``Unsupported``, or what the value's `encode(to:)` or `body` throws.
+  package func withEncoded<Value: Encodable, Result>(
+    _ value: Value, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) throws -> Result {
+    try core.run(value)
+    return try core.out.withUnsafeBufferPointer(body)
+  }
+}
+
+extension CanonicalJSONEncoder {
+  /// Where a container's or an encoder's value lives until it is rendered.
+  enum Node {
+    /// Finished bytes in the arena.
+    case bytes(Int, Int)
+    /// A keyed or unkeyed container, by frame index.
+    case frame(Int)
+    /// A value that encoded nothing: `{}`, as `JSONEncoder` writes it.
+    case emptyObject
+    /// What a `superEncoder()` receives; read when the parent is rendered.
+    case deferred(ValueEncoder)
+  }
+
+  struct Entry {
+    var key: String
+    var node: Node
+  }
+
+  /// One container: its entries, and where it sits (for `codingPath`).
+  ///
+  /// `base` is the frame of the encoder that made the container (itself for an encoder's own
+  /// container). Values inside nested containers get a path from there: `JSONEncoder` gives a
+  /// value in `container.nestedUnkeyedContainer(forKey: .list)` the path `[Index 0]`, not
+  /// `[list, Index 0]`, and a custom `encode(to:)` may write its path out.
+  struct Frame {
+    var isObject = true
+    var entries: [Entry] = []
+    var parent = -1
+    var key: (any CodingKey)?
+    var base = -1
+  }
+
+  /// The buffers and pools; shared by every encoder and container of one encoding.
+  final class Core {
+    var arena: [UInt8] = []
+    var out: [UInt8] = []
+    var frames: [Frame] = []
+    var frameCount = 0
+    var pool: [ValueEncoder] = []
+    var depth = 0
+    var unsupported: Unsupported?
+
+    static let maximumDepth = 512
+
+    func run<Value: Encodable>(_ value: Value) throws {
+      arena.removeAll(keepingCapacity: true)
+      out.removeAll(keepingCapacity: true)
+      frameCount = 0
+      depth = 0
+      unsupported = nil
+      guard let node = try encodeValue(value, parent: -1, key: nil) else {
+        throw Unsupported(reason: "the top-level value encoded nothing")
+      }
+      if let unsupported { throw unsupported }
+      try render(node)
+    }
+
+    func fail(_ reason: String) {
+      if unsupported == nil { unsupported = Unsupported(reason: reason) }
+    }
+
+    /// A new container; `nestedIn` is the container it is nested in, `nil` for an encoder's own.
+    func makeFrame(isObject: Bool, parent: Int, key: (any CodingKey)?, nestedIn: Int?) -> Int {
+      let index = frameCount
+      frameCount += 1
+      let base = nestedIn.map { frames[$0].base } ?? index
+      if index == frames.count {
+        frames.append(Frame(isObject: isObject, parent: parent, key: key, base: base))
+      } else {
+        frames[index].isObject = isObject
+        frames[index].entries.removeAll(keepingCapacity: true)
+        frames[index].parent = parent
+        frames[index].key = key
+        frames[index].base = base
+      }
+      return index
+    }
+
+    /// Encodes a value into `frame` at `key`.
+    func encodeValue<Value: Encodable>(
+      _ value: Value, in frame: Int, key: any CodingKey
+    ) throws -> Node {
+      try encodeValue(value, parent: frames[frame].base, key: key) ?? .emptyObject
+    }
+
+    /// The encoder `superEncoder()` returns for `frame` at `key`.
+    func superEncoder(in frame: Int, key: any CodingKey) -> ValueEncoder {
+      ValueEncoder(core: self, parent: frames[frame].base, key: key)
+    }
+
+    func append(_ node: Node, key: String, to frame: Int) {
+      frames[frame].entries.append(Entry(key: key, node: node))
+    }
+
+    /// The coding path of the value at `key` in `frame` (`-1`: the top level).
+    func codingPath(frame: Int, key: (any CodingKey)?) -> [any CodingKey] {
+      var path: [any CodingKey] = []
+      if let key { path.append(key) }
+      var index = frame
+      while index >= 0 {
+        if let key = frames[index].key { path.append(key) }
+        index = frames[index].parent
+      }
+      return path.reversed()
+    }
+
+    /// Encodes a nested value; `nil` when it encoded nothing.
+    func encodeValue<Value: Encodable>(
+      _ value: Value, parent: Int, key: (any CodingKey)?
+    ) throws -> Node? {
+      // The types JSONEncoder special-cases, and the commonest leaves, without a sub-encoder.
+      if Value.self == String.self, let string = value as? String {
+        return writeString(string)
+      }
+      if Value.self == Int.self, let int = value as? Int {
+        return writeInteger(int)
+      }
+      if Value.self == Bool.self, let bool = value as? Bool {
+        return writeLiteral(bool ? "true" : "false")
+      }
+      if Value.self == Data.self, let data = value as? Data {
+        return writeString(data.base64EncodedString())
+      }
+      if Value.self == URL.self, let url = value as? URL {
+        return writeString(url.absoluteString)
+      }
+      if Value.self == Decimal.self, let decimal = value as? Decimal {
+        return writeLiteral(decimal.description)
+      }
+      let encoder = acquire(parent: parent, key: key)
+      defer { depth -= 1 }
+      try value.encode(to: encoder)
+      return encoder.node
+    }
+
+    private func acquire(parent: Int, key: (any CodingKey)?) -> ValueEncoder {
+      let index = depth
+      depth += 1
+      if index < pool.count, isKnownUniquelyReferenced(&pool[index]) {
+        let encoder = pool[index]
+        encoder.reset(parent: parent, key: key)
+        return encoder
+      }
+      let encoder = ValueEncoder(core: self, parent: parent, key: key)
+      if index < pool.count { pool[index] = encoder } else { pool.append(encoder) }
+      return encoder
+    }
+
+    // MARK: - Rendering
+
+    /// Renders with the buffers moved into locals: `inout` locals need no dynamic exclusivity
+    /// checks, class properties do, and rendering touches them for every byte range.
+    private func render(_ node: Node) throws {
+      var output = out
+      var store = frames
+      out = []
+      frames = []
+      defer {
+        out = output
+        frames = store
+      }
+      try Self.render(node, depth: 0, arena: arena, frames: &store, out: &output)
+    }
+
+    private static func render(
+      _ node: Node, depth: Int, arena: [UInt8], frames: inout [Frame], out: inout [UInt8]
+    ) throws {
+      switch node {
+      case .bytes(let start, let end):
+        arena.withUnsafeBufferPointer { out.append(contentsOf: $0[start..<end]) }
+      case .emptyObject:
+        out.append(UInt8(ascii: "{"))
+        out.append(UInt8(ascii: "}"))
+      case .deferred(let encoder):
+        try render(
+          encoder.node ?? .emptyObject, depth: depth, arena: arena, frames: &frames, out: &out)
+      case .frame(let frame):
+        // JSONWriter's limit: a container at depth 512 fails to encode.
+        guard depth + 1 < maximumDepth else {
+          throw Unsupported(reason: "containers nested deeper than JSONEncoder allows")
+        }
+        let isObject = frames[frame].isObject
+        if isObject, frames[frame].entries.count > 1 {
+          try sortKeys(of: frame, in: &frames)
+        }
+        out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        for index in frames[frame].entries.indices {
+          if index > 0 { out.append(UInt8(ascii: ",")) }
+          if isObject {
+            CanonicalBytes.appendString(frames[frame].entries[index].key, to: &out)
+            out.append(UInt8(ascii: ":"))
+          }
+          let child = frames[frame].entries[index].node
+          try render(child, depth: depth + 1, arena: arena, frames: &frames, out: &out)
+        }
+        out.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+      }
+    }
+
+    private static func sortKeys(of frame: Int, in frames: inout [Frame]) throws {
+      frames[frame].entries.sort { CanonicalBytes.precedes($0.key, $1.key) }
+      for index in 1..<frames[frame].entries.count
+      where frames[frame].entries[index - 1].key == frames[frame].entries[index].key {
+        throw Unsupported(reason: "a key encoded twice in one object")
+      }
+    }
+
+    // MARK: - Scalars
+
+    func writeString(_ string: String) -> Node {
+      let start = arena.count
+      CanonicalBytes.appendString(string, to: &arena)
+      return .bytes(start, arena.count)
+    }
+
+    func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) -> Node {
+      let start = arena.count
+      CanonicalBytes.appendInteger(value, to: &arena)
+      return .bytes(start, arena.count)
+    }
+
+    func writeLiteral(_ text: String) -> Node {
+      let start = arena.count
+      arena.append(contentsOf: text.utf8)
+      return .bytes(start, arena.count)
+    }
+
+    func writeFloat<Float: BinaryFloatingPoint & CustomStringConvertible>(
+      _ value: Float
+    ) throws -> Node {
+      guard value.isFinite else {
+        // JSONEncoder's default strategy throws; let it throw its own error.
+        throw Unsupported(reason: "a non-finite floating-point value")
+      }
+      var text = value.description
+      if text.hasSuffix(".0") { text.removeLast(2) }
+      return writeLiteral(text)
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import ActionLog
+import Foundation
+import LoginFeature
+import LoginFeatureTesting
+import StateStore
+import Testing
+
+/// `CanonicalJSONEncoder` against the reference it replaces: `JSONEncoder` with `.sortedKeys`.
+/// Every value here must give the very same bytes, or digests and log files would change.
+struct CanonicalEncoderTests {
+  @Test(arguments: [
+    CredentialRules.default, .email, .minimumLength(6),
+    CredentialRules(kind: .minimumLength(-3), maxAttempts: 0, lockoutDuration: .milliseconds(1500)),
+    CredentialRules(
+      kind: .email, maxAttempts: .max,
+      lockoutDuration: Duration(secondsComponent: .min / 2, attosecondsComponent: -7)),
+  ])
+  func randomLoginValuesMatchJSONEncoder(rules: CredentialRules) throws {
+    var random = SeededGenerator(seed: 20_240_601)
+    let generator = LoginActionGenerator(longTextPerMille: 20)
+    let reducer = LoginReducer()
+    let encoder = CanonicalJSONEncoder()
+    var state = LoginState(rules: rules)
+    var compared = 0
+    for _ in 0..<1_500 {
+      let action = generator.next(for: state, using: &random)
+      let effects = reducer.reduce(into: &state, action: action)
+      try expectSameBytes(state, encoder)
+      try expectSameBytes(action, encoder)
+      try expectSameBytes(effects, encoder)
+      for effect in effects { try expectSameBytes(effect, encoder) }
+      compared += 3 + effects.count
+    }
+    #expect(compared > 4_500)
+  }
+
+  @Test func aDifferentValueGivesDifferentBytes() throws {
+    let encoder = CanonicalJSONEncoder()
+    let empty = try encoder.encode(LoginState())
+    let typed = try encoder.encode(LoginState(username: "a"))
+    #expect(empty != typed)
+    #expect(try encoder.encode(Duration.seconds(30)) != encoder.encode(Duration.seconds(31)))
+    #expect(
+      try CanonicalJSON.digest(LoginState(), using: encoder)
+        != CanonicalJSON.digest(LoginState(attemptID: 1), using: encoder))
+  }
+
+  @Test func theEmptyLoginStateHasItsRecordedBytes() throws {
+    // A Duration encodes its 128-bit attoseconds as [high, low]: 30 s is 1 × 2⁶⁴ + low.
+    let text = String(decoding: try CanonicalJSONEncoder().encode(LoginState()), as: UTF8.self)
+    #expect(
+      text
+        == #"{"attemptID":0,"failedAttempts":0,"isLoading":false,"isLocked":false,"password":"","#
+        + #""rules":{"kind":{"default":{}},"lockoutDuration":[1,11553255926290448384],"maxAttempts":5},"#
+        + #""username":""}"#)
+  }
+
+  @Test func keysSortByTheirUTF8Bytes() throws {
+    let keys = ["_0", "a", "B", "aa", "a_b", "é", "10", "9", "", "A", "ab", "Z", "a0", "a10", "a9"]
+    let dictionary = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+    let bytes = try CanonicalJSONEncoder().encode(dictionary)
+    #expect(bytes == Array(try Self.reference.encode(dictionary)))
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == #"{"":8,"10":6,"9":7,"A":9,"B":2,"Z":11,"_0":0,"a":1,"a0":12,"a10":13,"a9":14,"#
+        + #""a_b":4,"aa":3,"ab":10,"é":5}"#)
+  }
+
+  @Test func stringsAreEscapedLikeJSONEncoder() throws {
+    let encoder = CanonicalJSONEncoder()
+    for scalar in 0..<0x80 {
+      try expectSameBytes(String(UnicodeScalar(UInt8(scalar))), encoder)
+    }
+    let samples = [
+      "", "/", "a/b\\c\"d", "http://example.com/x?y=1", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}",
+      "\u{2028}\u{2029}", "\u{FEFF}", "\u{FFFF}", "😀", "👩‍👩‍👧‍👦", "e\u{301}", "\u{1B}[31m",
+      "tab\there\r\n", "\u{8}\u{C}", "секрет9Я", String(repeating: "ab/\"", count: 5_000),
+    ]
+    for sample in samples {
+      try expectSameBytes(sample, encoder)
+      try expectSameBytes(["key\(sample)": sample], encoder)
+    }
+    #expect(String(decoding: try encoder.encode("a/\u{1}\n"), as: UTF8.self) == #""a\/\u0001\n""#)
+  }
+
+  @Test func everyIntegerWidthMatches() throws {
+    let encoder = CanonicalJSONEncoder()
+    try expectSameBytes([Int.min, -1, 0, 1, Int.max], encoder)
+    try expectSameBytes([Int8.min, Int8.max], encoder)
+    try expectSameBytes([Int16.min, Int16.max], encoder)
+    try expectSameBytes([Int32.min, Int32.max], encoder)
+    try expectSameBytes([Int64.min, Int64.max], encoder)
+    try expectSameBytes([UInt.min, UInt.max], encoder)
+    try expectSameBytes([UInt8.max], encoder)
+    try expectSameBytes([UInt16.max], encoder)
+    try expectSameBytes([UInt32.max], encoder)
+    try expectSameBytes([UInt64.min, UInt64.max], encoder)
+    try expectSameBytes(Widths(), encoder)
+    try expectSameBytes(UInt64.max, encoder)
+    try expectSameBytes(Int.min, encoder)
+    try expectSameBytes(
+      [Duration.zero, .seconds(-1), .nanoseconds(1), .milliseconds(-1500), .seconds(Int64.max)],
+      encoder)
+  }
+
+  @Test func floatsMatchAndNonFiniteOnesFallBack() throws {
+    let encoder = CanonicalJSONEncoder()
+    let doubles: [Double] = [
+      0, -0.0, 1, -1, 0.1, 1.5, 100, 1e16, 1e300, .leastNonzeroMagnitude, 123_456.789, .pi,
+      .greatestFiniteMagnitude,
+    ]
+    try expectSameBytes(doubles, encoder)
+    for double in doubles { try expectSameBytes(double, encoder) }
+    try expectSameBytes([Float(0.1), 1e10, -3, .greatestFiniteMagnitude], encoder)
+    try expectSameBytes(Date(timeIntervalSinceReferenceDate: 12.5), encoder)
+    #expect(throws: CanonicalJSONEncoder.Unsupported.self) { try encoder.encode(Double.nan) }
+    #expect(throws: EncodingError.self) {
+      try CanonicalJSON.data([Double.infinity], using: encoder)
+    }
+  }
+
+  @Test func containersOptionalsAndSpecialTypesMatch() throws {
+    let encoder = CanonicalJSONEncoder()
+    try expectSameBytes([Int](), encoder)
+    try expectSameBytes([String: Int](), encoder)
+    try expectSameBytes([[String: [Int]]]([[:], ["a": []], ["b": [1, 2]]]), encoder)
+    try expectSameBytes([-2: "minus", 0: "zero", 10: "ten", 9: "nine"], encoder)
+    try expectSameBytes(Optionals(), encoder)
+    try expectSameBytes(Optionals(plain: 1, nested: .some(nil), list: [nil, 3]), encoder)
+    try expectSameBytes(Optionals(plain: nil, nested: .some(4), list: []), encoder)
+    try expectSameBytes([Int?.none, 1], encoder)
+    try expectSameBytes(Int?.none, encoder)
+    try expectSameBytes(Wrapper(inner: Nothing()), encoder)
+    try expectSameBytes([Nothing(), Nothing()], encoder)
+    try expectSameBytes(Data([0, 0xFF, 0xFB, 0xEF, 1]), encoder)
+    try expectSameBytes(["url": URL(string: "https://example.com/a b?c=d")], encoder)
+    try expectSameBytes([Decimal(string: "12.50"), Decimal(-3)], encoder)
+    try expectSameBytes(User(id: "7", username: "ada", email: "ada@example.com"), encoder)
+    try expectSameBytes(User(id: "7", username: "ada"), encoder)
+    try expectSameBytes(Secret("Hunter2!"), encoder)
+  }
+
+  @Test func handwrittenContainersMatch() throws {
+    let encoder = CanonicalJSONEncoder()
+    try expectSameBytes(Handwritten(), encoder)
+    try expectSameBytes([Handwritten(), Handwritten()], encoder)
+    try expectSameBytes(Derived(), encoder)
+    try expectSameBytes(["list": [Derived()]], encoder)
+  }
+
+  @Test func whatItCannotReproduceFallsBackToJSONEncoder() throws {
+    let encoder = CanonicalJSONEncoder()
+    #expect(throws: CanonicalJSONEncoder.Unsupported.self) { try encoder.encode(TwiceKeyed()) }
+    #expect(throws: CanonicalJSONEncoder.Unsupported.self) { try encoder.encode(Nothing()) }
+    let fallback = try CanonicalJSON.data(TwiceKeyed(), using: encoder)
+    #expect(fallback == (try Self.reference.encode(TwiceKeyed())))
+    #expect(throws: EncodingError.self) { try CanonicalJSON.data(Nothing(), using: encoder) }
+    // The encoder still works after a fallback.
+    try expectSameBytes(LoginState(username: "after"), encoder)
+  }
+
+  @Test func digestsMatchTheHashOfJSONEncoderBytes() throws {
+    let state = LoginState(
+      rules: .minimumLength(4), username: "ada/\u{1F}", password: "Pa55", isLoading: true,
+      user: User(id: "1", username: "ada"))
+    let expected = StateDigest.fnv1a(try Self.reference.encode(state))
+    #expect(try CanonicalJSON.digest(state, using: CanonicalJSONEncoder()) == expected)
+    #expect(try StateDigest.of(state) == StateDigest.hex(expected))
+  }
+
+  // MARK: - Helpers
+
+  private static let reference: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+  }()
+
+  private func expectSameBytes<Value: Encodable>(
+    _ value: Value, _ encoder: CanonicalJSONEncoder,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let expected = Array(try Self.reference.encode(value))
+    let actual = try encoder.encode(value)
+    #expect(
+      actual == expected,
+      "\(String(decoding: actual, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))",
+      sourceLocation: sourceLocation)
+  }
+}
