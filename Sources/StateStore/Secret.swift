@@ -60,6 +60,7 @@ public struct Secret: Sendable, Hashable, ExpressibleByStringLiteral {
   /// - Returns: `string` with uppercase letters as `A`, lowercase as `a`, decimal digits as
   ///   `0`, whitespace kept and everything else as `*`, character by character.
   public static func mask(of string: String) -> String {
+    if let ascii = asciiMask(of: string) { return ascii }
     var result = ""
     result.reserveCapacity(string.utf8.count)
     for character in string {
@@ -78,6 +79,30 @@ public struct Secret: Sendable, Hashable, ExpressibleByStringLiteral {
       }
     }
     return result
+  }
+}
+
+extension Secret {
+  /// The mask of an all-ASCII string, byte by byte, without Unicode property lookups: the
+  /// same result as the character-by-character rules (ASCII has no combining marks).
+  private static func asciiMask(of string: String) -> String? {
+    var utf8 = string.utf8
+    return utf8.withContiguousStorageIfAvailable { bytes -> String? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        for (index, byte) in bytes.enumerated() {
+          buffer[index] =
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt8(ascii: "a")
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(ascii: "0")
+            case 0x09...0x0D, 0x20: byte  // tab, newlines, vertical tab, form feed, space
+            default: UInt8(ascii: "*")
+            }
+        }
+        return bytes.count
+      }
+    } ?? nil
   }
 }
 

@@ -77,3 +77,27 @@ struct SecretTests {
     #expect(Secret("").isEmpty)
   }
 }
+
+struct SecretMaskFastPathTests {
+  /// The ASCII fast path must agree with the character rules for every ASCII character.
+  @Test func asciiMasksMatchTheCharacterRules() {
+    for value in 0..<128 {
+      let character = Character(Unicode.Scalar(UInt8(value)))
+      let expected: String =
+        if character.isWhitespace {
+          String(character)
+        } else if character.isUppercase {
+          "A"
+        } else if character.isLowercase {
+          "a"
+        } else if character.isWholeNumber {
+          "0"
+        } else {
+          "*"
+        }
+      #expect(Secret.mask(of: String(character)) == expected, "character \(value)")
+    }
+    #expect(Secret.mask(of: "Ab3 x\r\n!") == "Aa0 a\r\n*")
+    #expect(Secret.mask(of: "Ab3é") == "Aa0a")
+  }
+}
