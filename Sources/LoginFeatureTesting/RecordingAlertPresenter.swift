@@ -160,7 +160,8 @@ public final class RecordingAlertPresenter: AlertPresenter {
     let index = history.count
     history.append(Presentation(alert: alert, outcome: .held))
     let next =
-      scripted.isEmpty ? Scripted(response: defaultResponse, location: createdAt) : scripted.removeFirst()
+      scripted.isEmpty
+      ? Scripted(response: defaultResponse, location: createdAt) : scripted.removeFirst()
     let button: AlertButton?
     if next.response == .hold {
       button = await waitWhileHeld(index)

@@ -379,9 +379,10 @@ import Testing
     await store.finish()
 
     #expect(fakes.api.heldCallCount == 0)
-    #expect(store.story.performedLines == [
-      #"api.login(username: "demo", password: Secret(Aaaa0a)) → cancelled"#
-    ])
+    #expect(
+      store.story.performedLines == [
+        #"api.login(username: "demo", password: Secret(Aaaa0a)) → cancelled"#
+      ])
     #expect(fakes.router.commands == [])
     #expect(fakes.alertPresenter.history == [])
     #expect(fakes.api.requests == [credentials])
