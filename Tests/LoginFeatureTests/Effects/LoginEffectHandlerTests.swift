@@ -1,4 +1,5 @@
 import LoginFeature
+import LoginFeatureTesting
 import StateStore
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LoginFeature
+import LoginFeatureTesting
 import StateStore
 
 /// A login API that answers every request with the same result and records the credentials.
@@ -20,15 +21,6 @@ final class FakeLoginAPI: LoginAPI, @unchecked Sendable {
     case .success(let session): return session
     case .failure(let error): throw error
     }
-  }
-}
-
-/// Records every route command.
-@MainActor final class RecordingRouter: Router {
-  var commands: [RouteCommand] = []
-
-  func perform(_ command: RouteCommand) {
-    commands.append(command)
   }
 }
 

@@ -1,0 +1,42 @@
+import LoginFeature
+import StateStore
+
+/// One-line renderings for the "performed: …" lines fakes add to a story.
+///
+/// Everything goes through `Dump`, so secrets show their masks only.
+enum StoryLine {
+  /// `Dump.render(value)` folded onto one line: `User(id: "1", username: "demo")`.
+  static func render(_ value: Any) -> String {
+    var result = ""
+    for line in Dump.render(value).split(separator: "\n") {
+      let piece = line.drop { $0 == " " }
+      let closes = piece.first == ")" || piece.first == "]"
+      let opens = result.last == "(" || result.last == "["
+      if !result.isEmpty, !closes, !opens { result += " " }
+      result += piece
+    }
+    return result
+  }
+
+  /// `api.login(username: "demo", password: Secret(Aaaa0a))`.
+  static func login(_ credentials: Credentials) -> String {
+    "api.login(username: \(Dump.quoted(credentials.username)), "
+      + "password: \(credentials.password))"
+  }
+
+  /// `invalidCredentials`, `wrongStatusCode(500)`, `success(user: "demo", token: Secret(…))`.
+  static func result(_ result: LoginResult) -> String {
+    switch result {
+    case .success(let session):
+      "success(user: \(Dump.quoted(session.user.username)), token: \(session.token))"
+    case .failure(let error):
+      render(error).replacingPrefix("LoginServiceError.", with: "")
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+    hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+  }
+}

@@ -1,0 +1,296 @@
+import LoginFeature
+import StateStore
+import StateStoreTesting
+
+/// An ``LoginFeature/AlertPresenter`` that records every alert and answers as scripted.
+///
+/// By default it taps each alert's cancel-role button (the "OK" of an error alert) — or its
+/// first button when none has that role — at once. Script the answer to the next alerts with
+/// ``tapOnNext(_:fileID:filePath:line:column:)`` (a button's id or title),
+/// ``respondToNext(_:fileID:filePath:line:column:)`` (`.dismiss`, `.hold`, …), or change
+/// ``defaultResponse``. A held alert stays on screen until the test calls
+/// ``release(_:fileID:filePath:line:column:)``.
+///
+/// ```swift
+/// let alerts = RecordingAlertPresenter()
+/// // … a login that fails …
+/// #expect(alerts.alerts == [Alert(title: "Error", message: "Incorrect username or password")])
+/// #expect(alerts.history.map(\.outcome) == [.tapped(.ok)])
+/// ```
+///
+/// Every answered alert adds a line to the running test store's story
+/// (``StateStoreTesting/StoryRecorder``):
+///
+/// ```text
+/// performed: alertPresenter.present("Error": "Incorrect username or password") → tapped "OK"
+/// ```
+@MainActor
+public final class RecordingAlertPresenter: AlertPresenter {
+  /// How the presenter answers an alert.
+  public enum Response: Sendable, Equatable {
+    /// Taps the button with this ``LoginFeature/AlertButton/id``, or else this title.
+    case tap(String)
+    /// Taps the button whose role is ``LoginFeature/AlertButton/Role/cancel``, or else the first
+    /// button.
+    case tapCancelButton
+    /// Closes the alert without a button.
+    case dismiss
+    /// Keeps the alert on screen until ``RecordingAlertPresenter/release(_:fileID:filePath:line:column:)``.
+    case hold
+  }
+
+  /// What became of a presented alert.
+  public enum Outcome: Sendable, Equatable {
+    /// The button was tapped.
+    case tapped(AlertButton)
+    /// The alert was closed without a button (dismissed, or its task was cancelled).
+    case dismissed
+    /// The alert is held on screen.
+    case held
+  }
+
+  /// One presented alert and what became of it.
+  public struct Presentation: Sendable, Equatable {
+    /// The alert.
+    public var alert: Alert
+    /// What became of it.
+    public var outcome: Outcome
+
+    /// Creates a presentation.
+    ///
+    /// - Parameters:
+    ///   - alert: The alert.
+    ///   - outcome: What became of it.
+    public init(alert: Alert, outcome: Outcome) {
+      self.alert = alert
+      self.outcome = outcome
+    }
+  }
+
+  private struct Scripted {
+    let response: Response
+    let location: FailureLocation
+  }
+
+  private struct HeldAlert {
+    let index: Int
+    let continuation: CheckedContinuation<AlertButton?, Never>
+  }
+
+  /// The answer to alerts no scripted response covers; ``Response/tapCancelButton`` by default.
+  public var defaultResponse: Response
+
+  /// Every alert presented so far, in order, with what became of it.
+  public private(set) var history: [Presentation] = []
+
+  private var scripted: [Scripted] = []
+  private var held: [HeldAlert] = []
+  private var heldWaiters: [Int: CheckedContinuation<Alert?, Never>] = [:]
+  private var nextWaiterID = 0
+  private let createdAt: FailureLocation
+
+  /// Creates a presenter with an empty history.
+  ///
+  /// - Parameters:
+  ///   - defaultResponse: The answer to alerts no scripted response covers.
+  ///   - fileID: Where a default tap that names no button is reported; the caller's by default.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public init(
+    defaultResponse: Response = .tapCancelButton,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) {
+    self.defaultResponse = defaultResponse
+    self.createdAt = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Every alert presented so far, in order.
+  public var alerts: [Alert] { history.map(\.alert) }
+
+  /// The alerts held on screen right now, oldest first.
+  public var heldAlerts: [Alert] { held.map { history[$0.index].alert } }
+
+  /// Answers the next alert not yet covered by a scripted response by tapping `button`.
+  ///
+  /// - Parameters:
+  ///   - button: A button's ``LoginFeature/AlertButton/id`` or, failing that, its title. An
+  ///     alert without such a button fails the test here and is dismissed.
+  ///   - fileID: The caller's file ID.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func tapOnNext(
+    _ button: String,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) {
+    respondToNext(.tap(button), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Answers the next alert not yet covered by a scripted response with `response`.
+  ///
+  /// - Parameters:
+  ///   - response: The answer.
+  ///   - fileID: The caller's file ID.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func respondToNext(
+    _ response: Response,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) {
+    let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    scripted.append(Scripted(response: response, location: location))
+  }
+
+  /// Records `alert` and answers it: with the next scripted response, else ``defaultResponse``.
+  ///
+  /// - Parameter alert: The alert to show.
+  /// - Returns: The tapped button, or `nil` when dismissed.
+  public func present(_ alert: Alert) async -> AlertButton? {
+    let index = history.count
+    history.append(Presentation(alert: alert, outcome: .held))
+    let next =
+      scripted.isEmpty
+      ? Scripted(response: defaultResponse, location: createdAt) : scripted.removeFirst()
+    let button: AlertButton?
+    if next.response == .hold {
+      button = await waitWhileHeld(index)
+    } else {
+      button = Self.button(answering: alert, with: next.response, at: next.location)
+    }
+    history[index].outcome = button.map { .tapped($0) } ?? .dismissed
+    StoryRecorder.current?.performed(
+      "alertPresenter.present(\(Dump.quoted(alert.title)): \(Dump.quoted(alert.message))) → "
+        + (button.map { "tapped \(Dump.quoted($0.title))" } ?? "dismissed"))
+    return button
+  }
+
+  /// Waits until an alert is held, and returns it (the oldest held alert).
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait before failing the test; one second by default.
+  ///   - fileID: The caller's file ID.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  /// - Returns: The held alert, or `nil` when the wait timed out (and the test failed).
+  @discardableResult
+  public func waitForHeldAlert(
+    timeout: Duration = .seconds(1),
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async -> Alert? {
+    if let first = held.first { return history[first.index].alert }
+    nextWaiterID += 1
+    let id = nextWaiterID
+    let timer = Task { @MainActor [weak self] in
+      try? await Task.sleep(for: timeout)
+      guard !Task.isCancelled else { return }
+      self?.heldWaiters.removeValue(forKey: id)?.resume(returning: nil)
+    }
+    let alert = await withCheckedContinuation { heldWaiters[id] = $0 }
+    timer.cancel()
+    if alert == nil {
+      FailureReporter.current(
+        "RecordingAlertPresenter.waitForHeldAlert() timed out after \(timeout): no alert is "
+          + "held.\n\nAlerts so far: \(history.count). Call respondToNext(.hold) before the "
+          + "action that shows the alert, or pass a longer timeout.",
+        at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    return alert
+  }
+
+  /// Answers the oldest held alert with `response`.
+  ///
+  /// Releasing when no alert is held fails the test.
+  ///
+  /// - Parameters:
+  ///   - response: The answer; ``Response/hold`` counts as ``Response/dismiss``.
+  ///   - fileID: The caller's file ID.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func release(
+    _ response: Response = .tapCancelButton,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) {
+    let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard !held.isEmpty else {
+      FailureReporter.current(
+        "RecordingAlertPresenter.release(\(Dump.render(response))) found no held alert.\n\n"
+          + "Call respondToNext(.hold) before the action that shows the alert, and await "
+          + "waitForHeldAlert() before releasing it.",
+        at: location)
+      return
+    }
+    let alert = held.removeFirst()
+    let button = Self.button(
+      answering: history[alert.index].alert, with: response == .hold ? .dismiss : response,
+      at: location)
+    alert.continuation.resume(returning: button)
+  }
+
+  private func waitWhileHeld(_ index: Int) async -> AlertButton? {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<AlertButton?, Never>) in
+        guard !Task.isCancelled else {
+          continuation.resume(returning: nil)
+          return
+        }
+        held.append(HeldAlert(index: index, continuation: continuation))
+        let waiters = heldWaiters.values
+        heldWaiters.removeAll()
+        for waiter in waiters { waiter.resume(returning: history[index].alert) }
+      }
+    } onCancel: {
+      Task { @MainActor [weak self] in self?.cancelHeld(index) }
+    }
+  }
+
+  private func cancelHeld(_ index: Int) {
+    guard let position = held.firstIndex(where: { $0.index == index }) else { return }
+    held.remove(at: position).continuation.resume(returning: nil)
+  }
+
+  private static func button(
+    answering alert: Alert,
+    with response: Response,
+    at location: FailureLocation
+  ) -> AlertButton? {
+    switch response {
+    case .dismiss, .hold:
+      return nil
+    case .tapCancelButton:
+      return alert.buttons.first { $0.role == .cancel } ?? alert.buttons.first
+    case .tap(let name):
+      if let button = alert.buttons.first(where: { $0.id == name })
+        ?? alert.buttons.first(where: { $0.title == name })
+      {
+        return button
+      }
+      let buttons = alert.buttons.map { "\(Dump.quoted($0.title)) (id \(Dump.quoted($0.id)))" }
+      FailureReporter.current(
+        "RecordingAlertPresenter was told to tap \(Dump.quoted(name)), but the alert "
+          + "\(Dump.quoted(alert.title)) has no button with that id or title.\n\n"
+          + "Its buttons: \(buttons.isEmpty ? "none" : buttons.joined(separator: ", ")).\n"
+          + "Tap one of them, or fix the alert. The alert was dismissed.",
+        at: location)
+      return nil
+    }
+  }
+}

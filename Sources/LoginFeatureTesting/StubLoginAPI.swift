@@ -1,0 +1,280 @@
+import LoginFeature
+import StateStore
+import StateStoreTesting
+import Synchronization
+
+/// A ``LoginFeature/LoginAPI`` that answers from a script and records every request.
+///
+/// Each call takes the next scripted result, in order. A call beyond the script fails the test
+/// (reported where the stub was created) and answers `.transport("StubLoginAPI: no scripted
+/// result for call <n>")`, so a scenario that calls the API more often than it meant to cannot
+/// pass by accident. ``requests`` keeps the credentials of every call; they dump with the
+/// password masked, as everything else in a story or a failure message does.
+///
+/// To look at the screen while a request is in flight (the spinner), hold a call: the held
+/// call waits until the test releases it with a result.
+///
+/// ```swift
+/// let api = StubLoginAPI(results: [.failure(.invalidCredentials)])
+/// api.holdNextCall()
+/// await store.send(.loginButtonTapped) { … $0.isLoading = true }
+/// await api.waitForHeldCall()
+/// api.release(with: .success(session))
+/// await store.receive(.loginResponse(attempt: 1, .success(session))) { … }
+/// ```
+///
+/// Every call adds a line to the running test store's story (``StateStoreTesting/StoryRecorder``):
+///
+/// ```text
+/// performed: api.login(username: "demo", password: Secret(Aaaa0a)) → invalidCredentials
+/// ```
+public final class StubLoginAPI: LoginAPI, Sendable {
+  private struct HeldCall {
+    let id: Int
+    let credentials: Credentials
+    let honorsCancellation: Bool
+    let continuation: CheckedContinuation<LoginResult, Never>
+  }
+
+  private struct CallWaiter {
+    let id: Int
+    let continuation: CheckedContinuation<Credentials?, Never>
+  }
+
+  private struct State {
+    var script: [LoginResult]
+    var requests: [Credentials] = []
+    /// Pending ``holdNextCall(honoringCancellation:)`` requests, oldest first.
+    var holds: [Bool] = []
+    var held: [HeldCall] = []
+    var waiters: [CallWaiter] = []
+    var expiredWaiters: Set<Int> = []
+    var nextID = 0
+
+    mutating func makeID() -> Int {
+      nextID += 1
+      return nextID
+    }
+  }
+
+  private enum Answer {
+    case scripted(LoginResult)
+    case hold(id: Int, honorsCancellation: Bool)
+    case overrun(call: Int)
+  }
+
+  private let state: Mutex<State>
+  private let createdAt: FailureLocation
+
+  /// Creates a stub that answers its calls with `results`, in order.
+  ///
+  /// - Parameters:
+  ///   - results: One result per expected call; more can be added with ``enqueue(_:)``.
+  ///   - fileID: Where a call beyond the script is reported; the caller's by default.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public init(
+    results: [LoginResult] = [],
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) {
+    self.state = Mutex(State(script: results))
+    self.createdAt = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The credentials of every call so far, in order, held calls included.
+  public var requests: [Credentials] { state.withLock { $0.requests } }
+
+  /// How many times ``login(_:)`` has been called.
+  public var callCount: Int { state.withLock { $0.requests.count } }
+
+  /// The scripted results no call has taken yet.
+  public var unusedResults: [LoginResult] { state.withLock { $0.script } }
+
+  /// How many calls are held right now, waiting for ``release(with:fileID:filePath:line:column:)``.
+  public var heldCallCount: Int { state.withLock { $0.held.count } }
+
+  /// Adds `results` to the end of the script.
+  ///
+  /// - Parameter results: Results for the calls after the ones already scripted.
+  public func enqueue(_ results: LoginResult...) {
+    state.withLock { $0.script += results }
+  }
+
+  /// Makes the next call wait, instead of taking a scripted result, until the test releases it.
+  ///
+  /// Call it several times to hold several calls. A held call does not take a scripted result:
+  /// its answer is the one given to ``release(with:fileID:filePath:line:column:)``.
+  ///
+  /// - Parameter honoringCancellation: When `true` (the default), cancelling the calling task
+  ///   ends the held call at once with ``LoginFeature/LoginServiceError/cancelled``, as a real
+  ///   client does. When `false` the call waits for its release even after cancellation — the
+  ///   way to simulate a response that arrives after the user cancelled.
+  public func holdNextCall(honoringCancellation: Bool = true) {
+    state.withLock { $0.holds.append(honoringCancellation) }
+  }
+
+  /// Waits until a call is held, and returns its credentials (the oldest held call's).
+  ///
+  /// Returns at once when a call is already held. A ``StateStoreTesting/TestStore`` with a
+  /// handler returns from `send` only once its effects have suspended, so after the `send` that
+  /// calls the API this rarely waits; it matters when the API is called from other tasks.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait before failing the test; one second by default.
+  ///   - fileID: The caller's file ID.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  /// - Returns: The held call's credentials, or `nil` when the wait timed out (and the test
+  ///   failed).
+  @discardableResult
+  public func waitForHeldCall(
+    timeout: Duration = .seconds(1),
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async -> Credentials? {
+    let id = state.withLock { $0.makeID() }
+    let timer = Task { [weak self] in
+      try? await Task.sleep(for: timeout)
+      guard !Task.isCancelled, let self else { return }
+      let waiter = self.state.withLock { state -> CallWaiter? in
+        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+          state.expiredWaiters.insert(id)
+          return nil
+        }
+        return state.waiters.remove(at: index)
+      }
+      waiter?.continuation.resume(returning: nil)
+    }
+    let credentials = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Credentials?, Never>) in
+      let immediate = state.withLock { state -> Credentials?? in
+        if let first = state.held.first { return .some(first.credentials) }
+        if state.expiredWaiters.remove(id) != nil { return .some(nil) }
+        state.waiters.append(CallWaiter(id: id, continuation: continuation))
+        return nil
+      }
+      if let immediate { continuation.resume(returning: immediate) }
+    }
+    timer.cancel()
+    if credentials == nil {
+      let calls = callCount
+      FailureReporter.current(
+        "StubLoginAPI.waitForHeldCall() timed out after \(timeout): no call is held.\n\n"
+          + "Calls so far: \(calls). Call holdNextCall() before the action that calls the API, "
+          + "or pass a longer timeout.",
+        at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    return credentials
+  }
+
+  /// Ends the oldest held call with `result`.
+  ///
+  /// Releasing when no call is held fails the test.
+  ///
+  /// - Parameters:
+  ///   - result: What the held call answers.
+  ///   - fileID: The caller's file ID.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func release(
+    with result: LoginResult,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) {
+    let call = state.withLock { state in
+      state.held.isEmpty ? nil : state.held.removeFirst()
+    }
+    guard let call else {
+      FailureReporter.current(
+        "StubLoginAPI.release(with: \(StoryLine.result(result))) found no held call.\n\n"
+          + "Call holdNextCall() before the action that calls the API, and await "
+          + "waitForHeldCall() before releasing. A held call that honors cancellation has "
+          + "already ended if its task was cancelled.",
+        at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      return
+    }
+    call.continuation.resume(returning: result)
+  }
+
+  /// Answers with the next scripted result, or waits while held; records the credentials.
+  ///
+  /// - Parameter credentials: The username and password.
+  /// - Returns: The scripted or released session.
+  /// - Throws: The scripted or released ``LoginFeature/LoginServiceError``;
+  ///   ``LoginFeature/LoginServiceError/cancelled`` when a held call's task is cancelled.
+  public func login(_ credentials: Credentials) async throws(LoginServiceError) -> Session {
+    let answer = state.withLock { state -> Answer in
+      state.requests.append(credentials)
+      if !state.holds.isEmpty {
+        return .hold(id: state.makeID(), honorsCancellation: state.holds.removeFirst())
+      }
+      if !state.script.isEmpty { return .scripted(state.script.removeFirst()) }
+      return .overrun(call: state.requests.count)
+    }
+    let result: LoginResult
+    switch answer {
+    case .scripted(let scripted):
+      result = scripted
+    case .hold(let id, let honorsCancellation):
+      result = await waitWhileHeld(
+        id: id, credentials: credentials, honorsCancellation: honorsCancellation)
+    case .overrun(let call):
+      FailureReporter.current(
+        "StubLoginAPI got call \(call), \(StoryLine.login(credentials)), but only "
+          + "\(call - 1) \(call == 2 ? "result was" : "results were") scripted.\n\n"
+          + "Script one result per expected call in StubLoginAPI(results:) or enqueue(_:), or "
+          + "check why the feature called the API again.",
+        at: createdAt)
+      result = .failure(.transport("StubLoginAPI: no scripted result for call \(call)"))
+    }
+    StoryRecorder.current?.performed(
+      "\(StoryLine.login(credentials)) → \(StoryLine.result(result))")
+    switch result {
+    case .success(let session): return session
+    case .failure(let error): throw error
+    }
+  }
+
+  private func waitWhileHeld(
+    id: Int,
+    credentials: Credentials,
+    honorsCancellation: Bool
+  ) async -> LoginResult {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<LoginResult, Never>) in
+        let waiters = state.withLock { state -> [CallWaiter]? in
+          // The cancellation handler may have run before the call was registered.
+          if honorsCancellation, Task.isCancelled { return nil }
+          state.held.append(
+            HeldCall(
+              id: id, credentials: credentials, honorsCancellation: honorsCancellation,
+              continuation: continuation))
+          defer { state.waiters.removeAll() }
+          return state.waiters
+        }
+        guard let waiters else {
+          continuation.resume(returning: .failure(.cancelled))
+          return
+        }
+        for waiter in waiters { waiter.continuation.resume(returning: credentials) }
+      }
+    } onCancel: {
+      guard honorsCancellation else { return }
+      let call = state.withLock { state -> HeldCall? in
+        guard let index = state.held.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.held.remove(at: index)
+      }
+      call?.continuation.resume(returning: .failure(.cancelled))
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import LoginFeature
+import LoginFeatureTesting
+import StateStore
+import StateStoreTesting
+import Testing
+
+@MainActor struct RecordingAlertPresenterTests {
+  private let retry = AlertButton(id: "retry", title: "Try Again")
+  private let close = AlertButton(id: "close", title: "Close", role: .cancel)
+  private var question: Alert {
+    Alert(title: "Offline", message: "No connection", buttons: [retry, close])
+  }
+
+  @Test func tapsTheCancelButtonOrElseTheFirstByDefault() async {
+    let presenter = RecordingAlertPresenter()
+    let plain = Alert(title: "Note", message: "Hi", buttons: [retry])
+    #expect(await presenter.present(question) == close)
+    #expect(await presenter.present(plain) == retry)
+    #expect(
+      presenter.history == [
+        .init(alert: question, outcome: .tapped(close)),
+        .init(alert: plain, outcome: .tapped(retry)),
+      ])
+    #expect(presenter.alerts == [question, plain])
+  }
+
+  @Test func scriptedTapsNameAButtonByIdOrTitleInOrder() async {
+    let presenter = RecordingAlertPresenter()
+    presenter.tapOnNext("retry")
+    presenter.tapOnNext("Close")
+    presenter.respondToNext(.dismiss)
+    #expect(await presenter.present(question) == retry)
+    #expect(await presenter.present(question) == close)
+    #expect(await presenter.present(question) == nil)
+    #expect(await presenter.present(question) == close)
+    #expect(
+      presenter.history.map(\.outcome) == [
+        .tapped(retry), .tapped(close), .dismissed, .tapped(close),
+      ])
+  }
+
+  @Test func tappingAButtonTheAlertDoesNotHaveFailsAndDismisses() async {
+    let failures = FailureReporter.Recorder()
+    let presenter = RecordingAlertPresenter()
+    presenter.tapOnNext("Delete")
+    let line = #line - 1
+    let button = await FailureReporter.$current.withValue(failures.reporter) {
+      await presenter.present(question)
+    }
+    #expect(button == nil)
+    #expect(
+      failures.messages == [
+        """
+        RecordingAlertPresenter was told to tap "Delete", but the alert "Offline" has no button \
+        with that id or title.
+
+        Its buttons: "Try Again" (id "retry"), "Close" (id "close").
+        Tap one of them, or fix the alert. The alert was dismissed.
+        """
+      ])
+    #expect(failures.failures.map(\.location.line) == [line])
+  }
+
+  @Test func aHeldAlertWaitsForItsRelease() async {
+    let presenter = RecordingAlertPresenter()
+    presenter.respondToNext(.hold)
+    let shown = Task { await presenter.present(question) }
+    #expect(await presenter.waitForHeldAlert() == question)
+    #expect(presenter.heldAlerts == [question])
+    #expect(presenter.history.map(\.outcome) == [.held])
+    presenter.release(.tap("retry"))
+    #expect(await shown.value == retry)
+    #expect(presenter.heldAlerts == [])
+    #expect(presenter.history.map(\.outcome) == [.tapped(retry)])
+  }
+
+  @Test func cancellingAHeldAlertDismissesIt() async {
+    let presenter = RecordingAlertPresenter(defaultResponse: .hold)
+    let shown = Task { await presenter.present(question) }
+    await presenter.waitForHeldAlert()
+    shown.cancel()
+    #expect(await shown.value == nil)
+    #expect(presenter.history.map(\.outcome) == [.dismissed])
+  }
+
+  @Test func releasingWithoutAHeldAlertFails() {
+    let failures = FailureReporter.Recorder()
+    let presenter = RecordingAlertPresenter()
+    FailureReporter.$current.withValue(failures.reporter) { presenter.release() }
+    #expect(
+      failures.messages == [
+        """
+        RecordingAlertPresenter.release(RecordingAlertPresenter.Response.tapCancelButton) found \
+        no held alert.
+
+        Call respondToNext(.hold) before the action that shows the alert, and await \
+        waitForHeldAlert() before releasing it.
+        """
+      ])
+  }
+
+  @Test func everyAnswerIsToldInTheStory() async {
+    let presenter = RecordingAlertPresenter()
+    presenter.respondToNext(.dismiss)
+    let story = StoryRecorder()
+    await StoryRecorder.$current.withValue(story) {
+      _ = await presenter.present(Alert(title: "Validation Errors", message: "a\nb"))
+      _ = await presenter.present(Alert(title: "Error", message: "Incorrect username or password"))
+    }
+    #expect(
+      story.performedLines == [
+        #"alertPresenter.present("Validation Errors": "a\nb") → dismissed"#,
+        #"alertPresenter.present("Error": "Incorrect username or password") → tapped "OK""#,
+      ])
+  }
+}

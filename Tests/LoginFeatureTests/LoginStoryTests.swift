@@ -1,0 +1,78 @@
+import LoginFeature
+import LoginFeatureTesting
+import StateStore
+import StateStoreTesting
+import Testing
+
+/// Whole login flows as story snapshots: every step, every effect and what the fakes performed.
+@MainActor struct LoginStoryTests {
+  @Test func twoFailuresOneSuccessAndALogout() async {
+    let demo = Fixtures.demo
+    let session = Fixtures.session
+    let fakes = LoginFakes(results: [
+      .failure(.invalidCredentials), .failure(.wrongStatusCode(500)), .success(session),
+    ])
+    let store = TestStore(login: LoginState(), fakes: fakes)
+    let wrong = Credentials(username: "demo", password: "Wr0ng")
+    let right = Credentials(username: "demo", password: "Secr3t")
+
+    await store.send(.usernameChanged("demo"), effects: []) { $0.username = "demo" }
+    await store.send(.passwordChanged("Wr0ng"), effects: []) { $0.password = "Wr0ng" }
+    await store.send(.loginButtonTapped, effects: [.authenticate(wrong, attempt: 1)]) {
+      $0.isLoading = true
+      $0.attemptID = 1
+    }
+    let invalid = Alert(title: "Error", message: "Incorrect username or password")
+    await store.receive(
+      .loginResponse(attempt: 1, .failure(.invalidCredentials)), effects: [.showAlert(invalid)]
+    ) {
+      $0.isLoading = false
+      $0.failedAttempts = 1
+    }
+    await store.receive(.alertButtonTapped("ok"), effects: [])
+
+    await store.send(.passwordChanged("Secr3t"), effects: []) { $0.password = "Secr3t" }
+    await store.send(.loginButtonTapped, effects: [.authenticate(right, attempt: 2)]) {
+      $0.isLoading = true
+      $0.attemptID = 2
+    }
+    let serverError = Alert(
+      title: "Error", message: "The server answered with status 500. Please try again later.")
+    await store.receive(
+      .loginResponse(attempt: 2, .failure(.wrongStatusCode(500))),
+      effects: [.showAlert(serverError)]
+    ) {
+      $0.isLoading = false
+    }
+    await store.receive(.alertButtonTapped("ok"), effects: [])
+
+    let success = await store.send(.loginButtonTapped, effects: [.authenticate(right, attempt: 3)])
+    {
+      $0.isLoading = true
+      $0.attemptID = 3
+    }
+    await store.receive(
+      .loginResponse(attempt: 3, .success(session)),
+      effects: [.saveSession(session), .route(.push(.home(demo)))]
+    ) {
+      $0.isLoading = false
+      $0.failedAttempts = 0
+      $0.user = demo
+    }
+    // The router runs on the main actor, like this test: let it push before the user logs out,
+    // so the story shows the push before the logout.
+    await success.finish()
+
+    await store.send(.logoutButtonTapped, effects: [.clearSession, .route(.popToRoot)]) {
+      $0.password = ""
+      $0.user = nil
+    }
+    await store.finish()
+
+    #expect(fakes.router.commands == [.push(.home(demo)), .popToRoot])
+    #expect(fakes.alertPresenter.alerts == [invalid, serverError])
+    #expect(fakes.api.requests == [wrong, right, right])
+    #expect(await fakes.sessionStore.load() == nil)
+    store.assertStory()
+  }
+}
