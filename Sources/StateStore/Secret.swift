@@ -86,8 +86,7 @@ extension Secret {
   /// The mask of an all-ASCII string, byte by byte, without Unicode property lookups: the
   /// same result as the character-by-character rules (ASCII has no combining marks).
   private static func asciiMask(of string: String) -> String? {
-    var utf8 = string.utf8
-    return utf8.withContiguousStorageIfAvailable { bytes -> String? in
+    string.utf8.withContiguousStorageIfAvailable { bytes -> String? in
       guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
       return String(unsafeUninitializedCapacity: bytes.count) { buffer in
         for (index, byte) in bytes.enumerated() {

@@ -49,6 +49,8 @@ extension Store {
       of: transition.stateBefore, and: transition.stateAfter, context: context)
     {
       lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    } else if Self.differ(transition.stateBefore, transition.stateAfter) {
+      lines.append("  (the state changed inside a secret, which shows its mask only)")
     } else {
       lines.append("  (no state change)")
     }
@@ -56,6 +58,21 @@ extension Store {
       lines.append("  effect: " + Dump.render(effect).replacingNewlines(with: "\n    "))
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension Store {
+  /// Whether two states differ, when their type can tell (`Equatable`); `false` otherwise.
+  static func differ(_ before: R.State, _ after: R.State) -> Bool {
+    guard let before = before as? any Equatable else { return false }
+    return !before.isEqual(toValue: after)
+  }
+}
+
+extension Equatable {
+  fileprivate func isEqual(toValue other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
   }
 }
 

@@ -41,6 +41,7 @@ struct StoreDebugTests {
     store.send(.typed("demo", "Secr3t"))
     store.send(.submitted)
     store.send(.typed("demo", "Secr3t"))
+    store.send(.typed("demo", "Secr3x"))
 
     #expect(
       printed == [
@@ -68,8 +69,13 @@ struct StoreDebugTests {
         #3 user FormReducer.Action.typed("demo", Secret(Aaaa0a))
           (no state change)
         """,
+        """
+        #4 user FormReducer.Action.typed("demo", Secret(Aaaa0a))
+          (the state changed inside a secret, which shows its mask only)
+        """,
       ])
     #expect(!printed.joined().contains("Secr3t"))
+    #expect(!printed.joined().contains("Secr3x"))
     printer.cancel()
   }
 
