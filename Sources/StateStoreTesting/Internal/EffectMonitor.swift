@@ -1,6 +1,6 @@
 import Dispatch
+import Foundation
 import StateStore
-import Synchronization
 
 /// Runs a test store's effects and knows when they have all suspended.
 ///
@@ -9,7 +9,7 @@ import Synchronization
 /// each effect is either finished or suspended (asleep on a `TestClock`, waiting on a fake,
 /// or hopping to the main actor to send). The counters and the single waiter let the test
 /// store await those moments without polling or fixed yields.
-final class EffectMonitor: TaskExecutor {
+final class EffectMonitor: TaskExecutor, @unchecked Sendable {
   private struct State {
     var activeJobs = 0
     var entered = 0
@@ -23,7 +23,9 @@ final class EffectMonitor: TaskExecutor {
   /// woken effect run until it suspends again.
   @TaskLocal static var current: EffectMonitor?
 
-  private let state = Mutex(State())
+  // An `NSLock` (pthread) rather than `Mutex`: ThreadSanitizer sees pthread locks, and reports
+  // false races on `Mutex` when jobs run on Dispatch threads.
+  private let state = LockedState(State())
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
@@ -106,5 +108,21 @@ struct MonitoredHandler<Base: EffectHandler>: EffectHandler {
       }
     }
     monitor.effectFinished()
+  }
+}
+
+/// A value behind an `NSLock`.
+final class LockedState<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
   }
 }
