@@ -1,7 +1,6 @@
 import LoginFeature
 import StateStore
 import StateStoreTesting
-import Synchronization
 
 /// A ``LoginFeature/LoginAPI`` that answers from a script and records every request.
 ///
@@ -63,7 +62,7 @@ public final class StubLoginAPI: LoginAPI, Sendable {
     case overrun(call: Int)
   }
 
-  private let state: Mutex<State>
+  private let state: Guarded<State>
   private let createdAt: FailureLocation
 
   /// Creates a stub that answers its calls with `results`, in order.
@@ -81,7 +80,7 @@ public final class StubLoginAPI: LoginAPI, Sendable {
     line: Int = #line,
     column: Int = #column
   ) {
-    self.state = Mutex(State(script: results))
+    self.state = Guarded(State(script: results))
     self.createdAt = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import StateStore
 import Testing
 import XCTest
 
@@ -108,7 +108,7 @@ public struct FailureReporter: Sendable {
 extension FailureReporter {
   /// Collects failures instead of reporting them, for tests of assertions.
   public final class Recorder: Sendable {
-    private let recorded = Mutex<[(message: String, location: FailureLocation)]>([])
+    private let recorded = Guarded<[(message: String, location: FailureLocation)]>([])
 
     /// Creates an empty recorder.
     public init() {}

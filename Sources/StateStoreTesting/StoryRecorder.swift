@@ -1,4 +1,4 @@
-import Synchronization
+import StateStore
 
 /// The journal of a test store's run: its steps, interleaved in order with what fakes did.
 ///
@@ -30,7 +30,7 @@ public final class StoryRecorder: Sendable {
     case note(String)
   }
 
-  private let entries = Mutex<[Entry]>([])
+  private let entries = Guarded<[Entry]>([])
 
   /// The recorder of the test store whose action is being reduced, or whose effects are
   /// running, in this task; `nil` elsewhere.

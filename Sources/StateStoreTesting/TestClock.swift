@@ -1,4 +1,4 @@
-import Synchronization
+import StateStore
 
 /// A clock whose time moves only when a test says so.
 ///
@@ -88,7 +88,7 @@ public final class TestClock: Clock, Sendable {
     var wakeAcknowledgements: [Int: CheckedContinuation<Void, Never>] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Guarded(State())
 
   /// Creates a clock that reads `now` until it is advanced.
   ///

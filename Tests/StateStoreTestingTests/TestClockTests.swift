@@ -1,11 +1,10 @@
 import StateStore
 import StateStoreTesting
-import Synchronization
 import Testing
 
 /// What woken tasks saw, in order.
 final class Log: Sendable {
-  let entries = Mutex<[String]>([])
+  let entries = Guarded<[String]>([])
   func append(_ entry: String) { entries.withLock { $0.append(entry) } }
   var all: [String] { entries.withLock { $0 } }
 }

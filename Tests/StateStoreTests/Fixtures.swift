@@ -1,5 +1,4 @@
 import StateStore
-import Synchronization
 
 /// A small feature that exercises every part of the runtime: queued actions, effects that
 /// answer, effects that wait until released or cancelled, and cancellation groups.
@@ -66,7 +65,7 @@ final class Probe: Sendable {
     var released: Set<String> = []
   }
 
-  private let contents = Mutex(Contents())
+  private let contents = Guarded(Contents())
 
   var started: [String] { contents.withLock { $0.started } }
   var cancelled: [String] { contents.withLock { $0.cancelled.sorted() } }

@@ -1,6 +1,5 @@
 import Observation
 import StateStore
-import Synchronization
 import Testing
 
 @MainActor
@@ -68,7 +67,7 @@ struct StoreObservationTests {
 }
 
 private final class Counter: Sendable {
-  private let storage = Mutex(0)
+  private let storage = Guarded(0)
   var value: Int { storage.withLock { $0 } }
   func increment() { storage.withLock { $0 += 1 } }
 }

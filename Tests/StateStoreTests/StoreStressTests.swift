@@ -1,5 +1,4 @@
 import StateStore
-import Synchronization
 import Testing
 
 /// Many senders, effects finishing out of order, stores dropped mid-flight.

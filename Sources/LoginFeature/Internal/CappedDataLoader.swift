@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StateStore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -69,7 +69,7 @@ final class CappedDataLoader: Sendable {
 
 /// Routes the session's delegate calls to the exchange of each task.
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-  private let exchanges = Mutex<[Int: Exchange]>([:])
+  private let exchanges = Guarded<[Int: Exchange]>([:])
 
   func register(_ exchange: Exchange, for task: URLSessionTask) {
     exchanges.withLock { $0[task.taskIdentifier] = exchange }
@@ -113,7 +113,7 @@ private final class Exchange: Sendable {
 
   private let task: URLSessionDataTask
   private let limit: Int
-  private let state = Mutex(State())
+  private let state = Guarded(State())
 
   init(task: URLSessionDataTask, limit: Int) {
     self.task = task

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import StateStore
 
 /// Runs a test store's effects and knows when they have all suspended.
@@ -9,7 +8,7 @@ import StateStore
 /// each effect is either finished or suspended (asleep on a `TestClock`, waiting on a fake,
 /// or hopping to the main actor to send). The counters and the single waiter let the test
 /// store await those moments without polling or fixed yields.
-final class EffectMonitor: TaskExecutor, @unchecked Sendable {
+final class EffectMonitor: TaskExecutor {
   private struct State {
     var activeJobs = 0
     var entered = 0
@@ -23,9 +22,7 @@ final class EffectMonitor: TaskExecutor, @unchecked Sendable {
   /// woken effect run until it suspends again.
   @TaskLocal static var current: EffectMonitor?
 
-  // An `NSLock` (pthread) rather than `Mutex`: ThreadSanitizer sees pthread locks, and reports
-  // false races on `Mutex` when jobs run on Dispatch threads.
-  private let state = LockedState(State())
+  private let state = Guarded(State())
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
@@ -108,21 +105,5 @@ struct MonitoredHandler<Base: EffectHandler>: EffectHandler {
       }
     }
     monitor.effectFinished()
-  }
-}
-
-/// A value behind an `NSLock`.
-final class LockedState<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
   }
 }

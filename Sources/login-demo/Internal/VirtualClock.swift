@@ -1,4 +1,4 @@
-import Synchronization
+import StateStore
 
 /// A clock that only moves when script mode says so (`wait`, `advance 30s`).
 ///
@@ -34,7 +34,7 @@ final class VirtualClock: Clock, Sendable {
     var nextID = 0
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = Guarded(Storage())
   private let sleepersChanged: @Sendable () -> Void
 
   /// Creates a clock at offset zero.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StateStore
 
 /// The scripted login server of `Tests/Fixtures/login_server.py`, running on 127.0.0.1.
 ///
@@ -20,7 +20,7 @@ final class FixtureServer: Sendable {
 
   /// The port it listens on.
   let port: Int
-  private let process: Mutex<Process?>
+  private let process: Guarded<Process?>
   private let output: LineReader
 
   /// `http://127.0.0.1:<port>`.
@@ -30,7 +30,7 @@ final class FixtureServer: Sendable {
   let pid: Int32
 
   private init(process: Process, output: LineReader, port: Int) {
-    self.process = Mutex(process)
+    self.process = Guarded(process)
     self.output = output
     self.port = port
     self.pid = process.processIdentifier
@@ -123,7 +123,7 @@ final class LineReader: Sendable {
     var waiters: [Waiter] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Guarded(State())
 
   init(_ handle: FileHandle) {
     let thread = Thread { [self] in

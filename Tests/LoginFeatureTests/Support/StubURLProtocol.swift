@@ -1,6 +1,6 @@
 import Foundation
 import LoginFeature
-import Synchronization
+import StateStore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -76,7 +76,7 @@ final class StubURLProtocol: URLProtocol {
     let received: AsyncStream<RecordedRequest>.Continuation
   }
 
-  static let routes = Mutex<[String: Route]>([:])
+  static let routes = Guarded<[String: Route]>([:])
 
   override class func canInit(with request: URLRequest) -> Bool {
     guard let host = request.url?.host else { return false }

@@ -1,9 +1,9 @@
-import Synchronization
+import StateStore
 import Testing
 
 /// The issues a `withKnownIssue` block saw.
 final class SeenIssues: Sendable {
-  let texts = Mutex<[String]>([])
+  let texts = Guarded<[String]>([])
 }
 
 /// Runs `body`, expecting exactly the failures `messages`, in order, through the real Swift
