@@ -47,6 +47,7 @@ struct SecretAuditTests {
       #expect(channels.contains(family), "the audit misses the channel '\(family)'")
     }
     audit.check()
+    // SECRET_AUDIT_DUMP=<folder> writes every channel's text there, to read what was audited.
     if let folder = ProcessInfo.processInfo.environment["SECRET_AUDIT_DUMP"] {
       for entry in audit.entries {
         let name = entry.channel.map { $0.isLetter || $0.isNumber ? $0 : "_" }
@@ -68,11 +69,11 @@ struct SecretAuditTests {
 
     #expect(
       problems == [
-        "Channel 'whole' leaks the password canary at UTF-8 offset 10 of 25.",
-        "Channel 'whole' leaks the token canary at UTF-8 offset 10 of 25.",
-        "Channel 'piece' leaks the password canary at UTF-8 offset 3 of 15.",
-        "Channel 'token' leaks the password canary at UTF-8 offset 10 of 21.",
-        "Channel 'token' leaks the token canary at UTF-8 offset 6 of 21.",
+        "Channel 'whole' leaks the whole password canary at UTF-8 offset 10 of 25.",
+        "Channel 'whole' leaks a piece of the token canary at UTF-8 offset 10 of 25.",
+        "Channel 'piece' leaks a piece of the password canary at UTF-8 offset 3 of 15.",
+        "Channel 'token' leaks a piece of the password canary at UTF-8 offset 10 of 21.",
+        "Channel 'token' leaks the whole token canary at UTF-8 offset 6 of 21.",
         "Channel 'token' does not show expected mask #1, \"aaa*Aaaaaa*0000\": the secret was "
           + "not rendered there.",
         "Channel 'empty' produced no text: the audit proves nothing.",

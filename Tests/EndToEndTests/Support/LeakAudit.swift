@@ -6,8 +6,9 @@ import Testing
 ///
 /// A canary is a secret with a value no other text contains. The audit looks for each canary's
 /// clear value and for every 6-character piece of it that its mask does not also contain (so a
-/// half-masked rendering is caught too). A finding names the channel, the canary and the UTF-8
-/// offset — never the canary's text, so the audit's own failure leaks nothing.
+/// half-masked rendering is caught too). A finding names the channel, the canary, whether its
+/// whole value or only a piece was found (canaries may share a piece, such as `Canary`) and the
+/// UTF-8 offset — never the canary's text, so the audit's own failure leaks nothing.
 ///
 /// ```swift
 /// let audit = LeakAudit(canaries: ["password": "Canary-Pw-7f3e9"])
@@ -67,15 +68,19 @@ final class LeakAudit {
         problems.append("Channel '\(entry.channel)' produced no text: the audit proves nothing.")
       }
       for canary in canaries {
-        let offsets = Self.pieces(of: canary.secret).compactMap { piece in
+        let found = Self.pieces(of: canary.secret).enumerated().compactMap { index, piece in
           entry.text.range(of: piece).map {
-            entry.text.utf8.distance(from: entry.text.startIndex, to: $0.lowerBound)
+            (
+              whole: index == 0,
+              offset: entry.text.utf8.distance(from: entry.text.startIndex, to: $0.lowerBound)
+            )
           }
         }
-        if let first = offsets.min() {
+        if let first = found.min(by: { $0.offset < $1.offset }) {
+          let what = found.contains { $0.whole } ? "the whole" : "a piece of the"
           problems.append(
-            "Channel '\(entry.channel)' leaks the \(canary.name) canary at UTF-8 offset \(first) "
-              + "of \(entry.text.utf8.count).")
+            "Channel '\(entry.channel)' leaks \(what) \(canary.name) canary at UTF-8 offset "
+              + "\(first.offset) of \(entry.text.utf8.count).")
         }
       }
       for (index, mask) in entry.masks.enumerated() where !entry.text.contains(mask) {
