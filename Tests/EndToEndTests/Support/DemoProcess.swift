@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Runs the built `login-demo` executable and collects what it prints.
+/// Runs the built `login-demo` executable (or another of the package's tools) and collects what
+/// it prints.
 enum DemoProcess {
   /// What a run printed and how it ended.
   struct Output: Sendable {
@@ -20,17 +21,19 @@ enum DemoProcess {
   /// The folder of the golden scripts.
   static let scriptsFolder = packageRoot.appendingPathComponent("Tests/EndToEndTests/DemoScripts")
 
-  /// The `login-demo` built next to the test bundle, or in `.build/debug`.
+  /// The executable `tool` (`login-demo` by default) built next to the test bundle, or in
+  /// `.build/debug`.
   ///
+  /// - Parameter tool: The product's name, for example `replay`.
   /// - Throws: A message saying where it looked when there is none.
-  static func executable() throws -> URL {
+  static func executable(_ tool: String = "login-demo") throws -> URL {
     let bundle = Bundle.main.bundleURL
     let candidates = [
-      bundle.appendingPathComponent("login-demo"),
-      bundle.deletingLastPathComponent().appendingPathComponent("login-demo"),
+      bundle.appendingPathComponent(tool),
+      bundle.deletingLastPathComponent().appendingPathComponent(tool),
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("login-demo"),
-      packageRoot.appendingPathComponent(".build/debug/login-demo"),
+        .appendingPathComponent(tool),
+      packageRoot.appendingPathComponent(".build/debug/\(tool)"),
     ]
     if let found = candidates.first(where: {
       FileManager.default.isExecutableFile(atPath: $0.path)
@@ -38,24 +41,27 @@ enum DemoProcess {
       return found
     }
     throw DemoProcessError(
-      "login-demo is not built; run `swift build --product login-demo` first. Looked in:\n"
+      "\(tool) is not built; run `swift build --product \(tool)` first. Looked in:\n"
         + candidates.map { "  " + $0.path }.joined(separator: "\n"))
   }
 
-  /// Runs `login-demo arguments` with stdin read from `stdin` (never a terminal, so script
-  /// mode), and waits for it to end — at most `timeout`, after which it is terminated.
+  /// Runs `login-demo arguments` (or `tool arguments`) with stdin read from `stdin` (never a
+  /// terminal, so script mode), and waits for it to end — at most `timeout`, after which it is
+  /// terminated.
   ///
   /// - Parameters:
   ///   - arguments: The command-line arguments.
+  ///   - tool: The executable product to run; `login-demo` by default.
   ///   - stdin: The file stdin reads; `/dev/null` when `nil`.
   ///   - timeout: How long the run may take.
   /// - Returns: What it printed and its exit status.
   static func run(
     _ arguments: [String],
+    tool: String = "login-demo",
     stdin: URL? = nil,
     timeout: TimeInterval = 60
   ) async throws -> Output {
-    let executable = try executable()
+    let executable = try executable(tool)
     let input = try FileHandle(forReadingFrom: stdin ?? URL(fileURLWithPath: "/dev/null"))
     return try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {

@@ -84,6 +84,10 @@ final class FixtureServer: Sendable {
     await output.firstLine { $0 == "REQUEST \"\(username)\"" } != nil
   }
 
+  /// Every line the server has printed on stdout so far (the `PORT n` line, then one
+  /// `REQUEST <username>` line per request).
+  var printedLines: [String] { output.lines }
+
   /// Terminates the server (SIGTERM to its PID) and waits for it to exit. Safe to call twice.
   func stop() {
     guard
@@ -142,6 +146,9 @@ final class LineReader: Sendable {
     }
     thread.start()
   }
+
+  /// The lines read so far, in order.
+  var lines: [String] { state.withLock { $0.lines } }
 
   /// The first line, already read or still to come, that satisfies `predicate`; nil when the
   /// handle closes without one.
