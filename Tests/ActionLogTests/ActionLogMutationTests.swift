@@ -41,7 +41,9 @@ struct ActionLogMutationTests {
       let mutator = LogMutator(log)
       // What the log itself replays: the divergent fixture stops at step 4 when verified.
       try log.write(to: url)
-      let original = (verified: Self.replay(url, verify: true), unverified: Self.replay(url, verify: false))
+      let original = (
+        verified: Self.replay(url, verify: true), unverified: Self.replay(url, verify: false)
+      )
       for kind in LogMutator.Kind.allCases {
         let count =
           switch kind {
@@ -203,7 +205,8 @@ struct ActionLogMutationTests {
       .lineTooLong(let number, _), .notText(let number):
       line = number
     case .divergence(let step, _, _, _):
-      return text.hasPrefix("step \(step) (") ? nil : "a divergence message without its step: \(text)"
+      return text.hasPrefix("step \(step) (")
+        ? nil : "a divergence message without its step: \(text)"
     case .ioError, .encodingFailed:
       return "an unexpected error for a readable file: \(text)"
     default:
@@ -269,5 +272,52 @@ enum Memory {
     guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
     defer { try? handle.close() }
     return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+  }
+}
+
+/// Regression tests for the traps the mutation fuzz found: numbers at the limits of `Int`
+/// in a log made the reader's sequence check and the login reducer overflow.
+struct ActionLogMutationRegressionTests {
+  func fixtureLines() throws -> [String] {
+    LogMutator(try Data(contentsOf: ReplayTool.fixtures.appendingPathComponent("login.jsonl")))
+      .lines.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  @Test func aFirstSequenceNumberOfIntMaxIsAnErrorNotATrap() throws {
+    let folder = try TemporaryDirectory()
+    var lines = try fixtureLines()
+    lines[1] = lines[1].replacingOccurrences(
+      of: #"{"seq":1,"#, with: #"{"seq":9223372036854775807,"#)
+    let url = try folder.write("max.jsonl", lines: lines)
+    let outcome = ActionLogMutationTests.replay(url, verify: false)
+    #expect(outcome.steps == 1)
+    #expect(
+      outcome.error?.description
+        == "line 3: malformed: sequence number 2 does not follow 9223372036854775807")
+  }
+
+  @Test func anAttemptIDOfIntMaxStartsNoRequestInsteadOfTrapping() throws {
+    let folder = try TemporaryDirectory()
+    var lines = try fixtureLines()
+    lines[0] = lines[0].replacingOccurrences(
+      of: #""attemptID":0,"#, with: #""attemptID":9223372036854775807,"#)
+    let url = try folder.write("max-attempt.jsonl", lines: lines)
+    let result = try Replayer(reducer: LoginReducer()).replay(url, verify: false)
+    #expect(result.stepCount == 10)
+    #expect(result.finalState.attemptID == .max)
+    #expect(result.finalState.isLoading == false)
+    #expect(result.finalState.user == nil)
+  }
+
+  @Test func aFailureCountOfIntMaxSaturatesAndLocksInsteadOfTrapping() throws {
+    let folder = try TemporaryDirectory()
+    var lines = try fixtureLines()
+    lines[0] = lines[0].replacingOccurrences(
+      of: #""failedAttempts":0,"#, with: #""failedAttempts":9223372036854775807,"#)
+    let url = try folder.write("max-failures.jsonl", lines: lines)
+    let result = try Replayer(reducer: LoginReducer()).replay(url, verify: false, through: 6)
+    #expect(result.stepCount == 6)
+    #expect(result.finalState.failedAttempts == .max)
+    #expect(result.finalState.isLocked)
   }
 }

@@ -51,7 +51,10 @@ struct RecordReplayPropertyTests {
       let url = folder.file("sequence-\(sequence).jsonl")
       let recorded = try await Self.record(
         to: url, rules: rules, length: length, options: options, random: &random)
-      let failure = Self.compareReplay(of: url, with: recorded, options: options)
+      // Replaying reads the file: do it off the main actor, as the replayer asks.
+      let failure = await Task.detached {
+        Self.compareReplay(of: url, with: recorded, options: options)
+      }.value
       if let failure {
         Issue.record(
           """
@@ -112,7 +115,7 @@ struct RecordReplayPropertyTests {
 
   /// Replays `url` with verification and returns a description of the first difference from
   /// `recorded`, or `nil`.
-  static func compareReplay(
+  nonisolated static func compareReplay(
     of url: URL,
     with recorded: [Transition<LoginState, LoginAction, LoginEffect>],
     options: RecordingOptions
@@ -166,7 +169,7 @@ struct RecordReplayPropertyTests {
   }
 
   /// Compares a replayed state with the log image of the original one (see the type's doc).
-  static func compare(
+  nonisolated static func compare(
     replayed: LoginState, original: LoginState, level: RedactionLevel
   ) -> String? {
     var image = original.redacted(level)
