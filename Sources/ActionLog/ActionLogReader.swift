@@ -133,7 +133,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
       }
       switch decoded {
       case .transition(let number, let origin, let action, let effects, let digest, let state):
-        if let last = lastSequenceNumber, number != last + 1 {
+        // `last == .max` first: a hostile file must not make `last + 1` overflow and trap.
+        if let last = lastSequenceNumber, last == .max || number != last + 1 {
           throw .malformedLine(
             line: line.number, reason: "sequence number \(number) does not follow \(last)")
         }

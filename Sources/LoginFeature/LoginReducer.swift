@@ -101,6 +101,8 @@ public struct LoginReducer: Reducer, Sendable {
       )
       return [.showAlert(alert)]
     }
+    // Only a state read from a hostile action log gets here: no next attempt id, no request.
+    guard state.attemptID < .max else { return [] }
     state.isLoading = true
     state.attemptID += 1
     let credentials = Credentials(
@@ -121,7 +123,7 @@ public struct LoginReducer: Reducer, Sendable {
       return []
 
     case .failure(.invalidCredentials):
-      state.failedAttempts += 1
+      state.failedAttempts = min(state.failedAttempts, .max - 1) + 1  // no trap on a read state
       guard state.failedAttempts >= state.rules.maxAttempts else {
         return [.showAlert(Self.errorAlert(.invalidCredentials))]
       }
