@@ -14,7 +14,12 @@ enum FailureMessage {
     context: Int? = nil,
     fix: String
   ) -> String {
-    let diff = Dump.diff(expected, actual, context: context) ?? "  " + actual
+    guard let diff = Dump.diff(expected, actual, context: context) else {
+      // Different values with the same rendering: they differ inside a secret.
+      let same = indent(actual, by: "  ")
+      let note = "(Both render the same: they differ inside a secret, which shows its mask only.)"
+      return [headline, "", indent(same), "", note, fix].joined(separator: "\n")
+    }
     return [headline, "", indent(diff), "", legend, fix].joined(separator: "\n")
   }
 
