@@ -11,7 +11,7 @@ extension Store {
   ///     LoginState(
   ///   −   username: "",
   ///   +   username: "demo",
-  ///       … (6 unchanged)
+  ///       … (11 unchanged)
   ///     )
   /// ```
   ///
