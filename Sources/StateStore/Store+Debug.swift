@@ -11,8 +11,8 @@ extension Store {
   ///     LoginState(
   ///   −   username: "",
   ///   +   username: "demo",
+  ///       password: Secret(),
   ///       … (11 unchanged)
-  ///     )
   /// ```
   ///
   /// Secrets show their masks only (see ``Dump``).
