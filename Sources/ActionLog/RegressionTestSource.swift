@@ -1,3 +1,5 @@
+import StateStore
+
 /// Writes the Swift source of a regression test that replays a recorded log.
 ///
 /// A log attached to a bug report becomes a test: the generated test replays the file with
@@ -73,24 +75,8 @@ public enum RegressionTestSource {
     return "replayOf\(name.isEmpty ? "Log" : name)MatchesSnapshot"
   }
 
-  /// A Swift string literal for `text`.
+  /// A Swift string literal for `text` (``StateStore/Dump/quoted(_:)`` escapes it that way).
   static func literal(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += "\\u{" + String(scalar.value, radix: 16) + "}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
+    Dump.quoted(text)
   }
 }

@@ -127,7 +127,7 @@ private func replayScenarios(transitions: Int, folder: URL) async -> [BenchmarkR
   var floorTime = Double.infinity
   for _ in 0..<2 {
     let start = ContinuousClock.now
-    blackHole(decodePlainLines(of: url))
+    blackHole(decodePlainLines(of: url, as: PlainLine.self))
     floorTime = min(floorTime, nanoseconds(ContinuousClock.now - start))
   }
   let floorName = "JSONDecoder, same lines"
@@ -144,7 +144,8 @@ private func replayScenarios(transitions: Int, folder: URL) async -> [BenchmarkR
   ]
 }
 
-private func decodePlainLines(of url: URL) -> Int {
+/// Decodes every line after the header as `Line` with a plain `JSONDecoder`: the replay floor.
+func decodePlainLines<Line: Decodable>(of url: URL, as _: Line.Type) -> Int {
   guard let handle = try? FileHandle(forReadingFrom: url) else { return 0 }
   defer { try? handle.close() }
   let decoder = JSONDecoder()
@@ -159,15 +160,11 @@ private func decodePlainLines(of url: URL) -> Int {
       start = newline + 1
       if isHeader {
         isHeader = false
-      } else if (try? decoder.decode(PlainLine.self, from: line)) != nil {
+      } else if (try? decoder.decode(Line.self, from: line)) != nil {
         decoded += 1
       }
     }
     pending = Data(pending[start...])
   }
   return decoded
-}
-
-private func nanoseconds(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
 }

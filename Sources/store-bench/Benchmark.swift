@@ -15,6 +15,11 @@ struct BenchmarkResult {
   var ratio: Double { nanosecondsPerOp / floorNanosecondsPerOp }
 }
 
+/// A duration in nanoseconds.
+func nanoseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}
+
 /// Times `body` over `ops` iterations, taking the best of `rounds` runs to cut the noise.
 @MainActor
 func measure(ops: Int, rounds: Int = 5, _ body: (Int) -> Void) -> Double {
@@ -22,10 +27,7 @@ func measure(ops: Int, rounds: Int = 5, _ body: (Int) -> Void) -> Double {
   for _ in 0..<rounds {
     let start = ContinuousClock.now
     body(ops)
-    let elapsed = ContinuousClock.now - start
-    let ns =
-      Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-    best = min(best, ns)
+    best = min(best, nanoseconds(ContinuousClock.now - start))
   }
   return best
 }

@@ -68,7 +68,7 @@ private func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkR
       await recorder?.flush()
     }
     await recorder?.close()
-    return (nanosecondsOf(mainActor), nanosecondsOf(ContinuousClock.now - start))
+    return (nanoseconds(mainActor), nanoseconds(ContinuousClock.now - start))
   }
   var plain = Double.infinity
   var recorded = Double.infinity
@@ -161,7 +161,7 @@ private func loginReplayScenarios(transitions: Int, folder: URL) async -> [Bench
     } catch {
       FileHandleOutput.standardError("store-bench: login replay failed: \(error)")
     }
-    replayTime = min(replayTime, nanosecondsOf(ContinuousClock.now - start))
+    replayTime = min(replayTime, nanoseconds(ContinuousClock.now - start))
   }
   let replayPeak = peakRSSMiB()
   if replayed != transitions {
@@ -172,8 +172,8 @@ private func loginReplayScenarios(transitions: Int, folder: URL) async -> [Bench
   var decoded = 0
   for _ in 0..<2 {
     let start = ContinuousClock.now
-    decoded = decodePlainLoginLines(of: url)
-    floorTime = min(floorTime, nanosecondsOf(ContinuousClock.now - start))
+    decoded = decodePlainLines(of: url, as: PlainLoginLine.self)
+    floorTime = min(floorTime, nanoseconds(ContinuousClock.now - start))
   }
   if decoded != transitions {
     FileHandleOutput.standardError("store-bench: decoded \(decoded) login lines")
@@ -190,32 +190,4 @@ private func loginReplayScenarios(transitions: Int, folder: URL) async -> [Bench
       nanoseconds: replayTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
       peakRSSMiB: replayPeak, target: "≤ 1.5×, < 64 MiB"),
   ]
-}
-
-private func decodePlainLoginLines(of url: URL) -> Int {
-  guard let handle = try? FileHandle(forReadingFrom: url) else { return 0 }
-  defer { try? handle.close() }
-  let decoder = JSONDecoder()
-  var pending = Data()
-  var decoded = 0
-  var isHeader = true
-  while let chunk = try? handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
-    pending.append(chunk)
-    var start = pending.startIndex
-    while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-      let line = pending[start..<newline]
-      start = newline + 1
-      if isHeader {
-        isHeader = false
-      } else if (try? decoder.decode(PlainLoginLine.self, from: line)) != nil {
-        decoded += 1
-      }
-    }
-    pending = Data(pending[start...])
-  }
-  return decoded
-}
-
-private func nanosecondsOf(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
 }
