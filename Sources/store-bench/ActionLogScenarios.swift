@@ -82,7 +82,7 @@ private func recordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult
     recorded = min(recorded, main)
     writer = min(writer, total)
   }
-  let floorName = "Store.send, counter, not recording"
+  let floorName = "record: Store.send, counter, not recording"
   let floorPerOp = plain / Double(ops)
   func result(_ scenario: String, _ ns: Double, _ target: String? = nil) -> BenchmarkResult {
     BenchmarkResult(
@@ -90,7 +90,7 @@ private func recordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult
       floorNanosecondsPerOp: floorPerOp, peakRSSMiB: peakRSSMiB(), target: target)
   }
   return [
-    result("record: " + floorName, plain),
+    result(floorName, plain),
     result("record: Store.send while recording (main actor)", recorded),
     result("record: overhead per send (main actor)", max(0, recorded - plain), "≤ 1000 ns"),
     result("record: send + encode + digest + write, end to end", writer),
@@ -130,11 +130,11 @@ private func replayScenarios(transitions: Int, folder: URL) async -> [BenchmarkR
     blackHole(decodePlainLines(of: url, as: PlainLine.self))
     floorTime = min(floorTime, nanoseconds(ContinuousClock.now - start))
   }
-  let floorName = "JSONDecoder, same lines"
+  let floorName = "replay: JSONDecoder, same lines"
   let floorPerOp = floorTime / Double(transitions)
   return [
     BenchmarkResult(
-      group: "actionlog", scenario: "replay: " + floorName, ops: transitions,
+      group: "actionlog", scenario: floorName, ops: transitions,
       nanoseconds: floorTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
       peakRSSMiB: peakRSSMiB()),
     BenchmarkResult(

@@ -79,14 +79,14 @@ private func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkR
     recorded = min(recorded, main)
     endToEnd = min(endToEnd, total)
   }
-  let floorName = "Store.send, login keystroke, not recording"
+  let floorName = "record login: Store.send, login keystroke, not recording"
   func result(_ scenario: String, _ ns: Double, _ target: String? = nil) -> BenchmarkResult {
     BenchmarkResult(
       group: "actionlog", scenario: scenario, ops: ops, nanoseconds: ns, floor: floorName,
       floorNanosecondsPerOp: plain / Double(ops), peakRSSMiB: peakRSSMiB(), target: target)
   }
   return [
-    result("record login: " + floorName, plain),
+    result(floorName, plain),
     result("record login: Store.send while recording (main actor)", recorded),
     result("record login: overhead per send (main actor)", max(0, recorded - plain), "≤ 1000 ns"),
     result("record login: send + encode + digest + write, end to end", endToEnd),
@@ -178,11 +178,11 @@ private func loginReplayScenarios(transitions: Int, folder: URL) async -> [Bench
   if decoded != transitions {
     FileHandleOutput.standardError("store-bench: decoded \(decoded) login lines")
   }
-  let floorName = "JSONDecoder, same login lines"
+  let floorName = "replay login: JSONDecoder, same login lines"
   let floorPerOp = floorTime / Double(transitions)
   return [
     BenchmarkResult(
-      group: "actionlog", scenario: "replay login: " + floorName, ops: transitions,
+      group: "actionlog", scenario: floorName, ops: transitions,
       nanoseconds: floorTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
       peakRSSMiB: peakRSSMiB()),
     BenchmarkResult(

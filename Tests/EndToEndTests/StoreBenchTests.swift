@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Runs the built `store-bench` as CI and a person would, and checks what it prints. Timings
+/// are never asserted here (a debug build on a shared machine says nothing about speed); the
+/// shape of the report is.
+struct StoreBenchTests {
+  @Test func quickJSONRunPrintsOneWellFormedRowPerScenario() async throws {
+    let output = try await DemoProcess.run(["--quick", "--json"], tool: "store-bench")
+    #expect(output.status == 0)
+    #expect(output.stderr == "")
+    let rows = try output.stdout.split(separator: "\n").map { line in
+      try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        "not a JSON object: \(line)")
+    }
+    #expect(rows.count >= 20)
+    for row in rows {
+      let scenario = try #require(row["scenario"] as? String)
+      let ratio = try #require(row["ratio"] as? Double, "\(scenario): no ratio")
+      let nanoseconds = try #require(row["ns_per_op"] as? Double, "\(scenario): no ns_per_op")
+      let ops = try #require(row["ops"] as? Int, "\(scenario): no ops")
+      let peak = try #require(row["peak_rss_mib"] as? Double, "\(scenario): no peak_rss_mib")
+      let floor = try #require(row["floor"] as? String, "\(scenario): no floor")
+      #expect(ratio.isFinite && ratio > 0, "\(scenario)")
+      #expect(nanoseconds.isFinite && nanoseconds > 0, "\(scenario)")
+      #expect(ops > 0 && peak > 0, "\(scenario)")
+      #expect(rows.contains { $0["scenario"] as? String == floor }, "\(scenario): no floor row")
+      if scenario == floor { #expect(ratio == 1, "\(scenario) is its own floor") }
+    }
+    let names = rows.compactMap { $0["scenario"] as? String }
+    for required in [
+      "Store.send, counter, 0 observers", "Store.send, counter, 100 observers",
+      "Store.send, login keystroke, 0 observers", "TestStore.send + assert, counter",
+      "record login: overhead per send (main actor)", "replay login: Replayer.replay, verified",
+    ] {
+      #expect(names.contains(required), "missing scenario \(required)")
+    }
+  }
+
+  @Test func anUnknownOptionIsAOneLineUsageError() async throws {
+    let output = try await DemoProcess.run(["--fast"], tool: "store-bench")
+    #expect(output.status == 2)
+    #expect(output.stdout == "")
+    #expect(output.stderr == "store-bench: unknown option '--fast' (see --help)\n")
+  }
+
+  @Test func helpExplainsTheOptions() async throws {
+    let output = try await DemoProcess.run(["--help"], tool: "store-bench")
+    #expect(output.status == 0)
+    #expect(output.stdout.hasPrefix("usage: store-bench [--quick] [--json] [--help]\n"))
+    #expect(output.stdout.contains("swift run -c release store-bench"))
+  }
+}
