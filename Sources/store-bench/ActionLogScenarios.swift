@@ -49,25 +49,43 @@ func actionLogScenarios(quick: Bool) async -> [BenchmarkResult] {
   return results
 }
 
-/// Sends in bursts that fit the recorder's buffer, so the time is the main actor's own cost;
-/// the writer catches up between bursts, untimed.
 @MainActor
 private func recordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult] {
+  await recordingScenarios(
+    prefix: "record", subject: "counter", feature: "counter", ops: ops,
+    url: folder.appendingPathComponent("record.jsonl"),
+    makeStore: { Store(initialState: LoggedCounter.State(), reducer: LoggedCounter()) },
+    action: { _ in .increment })
+}
+
+/// `Store.send` with and without a recorder: the main actor's own cost, and the cost end to end.
+///
+/// Sends go in bursts that fit the recorder's buffer, so the timed part is the main actor's;
+/// the writer catches up between bursts, untimed (but counted end to end).
+@MainActor
+func recordingScenarios<R: Reducer>(
+  prefix: String,
+  subject: String,
+  feature: String,
+  ops: Int,
+  url: URL,
+  makeStore: () -> Store<R>,
+  action: (Int) -> R.Action
+) async -> [BenchmarkResult]
+where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   let burst = 1_000
   func timeSends(recording: Bool) async -> (main: Double, total: Double) {
-    let store = Store(initialState: LoggedCounter.State(), reducer: LoggedCounter())
-    let recorder =
-      recording
-      ? try? store.record(to: folder.appendingPathComponent("record.jsonl"), feature: "counter")
-      : nil
+    let store = makeStore()
+    let recorder = recording ? try? store.record(to: url, feature: feature) : nil
     var mainActor = Duration.zero
     let start = ContinuousClock.now
     var sent = 0
     while sent < ops {
+      let count = min(burst, ops - sent)
       let burstStart = ContinuousClock.now
-      for _ in 0..<min(burst, ops - sent) { store.send(.increment) }
+      for index in 0..<count { store.send(action(sent + index)) }
       mainActor += ContinuousClock.now - burstStart
-      sent += burst
+      sent += count
       await recorder?.flush()
     }
     await recorder?.close()
@@ -75,25 +93,24 @@ private func recordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult
   }
   var plain = Double.infinity
   var recorded = Double.infinity
-  var writer = Double.infinity
+  var endToEnd = Double.infinity
   for _ in 0..<3 {
     plain = min(plain, await timeSends(recording: false).main)
     let (main, total) = await timeSends(recording: true)
     recorded = min(recorded, main)
-    writer = min(writer, total)
+    endToEnd = min(endToEnd, total)
   }
-  let floorName = "record: Store.send, counter, not recording"
-  let floorPerOp = plain / Double(ops)
+  let floorName = "\(prefix): Store.send, \(subject), not recording"
   func result(_ scenario: String, _ ns: Double, _ target: String? = nil) -> BenchmarkResult {
     BenchmarkResult(
       group: "actionlog", scenario: scenario, ops: ops, nanoseconds: ns, floor: floorName,
-      floorNanosecondsPerOp: floorPerOp, peakRSSMiB: peakRSSMiB(), target: target)
+      floorNanosecondsPerOp: plain / Double(ops), peakRSSMiB: peakRSSMiB(), target: target)
   }
   return [
     result(floorName, plain),
-    result("record: Store.send while recording (main actor)", recorded),
-    result("record: overhead per send (main actor)", max(0, recorded - plain), "≤ 1000 ns"),
-    result("record: send + encode + digest + write, end to end", writer),
+    result("\(prefix): Store.send while recording (main actor)", recorded),
+    result("\(prefix): overhead per send (main actor)", max(0, recorded - plain), "≤ 1000 ns"),
+    result("\(prefix): send + encode + digest + write, end to end", endToEnd),
   ]
 }
 

@@ -37,60 +37,18 @@ func loginActionLogScenarios(quick: Bool, folder: URL) async -> [BenchmarkResult
   return results
 }
 
-/// Keystrokes into a `Store(login:dependencies:)`, in bursts that fit the recorder's buffer,
-/// so the time is the main actor's own cost; the writer catches up between bursts, untimed.
+/// Keystrokes into a `Store(login:dependencies:)` with and without a recorder.
 @MainActor
 private func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult] {
-  let burst = 1_000
   let dependencies = LoginDependencies(
     api: NoLoginAPI(), router: NoRouter(), alertPresenter: NoAlerts(),
     sessionStore: InMemorySessionStore())
   let keystrokes = (1...10).map { String("ada.lovelace".prefix($0)) }
-  func timeSends(recording: Bool) async -> (main: Double, total: Double) {
-    let store = Store(login: LoginState(), dependencies: dependencies)
-    let recorder =
-      recording
-      ? try? store.record(
-        to: folder.appendingPathComponent("login-record.jsonl"),
-        feature: LoginReducer.actionLogFeature)
-      : nil
-    var mainActor = Duration.zero
-    let start = ContinuousClock.now
-    var sent = 0
-    while sent < ops {
-      let count = min(burst, ops - sent)
-      let burstStart = ContinuousClock.now
-      for index in 0..<count {
-        store.send(.usernameChanged(keystrokes[(sent + index) % keystrokes.count]))
-      }
-      mainActor += ContinuousClock.now - burstStart
-      sent += count
-      await recorder?.flush()
-    }
-    await recorder?.close()
-    return (nanoseconds(mainActor), nanoseconds(ContinuousClock.now - start))
-  }
-  var plain = Double.infinity
-  var recorded = Double.infinity
-  var endToEnd = Double.infinity
-  for _ in 0..<3 {
-    plain = min(plain, await timeSends(recording: false).main)
-    let (main, total) = await timeSends(recording: true)
-    recorded = min(recorded, main)
-    endToEnd = min(endToEnd, total)
-  }
-  let floorName = "record login: Store.send, login keystroke, not recording"
-  func result(_ scenario: String, _ ns: Double, _ target: String? = nil) -> BenchmarkResult {
-    BenchmarkResult(
-      group: "actionlog", scenario: scenario, ops: ops, nanoseconds: ns, floor: floorName,
-      floorNanosecondsPerOp: plain / Double(ops), peakRSSMiB: peakRSSMiB(), target: target)
-  }
-  return [
-    result(floorName, plain),
-    result("record login: Store.send while recording (main actor)", recorded),
-    result("record login: overhead per send (main actor)", max(0, recorded - plain), "≤ 1000 ns"),
-    result("record login: send + encode + digest + write, end to end", endToEnd),
-  ]
+  return await recordingScenarios(
+    prefix: "record login", subject: "login keystroke", feature: LoginReducer.actionLogFeature,
+    ops: ops, url: folder.appendingPathComponent("login-record.jsonl"),
+    makeStore: { Store(login: LoginState(), dependencies: dependencies) },
+    action: { .usernameChanged(keystrokes[$0 % keystrokes.count]) })
 }
 
 /// Sends a realistic login mix: typing, login taps, failed and successful responses, alerts,
