@@ -127,27 +127,50 @@ private func replayScenarios(transitions: Int, folder: URL) async -> [BenchmarkR
   }
   await recorder.close()
 
-  // Replay first, so its peak memory is not hidden by the floor's.
-  let replayer = Replayer(reducer: LoggedCounter())
+  return replayComparison(
+    prefix: "replay", floorName: "JSONDecoder, same lines", url: url, transitions: transitions,
+    reducer: LoggedCounter(), lineType: PlainLine.self)
+}
+
+/// Replays the log at `url` with verification (first, so its peak memory is not hidden by the
+/// floor's), then decodes the same lines as `Line` with a plain `JSONDecoder`: the floor.
+func replayComparison<R: Reducer, Line: Decodable>(
+  prefix: String,
+  floorName floorSuffix: String,
+  url: URL,
+  transitions: Int,
+  reducer: R,
+  lineType: Line.Type
+) -> [BenchmarkResult]
+where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
+  let replayer = Replayer(reducer: reducer)
   var replayTime = Double.infinity
   var replayed = 0
   for _ in 0..<2 {
     let start = ContinuousClock.now
-    replayed = (try? replayer.replay(url).stepCount) ?? -1
+    do {
+      replayed = try replayer.replay(url).stepCount
+    } catch {
+      FileHandleOutput.standardError("store-bench: \(prefix) failed: \(error)")
+    }
     replayTime = min(replayTime, nanoseconds(ContinuousClock.now - start))
   }
   let replayPeak = peakRSSMiB()
   if replayed != transitions {
-    FileHandleOutput.standardError("store-bench: replay returned \(replayed) steps")
+    FileHandleOutput.standardError("store-bench: \(prefix) returned \(replayed) steps")
   }
 
   var floorTime = Double.infinity
+  var decoded = 0
   for _ in 0..<2 {
     let start = ContinuousClock.now
-    blackHole(decodePlainLines(of: url, as: PlainLine.self))
+    decoded = decodePlainLines(of: url, as: lineType)
     floorTime = min(floorTime, nanoseconds(ContinuousClock.now - start))
   }
-  let floorName = "replay: JSONDecoder, same lines"
+  if decoded != transitions {
+    FileHandleOutput.standardError("store-bench: \(prefix) floor decoded \(decoded) lines")
+  }
+  let floorName = "\(prefix): \(floorSuffix)"
   let floorPerOp = floorTime / Double(transitions)
   return [
     BenchmarkResult(
@@ -155,7 +178,7 @@ private func replayScenarios(transitions: Int, folder: URL) async -> [BenchmarkR
       nanoseconds: floorTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
       peakRSSMiB: peakRSSMiB()),
     BenchmarkResult(
-      group: "actionlog", scenario: "replay: Replayer.replay, verified", ops: transitions,
+      group: "actionlog", scenario: "\(prefix): Replayer.replay, verified", ops: transitions,
       nanoseconds: replayTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
       peakRSSMiB: replayPeak, target: "≤ 1.5×, < 64 MiB"),
   ]

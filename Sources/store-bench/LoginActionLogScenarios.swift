@@ -108,44 +108,7 @@ private func loginReplayScenarios(transitions: Int, folder: URL) async -> [Bench
       "store-bench: the login log dropped \(recorder.droppedTransitionCount) transitions")
   }
 
-  // Replay first, so its peak memory is not hidden by the floor's.
-  let replayer = Replayer(reducer: LoginReducer())
-  var replayTime = Double.infinity
-  var replayed = 0
-  for _ in 0..<2 {
-    let start = ContinuousClock.now
-    do {
-      replayed = try replayer.replay(url).stepCount
-    } catch {
-      FileHandleOutput.standardError("store-bench: login replay failed: \(error)")
-    }
-    replayTime = min(replayTime, nanoseconds(ContinuousClock.now - start))
-  }
-  let replayPeak = peakRSSMiB()
-  if replayed != transitions {
-    FileHandleOutput.standardError("store-bench: login replay returned \(replayed) steps")
-  }
-
-  var floorTime = Double.infinity
-  var decoded = 0
-  for _ in 0..<2 {
-    let start = ContinuousClock.now
-    decoded = decodePlainLines(of: url, as: PlainLoginLine.self)
-    floorTime = min(floorTime, nanoseconds(ContinuousClock.now - start))
-  }
-  if decoded != transitions {
-    FileHandleOutput.standardError("store-bench: decoded \(decoded) login lines")
-  }
-  let floorName = "replay login: JSONDecoder, same login lines"
-  let floorPerOp = floorTime / Double(transitions)
-  return [
-    BenchmarkResult(
-      group: "actionlog", scenario: floorName, ops: transitions,
-      nanoseconds: floorTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
-      peakRSSMiB: peakRSSMiB()),
-    BenchmarkResult(
-      group: "actionlog", scenario: "replay login: Replayer.replay, verified", ops: transitions,
-      nanoseconds: replayTime, floor: floorName, floorNanosecondsPerOp: floorPerOp,
-      peakRSSMiB: replayPeak, target: "≤ 1.5×, < 64 MiB"),
-  ]
+  return replayComparison(
+    prefix: "replay login", floorName: "JSONDecoder, same login lines", url: url,
+    transitions: transitions, reducer: LoginReducer(), lineType: PlainLoginLine.self)
 }
