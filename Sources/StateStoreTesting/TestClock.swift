@@ -86,6 +86,14 @@ public final class TestClock: Clock, Sendable {
     var nextID = 0
     var sleepers: [Sleeper] = []
     var wakeAcknowledgements: [Int: CheckedContinuation<Void, Never>] = [:]
+    var sleeperWaiters: [Int: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
+
+    /// Takes out the waiters whose count of sleepers has been reached.
+    mutating func satisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
+      let ready = sleeperWaiters.filter { $0.value.count <= sleepers.count }
+      for id in ready.keys { sleeperWaiters[id] = nil }
+      return ready.values.map(\.continuation)
+    }
   }
 
   private let state = Guarded(State())
@@ -123,13 +131,15 @@ public final class TestClock: Clock, Sendable {
     let monitor = EffectMonitor.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let cancelled = state.withLock { state -> Bool in
+        let (cancelled, waiters) = state.withLock {
+          state -> (Bool, [CheckedContinuation<Bool, Never>]) in
           // The cancellation handler may have run before the sleeper was registered.
-          if Task.isCancelled { return true }
+          if Task.isCancelled { return (true, []) }
           state.sleepers.append(
             Sleeper(id: id, deadline: deadline, continuation: continuation, monitor: monitor))
-          return false
+          return (false, state.satisfiedWaiters())
         }
+        for waiter in waiters { waiter.resume(returning: true) }
         if cancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
@@ -141,6 +151,45 @@ public final class TestClock: Clock, Sendable {
     }
     // Woken by `advance`: tell it this task is running again.
     state.withLock { $0.wakeAcknowledgements.removeValue(forKey: id) }?.resume()
+  }
+
+  /// Waits until at least `count` tasks are sleeping on the clock, so a test can advance it
+  /// knowing the work it wants to wake has gone to sleep.
+  ///
+  /// The wait is woken by the sleepers themselves, not by polling; `timeout` (real time) only
+  /// bounds a test whose task never goes to sleep.
+  ///
+  /// ```swift
+  /// let login = store.send(.loginButtonTapped)
+  /// #expect(await clock.waitForSleepers(1))
+  /// await clock.advance(by: .seconds(1))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - count: How many sleepers to wait for.
+  ///   - timeout: How long to wait at most, in real time.
+  /// - Returns: Whether `count` sleepers were reached before the timeout.
+  public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(1)) async -> Bool {
+    let id = state.withLock { state -> Int in
+      state.nextID += 1
+      return state.nextID
+    }
+    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      let reached = state.withLock { state -> Bool in
+        guard state.sleepers.count < count else { return true }
+        state.sleeperWaiters[id] = (count, continuation)
+        return false
+      }
+      if reached {
+        continuation.resume(returning: true)
+        return
+      }
+      Task { [state] in
+        try? await Task.sleep(for: timeout)
+        state.withLock { $0.sleeperWaiters.removeValue(forKey: id) }?.continuation
+          .resume(returning: false)
+      }
+    }
   }
 
   /// Moves time forward by `duration`, waking every sleeper it reaches, in deadline order.

@@ -32,7 +32,7 @@ struct TestClockTests {
           try await clock.sleep(for: .seconds(seconds))
           log.append("\(name)")
         })
-      while clock.sleeperCount < tasks.count { await Task.yield() }
+      #expect(await clock.waitForSleepers(tasks.count))
     }
     await clock.advance(by: .milliseconds(1500))
     #expect(clock.now.offset == .milliseconds(1500))
@@ -70,6 +70,19 @@ struct TestClockTests {
     await other.finish()
   }
 
+  @Test func waitingForSleepersReturnsWhenTheyAreAsleepOrAtTheTimeout() async {
+    let clock = TestClock()
+    #expect(await clock.waitForSleepers(0))
+    #expect(await clock.waitForSleepers(1, timeout: .milliseconds(20)) == false)
+    let first = Task { try await clock.sleep(for: .seconds(1)) }
+    let second = Task { try await clock.sleep(for: .seconds(2)) }
+    #expect(await clock.waitForSleepers(2))
+    #expect(clock.sleeperCount == 2)
+    await clock.advance(by: .seconds(2))
+    #expect(clock.sleeperCount == 0)
+    _ = await (first.result, second.result)
+  }
+
   @Test func sleepingPastTheDeadlineReturnsAtOnce() async throws {
     let clock = TestClock(now: TestClock.Instant(offset: .seconds(5)))
     try await clock.sleep(until: TestClock.Instant(offset: .seconds(5)))
@@ -80,7 +93,7 @@ struct TestClockTests {
   @Test func cancellingASleeperThrowsCancellationError() async {
     let clock = TestClock()
     let task = Task.detached { try await clock.sleep(for: .seconds(1)) }
-    while clock.sleeperCount < 1 { await Task.yield() }
+    #expect(await clock.waitForSleepers(1))
     task.cancel()
     let result = await task.result
     #expect(throws: CancellationError.self) { try result.get() }
@@ -103,7 +116,7 @@ struct TestClockTests {
     let task = Task.detached {
       try await clock.sleep(for: .seconds(7))
     }
-    while clock.sleeperCount < 1 { await Task.yield() }
+    #expect(await clock.waitForSleepers(1))
     await clock.run()
     try await task.value
     #expect(clock.now.offset == .seconds(7))

@@ -63,6 +63,7 @@ final class Probe: Sendable {
     var cancelled: [String] = []
     var gates: [String: CheckedContinuation<Void, Never>] = [:]
     var released: Set<String> = []
+    var startWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
   }
 
   private let contents = Guarded(Contents())
@@ -71,7 +72,11 @@ final class Probe: Sendable {
   var cancelled: [String] { contents.withLock { $0.cancelled.sorted() } }
 
   func start(_ name: String) {
-    contents.withLock { $0.started.append(name) }
+    let waiters = contents.withLock { contents in
+      contents.started.append(name)
+      return contents.startWaiters.removeValue(forKey: name) ?? []
+    }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Suspends until `release(name)` or cancellation; returns whether it was released.
@@ -114,10 +119,18 @@ final class Probe: Sendable {
     gate?.resume()
   }
 
-  /// Waits until `name` has started, without sleeping a fixed time.
+  /// Waits until `name` has started: woken by `start(name)`, never by polling.
   func waitUntilStarted(_ name: String) async {
-    while !contents.withLock({ $0.started.contains(name) }) { await Task.yield() }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let startedAlready = contents.withLock { contents -> Bool in
+        if contents.started.contains(name) { return true }
+        contents.startWaiters[name, default: []].append(continuation)
+        return false
+      }
+      if startedAlready { continuation.resume() }
+    }
   }
+
 }
 
 struct JournalHandler: EffectHandler {

@@ -1,10 +1,11 @@
 import LoginFeature
 import StateStore
+import StateStoreTesting
 import Testing
 
 struct DemoLoginAPITests {
   @Test func theDemoAccountsSignIn() async throws {
-    let api = DemoLoginAPI(latency: .zero, clock: ManualClock())
+    let api = DemoLoginAPI(latency: .zero, clock: TestClock())
     let demo = try await api.login(Credentials(username: "demo", password: "Secr3t"))
     #expect(demo == Session(user: Fixtures.demo, token: "demo-token-1"))
     let ada = try await api.login(Credentials(username: "ada@example.com", password: "Engine1843"))
@@ -20,25 +21,25 @@ struct DemoLoginAPITests {
 
   @Test(arguments: [("demo", "secr3t"), ("Demo", "Secr3t"), ("nobody", "Secr3t"), ("", "")])
   func wrongCredentialsAreRejected(username: String, password: String) async {
-    let api = DemoLoginAPI(latency: .zero, clock: ManualClock())
+    let api = DemoLoginAPI(latency: .zero, clock: TestClock())
     await #expect(throws: LoginServiceError.invalidCredentials) {
       try await api.login(Credentials(username: username, password: Secret(password)))
     }
   }
 
   @Test func theAnswerWaitsForTheLatencyOnTheClock() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let api = DemoLoginAPI(latency: .seconds(2), clock: clock)
     let request = Task { try await api.login(Fixtures.credentials) }
     #expect(await clock.waitForSleepers(1))
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     #expect(clock.sleeperCount == 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     #expect(try await request.value.user == Fixtures.demo)
   }
 
   @Test func cancellingTheTaskThrowsCancelled() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let api = DemoLoginAPI(latency: .seconds(2), clock: clock)
     let request = Task { () async throws(LoginServiceError) -> Session in
       try await api.login(Fixtures.credentials)

@@ -1,6 +1,7 @@
 import LoginFeature
 import LoginFeatureTesting
 import StateStore
+import StateStoreTesting
 import Testing
 
 @MainActor struct LoginEffectHandlerTests {
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func cancellingTheTaskMidRequestSendsNothing() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let api = DemoLoginAPI(latency: .seconds(1), clock: clock)
     let handler = LoginEffectHandler(dependencies: Fixtures.dependencies(api: api))
     let sent = SentActions()
@@ -44,7 +45,7 @@ import Testing
     #expect(await clock.waitForSleepers(1))
     task.cancel()
     await task.value
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     #expect(sent.actions == [])
   }
 
@@ -90,21 +91,21 @@ import Testing
   }
 
   @Test func theLockoutTimerEndsAfterItsDurationOnTheClock() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let handler = LoginEffectHandler(dependencies: Fixtures.dependencies(clock: clock))
     let sent = SentActions()
     let task = Task { await handler.handle(.startLockoutTimer(.seconds(30)), send: sent.send) }
     #expect(await clock.waitForSleepers(1))
-    clock.advance(by: .seconds(29))
+    await clock.advance(by: .seconds(29))
     #expect(clock.sleeperCount == 1)
     #expect(sent.actions == [])
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await task.value
     #expect(sent.actions == [.lockoutEnded])
   }
 
   @Test func aCancelledLockoutTimerSendsNothing() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let handler = LoginEffectHandler(dependencies: Fixtures.dependencies(clock: clock))
     let sent = SentActions()
     let task = Task { await handler.handle(.startLockoutTimer(.seconds(30)), send: sent.send) }

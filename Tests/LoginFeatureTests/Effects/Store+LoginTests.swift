@@ -1,11 +1,12 @@
 import LoginFeature
 import LoginFeatureTesting
 import StateStore
+import StateStoreTesting
 import Testing
 
 @MainActor struct StoreLoginTests {
   @Test func aStoreSignsInWithTheDemoAPIAndLogsOut() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let router = RecordingRouter()
     let sessions = InMemorySessionStore()
     let store = Store(
@@ -19,7 +20,7 @@ import Testing
     let login = store.send(.loginButtonTapped)
     #expect(store.state.isLoading == true)
     #expect(await clock.waitForSleepers(1))
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await login.finish()
 
     #expect(store.state.isLoading == false)
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func cancellingThroughTheStoreDropsTheResponse() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let router = RecordingRouter()
     let store = Store(
       login: LoginState(username: "demo", password: "Secr3t"),
@@ -45,7 +46,7 @@ import Testing
     #expect(await clock.waitForSleepers(1))
     await store.send(.cancelButtonTapped).finish()
     await login.finish()
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
 
     #expect(store.state == LoginState(username: "demo", password: "Secr3t", attemptID: 1))
     #expect(router.commands == [])
@@ -53,7 +54,7 @@ import Testing
   }
 
   @Test func theLockoutEndsOnTheInjectedClock() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let alerts = ScriptedAlertPresenter()
     let store = Store(
       login: LoginState(username: "demo", password: "wr0nG", failedAttempts: 4),
@@ -64,7 +65,7 @@ import Testing
     #expect(await clock.waitForSleepers(1))
     #expect(store.state.isLocked == true)
     #expect(alerts.alerts.map(\.title) == ["Maximum number of retries exceeded"])
-    clock.advance(by: .seconds(30))
+    await clock.advance(by: .seconds(30))
     await login.finish()
 
     #expect(store.state.isLocked == false)

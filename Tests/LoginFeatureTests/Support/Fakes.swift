@@ -2,6 +2,7 @@ import Foundation
 import LoginFeature
 import LoginFeatureTesting
 import StateStore
+import StateStoreTesting
 
 /// A login API that answers every request with the same result and records the credentials.
 final class FakeLoginAPI: LoginAPI, @unchecked Sendable {
@@ -58,7 +59,7 @@ enum Fixtures {
     router: RecordingRouter = RecordingRouter(),
     alerts: ScriptedAlertPresenter = ScriptedAlertPresenter(),
     sessions: InMemorySessionStore = InMemorySessionStore(),
-    clock: ManualClock = ManualClock()
+    clock: TestClock = TestClock()
   ) -> LoginDependencies {
     LoginDependencies(
       api: api, router: router, alertPresenter: alerts, sessionStore: sessions, clock: clock)
