@@ -5,7 +5,7 @@ import StateStore
 ///
 /// ```swift
 /// let step = try session.next()
-/// print(Store<CounterReducer>.describe(step.transition))
+/// print(TransitionFormatter().format(step.transition))
 /// ```
 public struct ReplayStep<R: Reducer> {
   /// The line of the log the action came from.

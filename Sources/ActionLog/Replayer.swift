@@ -23,7 +23,7 @@ import StateStore
 /// let replayer = Replayer(reducer: LoginReducer())
 /// let session = try replayer.steps(of: logURL)
 /// while let step = try session.next() {
-///   print(Store<LoginReducer>.describe(step.transition))
+///   print(TransitionFormatter().format(step.transition))
 /// }
 /// let result = try replayer.replay(logURL)   // the final state, for a snapshot
 /// ```

@@ -1,19 +1,33 @@
 extension Store {
   struct InFlightEffect {
     let task: Task<Void, Never>
-    let group: CancellationID?
+    let group: GroupKey?
+    let namespace: [String]
+  }
+
+  /// A cancellation group in one namespace.
+  struct GroupKey: Hashable {
+    let namespace: [String]
+    let id: CancellationID
   }
 
   @usableFromInline func start(_ effect: R.Effect, in node: EffectNode) {
-    var group: CancellationID?
-    switch effect.cancellation {
+    let cancellation = effect.cancellation
+    var namespace = cancellation.namespace
+    var group: GroupKey?
+    switch cancellation.kind {
     case .none:
       break
     case .group(let id, let cancelInFlight):
-      if cancelInFlight { cancel(id) }
-      group = id
+      let key = GroupKey(namespace: namespace, id: id)
+      if cancelInFlight { cancel(key) }
+      group = key
     case .cancels(let id):
-      cancel(id)
+      cancel(GroupKey(namespace: namespace, id: id))
+    case .cancelsNamespace:
+      cancelAll(in: namespace)
+      // The effect that cancels a child's work is not itself part of that child.
+      if !namespace.isEmpty { namespace.removeLast() }
     }
     guard let runEffect, !node.isCancelled else { return }
 
@@ -26,9 +40,45 @@ extension Store {
       await runEffect(effect, send)
       self?.effectFinished(id)
     }
-    inFlight[id] = InFlightEffect(task: task, group: group)
+    inFlight[id] = InFlightEffect(task: task, group: group, namespace: namespace)
     if let group { groups[group, default: []].insert(id) }
     node.tasks.append(task)
+  }
+
+  /// Cancels the in-flight effects of the group `id` in `namespace`.
+  ///
+  /// ``cancel(_:)`` cancels a group of the store's own feature; a group of a child feature
+  /// lives in the child's namespace (see ``EffectCancellation/within(_:)``).
+  ///
+  /// ```swift
+  /// store.cancel(LoginEffect.authenticationID, in: ["login"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The group to cancel.
+  ///   - namespace: Where the child that started the group sits, outermost first.
+  public func cancel(_ id: CancellationID, in namespace: [String]) {
+    cancel(GroupKey(namespace: namespace, id: id))
+  }
+
+  /// Cancels every effect in flight that was started in `namespace` or in a namespace inside
+  /// it, whatever its group: everything a child feature started.
+  ///
+  /// - Parameter namespace: Where the child sits, outermost first; `[]` cancels everything,
+  ///   like ``cancelAll()``.
+  public func cancelAll(in namespace: [String]) {
+    for (id, effect) in inFlight where effect.namespace.starts(with: namespace) {
+      effect.task.cancel()
+      if let group = effect.group {
+        groups[group]?.remove(id)
+        if groups[group]?.isEmpty == true { groups[group] = nil }
+      }
+    }
+  }
+
+  func cancel(_ key: GroupKey) {
+    guard let members = groups.removeValue(forKey: key) else { return }
+    for member in members { inFlight[member]?.task.cancel() }
   }
 
   func effectFinished(_ id: Int) {

@@ -48,7 +48,7 @@ public final class Store<R: Reducer>: Observable {
   var streamFinishers: [Int: @Sendable () -> Void] = [:]
 
   var inFlight: [Int: InFlightEffect] = [:]
-  var groups: [CancellationID: Set<Int>] = [:]
+  var groups: [GroupKey: Set<Int>] = [:]
   var nextEffectID = 0
 
   /// The current state. Reading it inside SwiftUI's body or `withObservationTracking`
@@ -120,12 +120,11 @@ public final class Store<R: Reducer>: Observable {
     groups.removeAll()
   }
 
-  /// Cancels the in-flight effects of the group `id`.
+  /// Cancels the in-flight effects of the group `id` of the store's own feature.
   ///
   /// - Parameter id: The group to cancel.
   public func cancel(_ id: CancellationID) {
-    guard let members = groups.removeValue(forKey: id) else { return }
-    for member in members { inFlight[member]?.task.cancel() }
+    cancel(GroupKey(namespace: [], id: id))
   }
 
   // MARK: - Reducing

@@ -35,7 +35,7 @@ extension TestStore {
         let index = number - first
         guard steps.indices.contains(index) else { continue }
         lines.append("")
-        lines.append(Store<R>.describe(steps[index], context: context))
+        lines.append(TransitionFormatter(context: context).format(steps[index]))
       case .performed(let text):
         lines.append("performed: " + text)
       case .note(let text):

@@ -208,11 +208,29 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   func perform(_ action: R.Action, at location: FailureLocation) -> (Int, StoreTask) {
     checkBeforeSend(action, at: location)
     let index = steps.count
-    let task = StoryRecorder.$current.withValue(story) { store.send(action) }
+    // Effects the action starts inherit both task locals, so an action they send to an absent
+    // child is reported at this line too.
+    let task = StoryRecorder.$current.withValue(story) {
+      RuntimeWarning.$reporter.withValue(Self.warningReporter(at: location)) {
+        store.send(action)
+      }
+    }
     if monitor == nil, exhaustivity == .on, !steps[index].effects.isEmpty {
       unassertedEffects = (index, location)
     }
     return (index, task)
+  }
+
+  /// Turns a runtime warning (an action sent to an absent optional child) into a test failure.
+  static func warningReporter(at location: FailureLocation) -> @Sendable (RuntimeWarning) -> Void {
+    let report = FailureReporter.current
+    return { warning in
+      report(
+        "Runtime warning: \(warning.message)\n\nAn optional child's actions must arrive while "
+          + "it is there. Send them only while the child's state is present, and let ifLet's "
+          + "dismissal effect cancel the child's effects when it goes away.",
+        at: location)
+    }
   }
 
   private func checkBeforeSend(_ action: R.Action, at location: FailureLocation) {

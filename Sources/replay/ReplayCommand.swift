@@ -55,7 +55,7 @@ struct ReplayCommand {
       while let step = try session.next() {
         if showsTimeline {
           if lastStep != nil { terminal.print("") }
-          terminal.print(Store<R>.describe(step.transition))
+          terminal.print(TransitionFormatter().format(step.transition))
         }
         lastStep = step.sequenceNumber
         if let until = options.until, step.sequenceNumber >= until {

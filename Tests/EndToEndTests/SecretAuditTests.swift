@@ -35,7 +35,7 @@ struct SecretAuditTests {
     #expect(channels.count == audit.entries.count, "channel names must be unique")
     for family in [
       "Dump.render", "String(describing:)", "String(reflecting:)", "interpolation", "dump(_:to:)",
-      "Mirror", "debugPrint(_:to:)", "JSONEncoder", "Store.printTransitions", "Store.describe",
+      "Mirror", "debugPrint(_:to:)", "JSONEncoder", "Store.printTransitions", "TransitionFormatter",
       "action log", "replay (store session) timeline", "replay (store session) --state",
       "replay (store session) --until 2", "replay (store session) --verify",
       "replay (store session) --emit-test", "snapshot file state", "snapshot file story",

@@ -84,7 +84,7 @@ struct StoreDebugTests {
       sequenceNumber: 7, origin: .effect, action: .submitted, effects: [],
       stateBefore: Form(), stateAfter: Form(attempts: 1))
     #expect(
-      Store<FormReducer>.describe(transition, context: 10) == """
+      TransitionFormatter(context: 10).format(transition) == """
         #7 effect FormReducer.Action.submitted
             Form(
               username: "",

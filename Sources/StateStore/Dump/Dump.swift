@@ -46,6 +46,27 @@ public enum Dump {
     return renderer.render(value, indent: 0)
   }
 
+  /// Renders `value` on one line, the way ``render(_:)`` would but without line breaks, cut to
+  /// `limit` characters with a trailing `…`.
+  ///
+  /// For one-line messages: runtime warnings, headlines, log output.
+  ///
+  /// ```swift
+  /// Dump.renderOneLine(LoginAction.passwordChanged("Secr3t"))
+  /// // LoginAction.passwordChanged(Secret(Aaaa0a))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: Any value.
+  ///   - limit: The most characters to return; `nil` for no limit.
+  /// - Returns: The rendering, on one line.
+  public static func renderOneLine(_ value: Any, limit: Int? = 160) -> String {
+    var renderer = DumpRenderer(isSingleLine: true)
+    let text = renderer.render(value, indent: 0)
+    guard let limit, text.count > limit else { return text }
+    return String(text.prefix(max(0, limit - 1))) + "…"
+  }
+
   /// Quotes and escapes `string` the way ``render(_:)`` shows strings.
   ///
   /// Quotes, backslashes, control and format characters (including bidirectional overrides)
@@ -77,7 +98,13 @@ public enum Dump {
 }
 
 struct DumpRenderer {
+  /// Whether everything goes on one line: no line breaks, no element indices.
+  let isSingleLine: Bool
   private var visitedObjects: Set<ObjectIdentifier> = []
+
+  init(isSingleLine: Bool = false) {
+    self.isSingleLine = isSingleLine
+  }
   private static let inlineLimit = 80
 
   mutating func render(_ value: Any, indent: Int) -> String {
@@ -128,7 +155,9 @@ struct DumpRenderer {
     case .collection:
       let elements = mirror.children.map { $0.value }
       guard !elements.isEmpty else { return "[]" }
-      let fields = elements.enumerated().map { ("[\($0.offset)]" as String?, $0.element) }
+      let fields = elements.enumerated().map {
+        (isSingleLine ? nil : "[\($0.offset)]" as String?, $0.element)
+      }
       return renderFields(
         open: "[", close: "]", fields: fields, indent: indent, allowInline: false)
     case .set:
@@ -167,14 +196,16 @@ struct DumpRenderer {
       let rendered = render(value, indent: indent + 1)
       return label.map { "\($0): \(rendered)" } ?? rendered
     }
-    if allowInline {
+    if allowInline || isSingleLine {
       let inline = open + lines.joined(separator: ", ") + close
+      if isSingleLine { return inline }
       if !inline.contains("\n"), inline.count + indent * 2 <= Self.inlineLimit { return inline }
     }
     return renderLines(open: open, close: close, lines: lines, indent: indent)
   }
 
   private func renderLines(open: String, close: String, lines: [String], indent: Int) -> String {
+    if isSingleLine { return open + lines.joined(separator: ", ") + close }
     let pad = String(repeating: "  ", count: indent + 1)
     let closePad = String(repeating: "  ", count: indent)
     return open + "\n" + lines.map { pad + $0 }.joined(separator: ",\n") + "\n" + closePad + close

@@ -116,7 +116,7 @@ enum AuditChannels {
   // MARK: - A store session
 
   /// A real `Store` on fakes — fail once, sign in, log out — watched by the debug printer,
-  /// `Store.describe` and the action-log recorder.
+  /// `TransitionFormatter` and the action-log recorder.
   ///
   /// - Returns: The action log it recorded.
   static func storeSession(into audit: LeakAudit, folder: URL) async throws -> URL {
@@ -128,7 +128,7 @@ enum AuditChannels {
     let described = TextLines()
     let printer = store.printTransitions { printed.lines.append($0) }
     let describer = store.observeTransitions {
-      described.lines.append(Store<LoginReducer>.describe($0, context: 100))
+      described.lines.append(TransitionFormatter(context: 100).format($0))
     }
     let log = folder.appendingPathComponent("store-session.jsonl")
     let recorder = try store.record(
@@ -151,7 +151,8 @@ enum AuditChannels {
       "Store.printTransitions", printed.lines.joined(separator: "\n"),
       showing: [passwordMask, tokenMask])
     audit.record(
-      "Store.describe", described.lines.joined(separator: "\n"), showing: [passwordMask, tokenMask]
+      "TransitionFormatter", described.lines.joined(separator: "\n"),
+      showing: [passwordMask, tokenMask]
     )
     audit.record(
       "StubLoginAPI requests", Dump.render(fakes.api.requests), showing: [passwordMask])

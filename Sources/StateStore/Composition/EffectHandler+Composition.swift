@@ -1,0 +1,113 @@
+extension Send {
+  /// A `Send` for a child feature's actions that embeds each one in this store's actions.
+  ///
+  /// The way a parent's handler hands a child's effect to the child's own handler:
+  ///
+  /// ```swift
+  /// func handle(_ effect: AppEffect, send: Send<AppAction>) async {
+  ///   switch effect {
+  ///   case .login(let effect): await login.handle(effect, send: send.embedding(AppAction.login))
+  ///   case .homeDismissed: break
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Actions sent through it are dropped under the same rules as this `Send`'s (a cancelled
+  /// task, a store that is gone).
+  ///
+  /// - Parameter embed: Wraps a child action in this store's action type, e.g. the case
+  ///   constructor `AppAction.login`.
+  /// - Returns: The child's `Send`.
+  public func embedding<Child: Sendable>(
+    _ embed: @escaping @Sendable (Child) -> Action
+  ) -> Send<Child> {
+    let deliver = self.deliver
+    return Send<Child> { child in deliver(embed(child)) }
+  }
+
+  /// A `Send` for a child feature's actions that embeds each one with `key`.
+  ///
+  /// - Parameter key: The case of this store's action type that carries the child's actions.
+  /// - Returns: The child's `Send`.
+  public func embedding<Child: Sendable>(_ key: CaseKey<Action, Child>) -> Send<Child> {
+    embedding(key.embed)
+  }
+}
+
+extension EffectHandler {
+  /// This handler, working inside a parent feature: it carries out the effects of the parent's
+  /// `effect` case and sends its actions back in the parent's `action` case. Every other
+  /// parent effect it ignores.
+  ///
+  /// With ``combined(with:)`` a parent's handler is its children's handlers plus its own, with
+  /// no handler written twice:
+  ///
+  /// ```swift
+  /// let handler = LoginEffectHandler(dependencies: login)
+  ///   .lifted(effect: AppEffect.Case.login, action: AppAction.Case.login)
+  ///   .combined(with: HomeEffectHandler(api: profiles)
+  ///     .lifted(effect: AppEffect.Case.home, action: AppAction.Case.home))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - effect: The parent's case that carries this handler's effects.
+  ///   - action: The parent's case that carries this handler's actions.
+  /// - Returns: A handler of the parent's effects.
+  public func lifted<ParentEffect: Sendable, ParentAction: Sendable>(
+    effect: CaseKey<ParentEffect, Effect>,
+    action: CaseKey<ParentAction, Action>
+  ) -> LiftedEffectHandler<Self, ParentEffect, ParentAction> {
+    LiftedEffectHandler(base: self, effect: effect, action: action)
+  }
+
+  /// A handler that gives every effect to this handler, then to `other`.
+  ///
+  /// Meant for handlers that each carry out only the effects they know and return at once for
+  /// the rest, as lifted handlers do; an effect that both carry out runs twice.
+  ///
+  /// - Parameter other: The second handler.
+  /// - Returns: The combination.
+  public func combined<Other: EffectHandler>(
+    with other: Other
+  ) -> CombinedEffectHandlers<Self, Other> where Other.Effect == Effect, Other.Action == Action {
+    CombinedEffectHandlers(first: self, second: other)
+  }
+}
+
+/// A child's effect handler working inside a parent: see ``EffectHandler/lifted(effect:action:)``.
+public struct LiftedEffectHandler<
+  Base: EffectHandler, ParentEffect: Sendable, ParentAction: Sendable
+>: EffectHandler {
+  let base: Base
+  let effect: CaseKey<ParentEffect, Base.Effect>
+  let action: CaseKey<ParentAction, Base.Action>
+
+  /// Carries out `effect` with the child's handler when it is the child's; does nothing
+  /// otherwise.
+  ///
+  /// - Parameters:
+  ///   - effect: Any parent effect.
+  ///   - send: The parent's `Send`.
+  public func handle(_ effect: ParentEffect, send: Send<ParentAction>) async {
+    guard let childEffect = self.effect.extract(effect) else { return }
+    await base.handle(childEffect, send: send.embedding(action))
+  }
+}
+
+/// Two handlers of the same effects, one after the other: see
+/// ``EffectHandler/combined(with:)``.
+public struct CombinedEffectHandlers<First: EffectHandler, Second: EffectHandler>: EffectHandler
+where Second.Effect == First.Effect, Second.Action == First.Action {
+  let first: First
+  let second: Second
+
+  /// Gives `effect` to the first handler, then to the second.
+  ///
+  /// - Parameters:
+  ///   - effect: The effect.
+  ///   - send: The store's `Send`.
+  public func handle(_ effect: First.Effect, send: Send<First.Action>) async {
+    await first.handle(effect, send: send)
+    await second.handle(effect, send: send)
+  }
+}

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A programmer error that the runtime noticed and survived: reported, never a crash.
+///
+/// Today there is one: an action sent to an optional child feature that is not there (see
+/// ``Reducer/ifLet(_:action:effect:dismissal:child:)``). The action is ignored and the
+/// warning goes to ``reporter``:
+///
+/// - by default, in a debug build, one line on standard error; in a release build, nowhere;
+/// - inside a `TestStore`, a test failure at the line that sent the action;
+/// - anywhere else you like, for a task and the tasks it starts:
+///
+/// ```swift
+/// RuntimeWarning.$reporter.withValue({ warning in log(warning.message) }) {
+///   store.send(.twoFactor(.verifyButtonTapped))
+/// }
+/// ```
+///
+/// ```text
+/// [StateStore] warning: LoginAction.twoFactor(TwoFactorAction.verifyButtonTapped) was sent to
+/// the optional child at \LoginState.twoFactor, which is absent; the action was ignored.
+/// ```
+public struct RuntimeWarning: Sendable, Equatable, CustomStringConvertible {
+  /// One sentence saying what happened and what was done about it. Values appear as ``Dump``
+  /// renders them, so secrets show their masks only.
+  public var message: String
+
+  /// Creates a warning.
+  ///
+  /// - Parameter message: What happened.
+  public init(message: String) {
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+
+  /// Where warnings go, for the current task and the tasks it creates; see the type's
+  /// documentation for the default.
+  @TaskLocal public static var reporter: @Sendable (RuntimeWarning) -> Void =
+    RuntimeWarning.standardError
+
+  /// Writes `[StateStore] warning: <message>` to standard error in debug builds; does nothing
+  /// in release builds.
+  public static let standardError: @Sendable (RuntimeWarning) -> Void = { warning in
+    #if DEBUG
+      let line = Array("[StateStore] warning: \(warning.message)\n".utf8)
+      _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    #endif
+  }
+
+  /// Reports `message` through the current ``reporter``.
+  ///
+  /// - Parameter message: What happened.
+  public static func report(_ message: String) {
+    reporter(RuntimeWarning(message: message))
+  }
+}

@@ -1,0 +1,126 @@
+import StateStore
+
+/// A parent feature built from `Journal` children: two always there, side by side (`left`,
+/// `right`), and one optional (`drawer`), plus logic of its own.
+struct Desk: Reducer {
+  struct State: Equatable, Sendable {
+    var left = Journal.State()
+    var right = Journal.State()
+    var drawer: Journal.State?
+    /// How many entries the drawer held after the last action: the parent reading its child.
+    var drawerCount = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case left(Journal.Action)
+    case right(Journal.Action)
+    case drawer(Journal.Action)
+    case openDrawer
+    case closeDrawer
+
+    enum Case {
+      static let left = CaseKey(embed: Action.left) { if case .left(let a) = $0 { a } else { nil } }
+      static let right = CaseKey(embed: Action.right) {
+        if case .right(let a) = $0 { a } else { nil }
+      }
+      static let drawer = CaseKey(embed: Action.drawer) {
+        if case .drawer(let a) = $0 { a } else { nil }
+      }
+    }
+  }
+
+  enum Effect: StoreEffect, Equatable {
+    case left(Journal.Effect)
+    case right(Journal.Effect)
+    case drawer(Journal.Effect)
+    case drawerClosed
+
+    var cancellation: EffectCancellation {
+      switch self {
+      case .left(let effect): effect.cancellation.within("left")
+      case .right(let effect): effect.cancellation.within("right")
+      case .drawer(let effect): effect.cancellation.within("drawer")
+      case .drawerClosed: .cancelsAll(in: "drawer")
+      }
+    }
+
+    enum Case {
+      static let left = CaseKey(embed: Effect.left) { if case .left(let e) = $0 { e } else { nil } }
+      static let right = CaseKey(embed: Effect.right) {
+        if case .right(let e) = $0 { e } else { nil }
+      }
+      static let drawer = CaseKey(embed: Effect.drawer) {
+        if case .drawer(let e) = $0 { e } else { nil }
+      }
+    }
+  }
+
+  /// The parent's own logic: opening and closing the drawer, and counting its entries.
+  struct Core: Reducer {
+    func reduce(into state: inout State, action: Action) -> [Effect] {
+      switch action {
+      case .openDrawer:
+        if state.drawer == nil { state.drawer = Journal.State() }
+      case .closeDrawer:
+        state.drawer = nil
+      case .left, .right, .drawer:
+        break
+      }
+      state.drawerCount = state.drawer?.entries.count ?? 0
+      return []
+    }
+  }
+
+  var witness: Probe?
+
+  var body: some Reducer<State, Action, Effect> {
+    Scope(state: \State.left, action: Action.Case.left, effect: Effect.Case.left) {
+      Journal(witness: witness)
+    }
+    .combined(
+      with: Scope(state: \State.right, action: Action.Case.right, effect: Effect.Case.right) {
+        Journal(witness: witness)
+      }
+    )
+    .combined(
+      with: Core().ifLet(
+        \.drawer, action: Action.Case.drawer, effect: Effect.Case.drawer, dismissal: .drawerClosed
+      ) { Journal(witness: witness) })
+  }
+
+  func reduce(into state: inout State, action: Action) -> [Effect] {
+    body.reduce(into: &state, action: action)
+  }
+}
+
+/// The parent's handler written out: each child's effects go to the child's handler with a
+/// `Send` that embeds its actions.
+struct DeskHandler: EffectHandler {
+  let journal: JournalHandler
+
+  func handle(_ effect: Desk.Effect, send: Send<Desk.Action>) async {
+    switch effect {
+    case .left(let effect): await journal.handle(effect, send: send.embedding(Desk.Action.left))
+    case .right(let effect): await journal.handle(effect, send: send.embedding(Desk.Action.right))
+    case .drawer(let effect):
+      await journal.handle(effect, send: send.embedding(Desk.Action.Case.drawer))
+    case .drawerClosed: break
+    }
+  }
+}
+
+@MainActor
+func makeDeskStore(probe: Probe = Probe(), witness: Probe? = nil) -> Store<Desk> {
+  Store(
+    initialState: Desk.State(), reducer: Desk(witness: witness),
+    handler: DeskHandler(journal: JournalHandler(probe: probe)))
+}
+
+/// Collects runtime warnings reported while it is installed.
+final class WarningLog: Sendable {
+  private let storage = Guarded<[String]>([])
+  var messages: [String] { storage.withLock { $0 } }
+  var reporter: @Sendable (RuntimeWarning) -> Void {
+    { warning in self.storage.withLock { $0.append(warning.message) } }
+  }
+}
