@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "StateStoreTesting", targets: ["StateStoreTesting"]),
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
     .library(name: "LoginFeatureTesting", targets: ["LoginFeatureTesting"]),
+    .library(name: "AppFeature", targets: ["AppFeature"]),
+    .library(name: "ReplayTool", targets: ["ReplayTool"]),
     .executable(name: "login-demo", targets: ["login-demo"]),
     .executable(name: "replay", targets: ["replay"]),
     .executable(name: "store-bench", targets: ["store-bench"]),
@@ -24,17 +26,23 @@ let package = Package(
       name: "LoginFeatureTesting",
       dependencies: ["LoginFeature", "StateStoreTesting"]
     ),
+    // The terminal app's feature: login and home, composed in one app store.
+    .target(name: "AppFeature", dependencies: ["LoginFeature", "StateStore"]),
+    // The replay command as a library, generic over the reducer: any host builds its own tool.
+    .target(name: "ReplayTool", dependencies: ["ActionLog", "StateStore"]),
     .executableTarget(
       name: "login-demo",
-      dependencies: ["LoginFeature", "ActionLog", "StateStore"]
+      dependencies: ["AppFeature", "LoginFeature", "ActionLog", "StateStore"]
     ),
     .executableTarget(
       name: "replay",
-      dependencies: ["LoginFeature", "ActionLog", "StateStore"]
+      dependencies: ["ReplayTool", "AppFeature", "LoginFeature"]
     ),
     .executableTarget(
       name: "store-bench",
-      dependencies: ["StateStore", "StateStoreTesting", "LoginFeature", "ActionLog"]
+      dependencies: [
+        "StateStore", "StateStoreTesting", "LoginFeature", "AppFeature", "ActionLog",
+      ]
     ),
     .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
     .testTarget(
@@ -53,9 +61,18 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(
+      name: "AppFeatureTests",
+      dependencies: [
+        "AppFeature", "LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore",
+        "ActionLog", "ReplayTool",
+      ],
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
       name: "EndToEndTests",
       dependencies: [
         "LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore", "ActionLog",
+        "AppFeature",
       ],
       exclude: ["DemoScripts"]
     ),

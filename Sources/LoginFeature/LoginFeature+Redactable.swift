@@ -69,7 +69,16 @@ extension LoginEffect: Redactable {
   }
 }
 
-extension User {
+extension User: Redactable {
+  /// A copy whose username, display name and email are masked when `level` holds
+  /// ``StateStore/RedactionLevel/usernames``; the `id` is kept.
+  ///
+  /// - Parameter level: What to remove.
+  /// - Returns: The redacted copy.
+  public func redacted(_ level: RedactionLevel) -> User {
+    level.contains(.usernames) ? maskingUsernames() : self
+  }
+
   func maskingUsernames() -> User {
     var copy = self
     copy.username = username.usernameMask

@@ -7,7 +7,8 @@ enum HelpText {
     usage: login-demo [--rules default|email|min6] [--latency MS] [--api URL]
                       [--record FILE] [--script FILE] [--help]
 
-    The LoginStore login screen as a terminal app.
+    The LoginStore login screen as a terminal app: one app store runs the login
+    flow and the home screen (which loads the user's profile) as child features.
 
     On a terminal it runs full-screen: type to edit the focused field, Tab and
     Shift-Tab move the focus, Enter presses the focused button, Esc cancels the
@@ -21,7 +22,7 @@ enum HelpText {
       --rules NAME     validation rules: default, email or min6 (default: default)
       --latency MS     the demo service's answer time in milliseconds (default: \(DemoOptions.defaultLatencyMilliseconds))
       --api URL        sign in with the HTTP service at URL instead of the demo one
-      --record FILE    write an action log of the session to FILE
+      --record FILE    write an action log of the whole app (feature 'app') to FILE
       --script FILE    run the script in FILE instead of reading stdin
       -h, --help       show this help
 
@@ -32,7 +33,7 @@ enum HelpText {
       tap cancel           cancel the request in flight
       tap logout           tap the logout button of the home screen
       tap alert TITLE      tap the button TITLE of the alert showing
-      wait                 let the in-flight request finish
+      wait                 let the requests in flight finish (sign-in, profile)
       advance Ns | Nms     move the virtual clock, e.g. to end a lockout
       # ...                comments and blank lines are ignored
 

@@ -1,4 +1,5 @@
 import ActionLog
+import AppFeature
 import Foundation
 import LoginFeature
 import StateStore
@@ -35,13 +36,13 @@ enum Integrations {
   /// - Throws: ``DemoFailure`` when the file cannot be created.
   @MainActor
   static func startRecording(
-    _ store: Store<LoginReducer>,
+    _ store: Store<AppReducer>,
     _ options: DemoOptions
   ) throws(DemoFailure) -> Recording? {
     guard let path = options.recordPath else { return nil }
     let url = URL(fileURLWithPath: path)
     do {
-      let recorder = try store.record(to: url, feature: LoginReducer.actionLogFeature) { error in
+      let recorder = try store.record(to: url, feature: AppReducer.actionLogFeature) { error in
         // Reported once; the demo keeps working without the log.
         let line = "login-demo: recording stopped: \(error.description.prefix { $0 != "\n" })\n"
         FileHandle.standardError.write(Data(line.utf8))

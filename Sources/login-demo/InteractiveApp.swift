@@ -1,3 +1,4 @@
+import AppFeature
 import LoginFeature
 import StateStore
 
@@ -14,7 +15,7 @@ import StateStore
 /// | Ctrl-C           | quits                              | quits          | quits   |
 @MainActor
 final class InteractiveApp {
-  private let store: Store<LoginReducer>
+  private let store: Store<AppReducer>
   private let router: DemoRouter
   private let alerts: DemoAlertPresenter
   private var terminal: Terminal?
@@ -30,14 +31,18 @@ final class InteractiveApp {
     let router = DemoRouter()
     let alerts = DemoAlertPresenter()
     let clock = ContinuousClock()
-    let dependencies = LoginDependencies(
-      api: try Integrations.loginAPI(options, clock: clock),
-      router: router,
-      alertPresenter: alerts,
-      sessionStore: InMemorySessionStore(),
-      clock: clock
+    let dependencies = AppDependencies(
+      login: LoginDependencies(
+        api: try Integrations.loginAPI(options, clock: clock),
+        router: router,
+        alertPresenter: alerts,
+        sessionStore: InMemorySessionStore(),
+        clock: clock
+      ),
+      profiles: DemoProfileAPI(clock: clock)
     )
-    store = Store(login: LoginState(rules: options.rules), dependencies: dependencies)
+    store = Store(
+      app: AppState(login: LoginState(rules: options.rules)), dependencies: dependencies)
     self.router = router
     self.alerts = alerts
     recording = try Integrations.startRecording(store, options)
@@ -76,7 +81,7 @@ final class InteractiveApp {
     }
     switch router.top {
     case .home:
-      if key == .enter { store.send(.logoutButtonTapped) }
+      if key == .enter { store.send(.login(.logoutButtonTapped)) }
     case .login:
       handleLoginForm(key)
     }
@@ -112,12 +117,12 @@ final class InteractiveApp {
       model.focus = order[(position + order.count - 1) % order.count]
     case .enter:
       if model.focus == .loginButton {
-        store.send(.loginButtonTapped)
+        store.send(.login(.loginButtonTapped))
       } else {
         model.focus = order[position + 1]
       }
     case .escape:
-      store.send(.cancelButtonTapped)
+      store.send(.login(.cancelButtonTapped))
     case .character(let character):
       edit { $0.append(character) }
     case .backspace:
@@ -130,14 +135,14 @@ final class InteractiveApp {
   private func edit(_ change: (inout String) -> Void) {
     switch model.focus {
     case .username:
-      var text = store.state.username
+      var text = store.state.login.username
       change(&text)
-      store.send(.usernameChanged(text))
+      store.send(.login(.usernameChanged(text)))
     case .password:
       // The only place the demo reads the clear password: to edit it.
-      var text = store.state.password.reveal()
+      var text = store.state.login.password.reveal()
       change(&text)
-      store.send(.passwordChanged(Secret(text)))
+      store.send(.login(.passwordChanged(Secret(text))))
     case .loginButton, .logoutButton:
       break
     }
@@ -154,11 +159,11 @@ final class InteractiveApp {
   }
 
   private func stateChanged() {
-    if store.state.isLoading, spinner == nil {
+    if isLoading, spinner == nil {
       spinner = Task { [weak self] in
         while !Task.isCancelled {
           try? await Task.sleep(for: .milliseconds(80))
-          guard let self, self.store.state.isLoading else { break }
+          guard let self, self.isLoading else { break }
           self.model.spinnerFrame += 1
           self.render()
         }
@@ -166,6 +171,10 @@ final class InteractiveApp {
       }
     }
     render()
+  }
+
+  private var isLoading: Bool {
+    store.state.login.isLoading || store.state.home?.isLoadingProfile == true
   }
 
   private func render() {

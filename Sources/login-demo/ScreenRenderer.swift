@@ -1,3 +1,4 @@
+import AppFeature
 import LoginFeature
 
 /// Draws the demo's screens: a pure function from the store's state and the UI model to lines.
@@ -29,13 +30,13 @@ enum ScreenRenderer {
   ///   - state: The store's state.
   ///   - model: The host's UI state: routes, focus, alert, spinner frame.
   /// - Returns: The screen's lines, top to bottom.
-  static func render(_ state: LoginState, _ model: ScreenModel) -> [ScreenLine] {
+  static func render(_ state: AppState, _ model: ScreenModel) -> [ScreenLine] {
     var lines = titleLines(model.routes)
     switch model.routes.last ?? .login {
     case .login:
-      lines += loginForm(state, model)
+      lines += loginForm(state.login, model)
     case .home(let user):
-      lines += home(user, model)
+      lines += home(state.home ?? HomeState(user: user), model)
     }
     if let alert = model.alert {
       lines.append(ScreenLine())
@@ -50,7 +51,7 @@ enum ScreenRenderer {
   }
 
   /// The screen as plain text, one line per row, each ending with a newline.
-  static func plainText(_ state: LoginState, _ model: ScreenModel) -> String {
+  static func plainText(_ state: AppState, _ model: ScreenModel) -> String {
     render(state, model).map { $0.plainText + "\n" }.joined()
   }
 
@@ -101,21 +102,38 @@ enum ScreenRenderer {
       button(
         "Login", enabled: state.isLoginButtonEnabled, focused: model.focus == .loginButton))
     if state.isLoading {
-      let frames = spinnerFrames
-      let frame = frames[((model.spinnerFrame % frames.count) + frames.count) % frames.count]
       lines.append(ScreenLine())
-      lines.append(ScreenLine("   \(frame) Signing in…", style: .accent))
+      lines.append(ScreenLine("   \(spinnerFrame(model)) Signing in…", style: .accent))
     }
     return lines
   }
 
-  private static func home(_ user: User, _ model: ScreenModel) -> [ScreenLine] {
-    [
+  private static func home(_ home: HomeState, _ model: ScreenModel) -> [ScreenLine] {
+    let user = home.user
+    var lines = [
       ScreenLine("   Hello \(user.displayName.sanitizedForScreen)", style: .bold),
       ScreenLine("   Signed in as \(user.username.sanitizedForScreen)", style: .dim),
       ScreenLine(),
-      button("Logout", enabled: true, focused: model.focus == .logoutButton),
     ]
+    if home.isLoadingProfile {
+      lines.append(ScreenLine("   \(spinnerFrame(model)) Loading your profile…", style: .accent))
+    } else if let profile = home.profile {
+      let messages = profile.unreadMessages == 1 ? "message" : "messages"
+      lines.append(
+        ScreenLine(
+          "   \(profile.plan.sanitizedForScreen) plan · "
+            + "\(profile.unreadMessages) unread \(messages)"))
+    } else if let error = home.profileError {
+      lines.append(ScreenLine("   ✗ " + error.sanitizedForScreen, style: .error))
+    }
+    lines.append(ScreenLine())
+    lines.append(button("Logout", enabled: true, focused: model.focus == .logoutButton))
+    return lines
+  }
+
+  private static func spinnerFrame(_ model: ScreenModel) -> Character {
+    let frames = spinnerFrames
+    return frames[((model.spinnerFrame % frames.count) + frames.count) % frames.count]
   }
 
   private static func field(_ label: String, _ value: String, focused: Bool) -> ScreenLine {

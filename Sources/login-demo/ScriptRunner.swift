@@ -1,3 +1,4 @@
+import AppFeature
 import LoginFeature
 import StateStore
 
@@ -15,7 +16,7 @@ import StateStore
 /// ```
 @MainActor
 final class ScriptRunner {
-  private let store: Store<LoginReducer>
+  private let store: Store<AppReducer>
   private let router: DemoRouter
   private let alerts: DemoAlertPresenter
   private let clock: VirtualClock
@@ -35,20 +36,23 @@ final class ScriptRunner {
     let alerts = DemoAlertPresenter()
     alerts.onChange = { tracker.check() }
     tracker.blockedCount = { alerts.count + clock.sleeperCount }
-    let dependencies = LoginDependencies(
-      api: try Integrations.loginAPI(options, clock: clock),
-      router: router,
-      alertPresenter: alerts,
-      sessionStore: InMemorySessionStore(),
-      clock: clock
+    let dependencies = AppDependencies(
+      login: LoginDependencies(
+        api: try Integrations.loginAPI(options, clock: clock),
+        router: router,
+        alertPresenter: alerts,
+        sessionStore: InMemorySessionStore(),
+        clock: clock
+      ),
+      profiles: DemoProfileAPI(clock: clock)
     )
-    // The same handler `Store(login:dependencies:)` uses, wrapped so script mode knows when an
+    // The same handler `Store(app:dependencies:)` uses, wrapped so script mode knows when an
     // effect is done.
     store = Store(
-      initialState: LoginState(rules: options.rules),
-      reducer: LoginReducer(),
+      initialState: AppState(login: LoginState(rules: options.rules)),
+      reducer: AppReducer(),
       handler: TrackingEffectHandler(
-        base: LoginEffectHandler(dependencies: dependencies), tracker: tracker)
+        base: AppEffectHandler(dependencies: dependencies), tracker: tracker)
     )
     subscriptions.append(store.observeTransitions { tracker.effectsStarted($0.effects.count) })
     self.router = router
@@ -115,18 +119,18 @@ final class ScriptRunner {
       switch field {
       case .username:
         focus = .username
-        store.send(.usernameChanged(text))
+        store.send(.login(.usernameChanged(text)))
       case .password:
         focus = .password
-        store.send(.passwordChanged(Secret(text)))
+        store.send(.login(.passwordChanged(Secret(text))))
       }
     case .tapLogin, .tapCancel:
       guard !onHome else { throw fail(.screenNotShowing("login form")) }
       if command == .tapLogin { focus = .loginButton }
-      store.send(command == .tapLogin ? .loginButtonTapped : .cancelButtonTapped)
+      store.send(.login(command == .tapLogin ? .loginButtonTapped : .cancelButtonTapped))
     case .tapLogout:
       guard onHome else { throw fail(.screenNotShowing("home screen")) }
-      store.send(.logoutButtonTapped)
+      store.send(.login(.logoutButtonTapped))
     case .tapAlert:
       throw fail(.noAlert)
     case .wait:
@@ -139,13 +143,18 @@ final class ScriptRunner {
     await tracker.untilIdle()
   }
 
-  /// `wait`: lets the in-flight request finish, moving the virtual clock to its answer.
+  /// `wait`: lets the requests in flight finish — the sign-in, and the home screen's profile
+  /// that follows it — moving the virtual clock to their answers.
   private func waitForRequest() async {
     await tracker.untilIdle()
-    while store.state.isLoading, let deadline = clock.nextDeadline {
+    while isLoading, let deadline = clock.nextDeadline {
       clock.advance(to: deadline)
       await tracker.untilIdle()
     }
+  }
+
+  private var isLoading: Bool {
+    store.state.login.isLoading || store.state.home?.isLoadingProfile == true
   }
 
   private func advance(by duration: Duration) async {

@@ -1,16 +1,16 @@
+import AppFeature
 import Foundation
+import LoginFeature
+import ReplayTool
 
-// `replay FILE`: shows, replays and verifies a recorded action log. See ReplayOptions.usage.
-let terminal = Terminal.standard()
-do {
-  let options = try ReplayOptions.parse(Array(CommandLine.arguments.dropFirst()))
-  if options.help {
-    print(ReplayOptions.usage)
-    exit(0)
-  }
-  try ReplayCommand(options: options, terminal: terminal).run()
-} catch {
-  if let details = error.details { terminal.print(details) }
-  terminal.error(error.message)
-  exit(error.exitStatus)
-}
+// `replay FILE`: shows, replays and verifies recorded action logs of the login feature and of
+// the app feature. See `replay --help`.
+let command = ReplayCommand(features: [
+  ReplayableFeature(
+    name: LoginReducer.actionLogFeature, reducer: LoginReducer(),
+    module: "LoginFeature", reducerExpression: "LoginReducer()"),
+  ReplayableFeature(
+    name: AppReducer.actionLogFeature, reducer: AppReducer(),
+    module: "AppFeature", reducerExpression: "AppReducer()"),
+])
+exit(command.run(Array(CommandLine.arguments.dropFirst())))

@@ -22,6 +22,10 @@ struct ReplayCommandTests {
       ("verify-truncated", ["--verify", "login-truncated.jsonl"]),
       ("emit-test", ["--emit-test", "login.jsonl"]),
       ("help", ["--help"]),
+      ("app-timeline", ["app.jsonl"]),
+      ("app-verify", ["--verify", "app.jsonl"]),
+      ("app-until-9-state", ["--until", "9", "--state", "app.jsonl"]),
+      ("app-emit-test", ["--emit-test", "app.jsonl"]),
     ])
   func outputMatchesGolden(name: String, arguments: [String]) throws {
     let run = try ReplayTool.run(arguments)
@@ -97,7 +101,7 @@ struct ReplayCommandTests {
       ),
       (
         [header.replacingOccurrences(of: #""feature":"login""#, with: #""feature":"counter""#)],
-        "unknown feature 'counter' (this build knows: login)"
+        "unknown feature 'counter' (this build knows: login, app)"
       ),
       (
         [
@@ -123,6 +127,42 @@ struct ReplayCommandTests {
       ([header, "not json", firstStep], "line 2: malformed: not valid JSON"),
     ] as [([String], String)])
   func badInputExitsWithTwoAndTheReaderError(lines: [String], message: String) throws {
+    try expectBadInput(lines: lines, message: message)
+  }
+
+  /// An app log whose embedded child action or effect names a case the child does not have.
+  @Test(
+    arguments: [
+      (
+        #"{"seq":1,"origin":"user","action":{"login":{"_0":{"frobnicate":{}}}},"#
+          + #""effects":[],"digest":"0"}"#,
+        "line 2: unknown action case 'login.frobnicate'"
+      ),
+      (
+        #"{"seq":1,"origin":"user","action":{"settings":{"_0":{}}},"effects":[],"digest":"0"}"#,
+        "line 2: unknown action case 'settings'"
+      ),
+      (
+        #"{"seq":1,"origin":"user","action":{"login":{"_0":{"loginButtonTapped":{}}}},"#
+          + #""effects":[{"home":{"_0":{"explode":{}}}}],"digest":"0"}"#,
+        "line 2: malformed: unknown effect case 'home.explode'"
+      ),
+      (
+        #"{"seq":1,"origin":"user","action":{"login":{"_0":{"usernameChanged":{"_0":7}}}},"#
+          + #""effects":[],"digest":"0"}"#,
+        "line 2: malformed: wrong type at 'action.login._0.usernameChanged._0' (expected String)"
+      ),
+    ])
+  func anAppLogWithAnUnknownChildCaseExitsWithTwoNamingTheLine(step: String, message: String)
+    throws
+  {
+    let header = try String(
+      contentsOf: ReplayTool.fixtures.appendingPathComponent("app.jsonl"), encoding: .utf8
+    ).split(separator: "\n")[0]
+    try expectBadInput(lines: [String(header), step], message: message)
+  }
+
+  private func expectBadInput(lines: [String], message: String) throws {
     let folder = try TemporaryDirectory()
     _ = try folder.write("bad.jsonl", lines: lines)
     let run = try ReplayTool.run(["bad.jsonl"], in: folder.url)

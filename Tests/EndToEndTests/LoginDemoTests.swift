@@ -1,4 +1,5 @@
 import ActionLog
+import AppFeature
 import Foundation
 import LoginFeature
 import StateStore
@@ -132,23 +133,31 @@ struct LoginDemoTests {
     #expect(!bytes.contains("Secr3t"))
     #expect(!bytes.contains("Wrong1x"))
     #expect(!bytes.contains("demo-token"))
-    let result = try Replayer(reducer: LoginReducer()).replay(log, keepingSteps: true)
+    // The demo runs one app store: the log is the app's, login and home actions embedded.
+    let result = try Replayer(reducer: AppReducer()).replay(
+      log, keepingSteps: true, options: ActionLogReadOptions(expectedFeature: "app"))
     #expect(result.warnings.isEmpty)
     // Replayed secrets are the recorded masks: same length and character classes.
     let user = User(id: "1", username: "demo", displayName: "Demo User")
+    let session = Session(user: user, token: Secret("aaaa*aaaaa*0"))
     #expect(
       result.steps.map(\.transition.action) == [
-        .usernameChanged("demo"),
-        .passwordChanged(Secret("Aaaaa0a")),
-        .loginButtonTapped,
-        .loginResponse(attempt: 1, .failure(.invalidCredentials)),
-        .alertButtonTapped("ok"),
-        .passwordChanged(Secret("Aaaa0a")),
-        .loginButtonTapped,
-        .loginResponse(attempt: 2, .success(Session(user: user, token: Secret("aaaa*aaaaa*0")))),
-        .logoutButtonTapped,
+        .login(.usernameChanged("demo")),
+        .login(.passwordChanged(Secret("Aaaaa0a"))),
+        .login(.loginButtonTapped),
+        .login(.loginResponse(attempt: 1, .failure(.invalidCredentials))),
+        .login(.alertButtonTapped("ok")),
+        .login(.passwordChanged(Secret("Aaaa0a"))),
+        .login(.loginButtonTapped),
+        .login(.loginResponse(attempt: 2, .success(session))),
+        .home(.profileLoaded(Profile(displayName: "Demo User", unreadMessages: 3, plan: "Free"))),
+        .login(.logoutButtonTapped),
       ])
-    #expect(result.finalState == LoginState(username: "demo", attemptID: 2))
+    #expect(
+      result.steps.last?.transition.effects == [
+        .login(.clearSession), .login(.route(.popToRoot)), .homeClosed,
+      ])
+    #expect(result.finalState == AppState(login: LoginState(username: "demo", attemptID: 2)))
   }
 
   @Test func recordToAnUnwritablePathFailsWithStatusOne() async throws {

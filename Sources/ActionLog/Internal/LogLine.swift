@@ -106,23 +106,47 @@ enum LineClassifier {
   static func classify(_ error: any Error, line: LineReader.Line) -> ActionLogError {
     guard isText(line.bytes) else { return .notText(line: line.number) }
     let path = DecodingErrorReason.codingPath(of: error) ?? []
-    if let first = path.first?.stringValue, first == "action", path.count == 1,
-      let name = caseName(in: line.bytes, at: path)
-    {
-      return .unknownAction(line: line.number, name: name)
+    guard let root = path.first?.stringValue else {
+      return .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
     }
-    if path.count == 2, path.first?.stringValue == "effects", path[1].intValue != nil,
-      let name = caseName(in: line.bytes, at: path)
+    // The action itself, or a child action embedded in it (`action.login._0`).
+    if root == "action", path.count == 1 || isEmbedding(path),
+      let name = caseName(in: line.bytes, at: path, nested: path.count > 1)
+    {
+      return .unknownAction(line: line.number, name: qualified(name, path.dropFirst()))
+    }
+    if root == "effects", path.count >= 2, path[1].intValue != nil,
+      path.count == 2 || isEmbedding(Array(path.dropFirst())),
+      let name = caseName(in: line.bytes, at: path, nested: path.count > 2)
     {
       return .malformedLine(
-        line: line.number, reason: "unknown effect case \(Sanitized.name(name))")
+        line: line.number,
+        reason: "unknown effect case \(Sanitized.name(qualified(name, path.dropFirst(2))))")
     }
     return .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
   }
 
+  /// Whether `path` (after its root) goes through embedded children only: a parent's case, then
+  /// its `_0` payload, any number of times.
+  private static func isEmbedding(_ path: [any CodingKey]) -> Bool {
+    let rest = path.dropFirst()
+    guard !rest.isEmpty, rest.count.isMultiple(of: 2) else { return false }
+    return rest.enumerated().allSatisfy { offset, key in
+      offset.isMultiple(of: 2) ? key.intValue == nil : key.stringValue == "_0"
+    }
+  }
+
+  /// `frobnicate` inside `login._0` → `login.frobnicate`: the parents' cases, then the name.
+  private static func qualified(_ name: String, _ path: ArraySlice<any CodingKey>) -> String {
+    (path.map(\.stringValue).filter { $0 != "_0" } + [name]).joined(separator: ".")
+  }
+
   /// The case name of an enum value that failed to decode: the single key of a synthesized
   /// enum encoding (`{"frobnicate":{}}`) or the string of a raw-value enum (`"frobnicate"`).
-  private static func caseName(in bytes: Data, at path: [any CodingKey]) -> String? {
+  /// A `nested` value must be the synthesized form: a raw string there may be a payload.
+  private static func caseName(
+    in bytes: Data, at path: [any CodingKey], nested: Bool
+  ) -> String? {
     guard var value = try? JSONSerialization.jsonObject(with: bytes) else { return nil }
     for key in path {
       if let index = key.intValue {
@@ -136,6 +160,6 @@ enum LineClassifier {
       }
     }
     if let object = value as? [String: Any], object.count == 1 { return object.keys.first }
-    return value as? String
+    return nested ? nil : value as? String
   }
 }

@@ -6,7 +6,7 @@ extension String {
   /// The email rules look for those two characters, and the lengths and first-character class
   /// are kept too, so a masked username breaks exactly the rules the original broke — a replay
   /// of a log with masked usernames validates the same way. Masking a mask changes nothing.
-  var usernameMask: String {
+  package var usernameMask: String {
     var result = ""
     result.reserveCapacity(utf8.count)
     for character in self {

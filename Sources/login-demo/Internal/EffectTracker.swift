@@ -1,4 +1,3 @@
-import LoginFeature
 import StateStore
 
 /// Knows when the store has nothing left to do but wait for the user or for the clock.
@@ -51,11 +50,11 @@ final class EffectTracker {
 }
 
 /// Runs another handler and tells an ``EffectTracker`` when each effect is done.
-struct TrackingEffectHandler: EffectHandler {
-  let base: LoginEffectHandler
+struct TrackingEffectHandler<Base: EffectHandler>: EffectHandler {
+  let base: Base
   let tracker: EffectTracker
 
-  func handle(_ effect: LoginEffect, send: Send<LoginAction>) async {
+  func handle(_ effect: Base.Effect, send: Send<Base.Action>) async {
     await base.handle(effect, send: send)
     await tracker.effectFinished()
   }

@@ -12,14 +12,18 @@ struct ReplayOptions: Equatable {
   var emitTest = false
   /// Print the usage text.
   var help = false
+  /// The name the command calls itself in messages.
+  var tool = "replay"
 
-  static let usage = """
-    usage: replay [--verify] [--until N] [--state] FILE
-           replay --emit-test FILE
-           replay --help
+  static func usage(tool: String, features: [String]) -> String {
+    """
+    usage: \(tool) [--verify] [--until N] [--state] FILE
+           \(tool) --emit-test FILE
+           \(tool) --help
 
     Replays a LoginStore action log through the feature's reducer, without running any
-    effect, and shows what every step did.
+    effect, and shows what every step did. The feature is the one named in the log's
+    header; this build knows: \(features.joined(separator: ", ")).
 
     With no option, prints the timeline: one entry per step with its sequence number, its
     origin (user or effect), the action, the state diff and the effects the reducer returned.
@@ -29,7 +33,8 @@ struct ReplayOptions: Equatable {
       --until N     stop after step N and print the full state at that step
       --state       print the final state only (with --until: the state at step N)
       --emit-test   print a Swift Testing regression test that replays FILE and snapshots
-                    its final state (put FILE next to the test file)
+                    its final state (put FILE next to the test file); the whole
+                    log is replayed and verified first
       --help        this text
 
     Warnings (a truncated last line, dropped transitions, a stopped recording) go to
@@ -38,12 +43,16 @@ struct ReplayOptions: Equatable {
 
     Exit status: 0 success, 1 divergence under --verify, 2 bad usage or bad input.
     """
+  }
 
   /// Parses the arguments after the program name.
   ///
   /// - Throws: ``ReplayFailure`` with exit status 2 and a one-line reason.
-  static func parse(_ arguments: [String]) throws(ReplayFailure) -> ReplayOptions {
+  static func parse(
+    _ arguments: [String], tool: String = "replay"
+  ) throws(ReplayFailure) -> ReplayOptions {
     var options = ReplayOptions()
+    options.tool = tool
     var files: [String] = []
     var index = 0
     var optionsEnded = false
@@ -73,17 +82,17 @@ struct ReplayOptions: Equatable {
           index += 1
         }
         guard let value else {
-          throw .usage("--until needs a step number (see replay --help)")
+          throw .usage("--until needs a step number (see \(tool) --help)")
         }
         guard let step = Int(value), step >= 1 else {
           throw .usage("--until needs a step number of at least 1, not \(Quoted.text(value))")
         }
         options.until = step
       default:
-        throw .usage("unknown option \(Quoted.text(name)) (see replay --help)")
+        throw .usage("unknown option \(Quoted.text(name)) (see \(tool) --help)")
       }
       if inlineValue != nil, name != "--until" {
-        throw .usage("\(name) takes no value (see replay --help)")
+        throw .usage("\(name) takes no value (see \(tool) --help)")
       }
     }
     if options.help { return options }
@@ -91,10 +100,10 @@ struct ReplayOptions: Equatable {
       throw .usage("--emit-test cannot be combined with --verify, --until or --state")
     }
     guard let file = files.first else {
-      throw .usage("missing FILE: the action log to replay (see replay --help)")
+      throw .usage("missing FILE: the action log to replay (see \(tool) --help)")
     }
     guard files.count == 1 else {
-      throw .usage("unexpected argument \(Quoted.text(files[1])): replay reads one FILE")
+      throw .usage("unexpected argument \(Quoted.text(files[1])): \(tool) reads one FILE")
     }
     options.file = file
     return options

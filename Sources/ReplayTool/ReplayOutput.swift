@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a ``ReplayCommand`` writes: standard output and standard error by default, or any
+/// two functions — a debug menu in a host app, or a test that keeps the text.
+///
+/// ```swift
+/// var text = ""
+/// let output = ReplayOutput(isColored: false, write: { text += $0 }, writeError: { _ in })
+/// _ = command.run(["--state", "bug-42.jsonl"], output: output)
+/// ```
+public struct ReplayOutput: Sendable {
+  /// Whether `−` lines are red, `+` lines green and entry headlines bold (ANSI colours).
+  public var isColored: Bool
+  let writeOut: @Sendable (String) -> Void
+  let writeErr: @Sendable (String) -> Void
+
+  /// Creates an output from two writers.
+  ///
+  /// - Parameters:
+  ///   - isColored: Whether to add ANSI colours.
+  ///   - write: Receives standard-output text, each piece ending with a newline.
+  ///   - writeError: Receives standard-error text, each piece one line ending with a newline.
+  public init(
+    isColored: Bool,
+    write: @escaping @Sendable (String) -> Void,
+    writeError: @escaping @Sendable (String) -> Void
+  ) {
+    self.isColored = isColored
+    self.writeOut = write
+    self.writeErr = writeError
+  }
+
+  /// Standard output and standard error, with colours only when standard output is a
+  /// terminal and `NO_COLOR` is unset.
+  public static var standard: ReplayOutput {
+    ReplayOutput(
+      isColored: isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+      write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+  }
+
+  /// Writes `text` and a newline to standard output, coloured line by line.
+  func print(_ text: String) {
+    writeOut((isColored ? colored(text) : text) + "\n")
+  }
+
+  /// Writes `<tool>: <line>` to standard error.
+  func error(_ line: String, tool: String) {
+    writeErr("\(tool): \(line)\n")
+  }
+
+  private func colored(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      // Diff rows: at the start of a divergence's diff, two spaces in from a timeline entry.
+      let marker = line.hasPrefix("  ") ? line.dropFirst(2) : line[...]
+      if marker.hasPrefix("\u{2212} ") { return "\u{1B}[31m\(line)\u{1B}[0m" }
+      if marker.hasPrefix("+ ") { return "\u{1B}[32m\(line)\u{1B}[0m" }
+      if line.hasPrefix("#") { return "\u{1B}[1m\(line)\u{1B}[0m" }
+      return String(line)
+    }.joined(separator: "\n")
+  }
+}
