@@ -1,0 +1,139 @@
+import AppFeature
+import LoginFeature
+import Observation
+import StateStore
+import Testing
+
+/// Handles on one child of the app store: they read the child's slice, send the child's
+/// actions, and publish only when their own slice changed.
+@MainActor struct ScopedStoreTests {
+  private func makeApp() -> Store<AppReducer> {
+    Store(initialState: AppState(), reducer: AppReducer())
+  }
+
+  private func signedIn() -> AppState {
+    AppState(
+      login: LoginState(username: "demo", attemptID: 1, user: Sample.user),
+      home: HomeState(user: Sample.user, isLoadingProfile: true))
+  }
+
+  @Test func aHandleReadsItsSliceAndSendsItsActionsEmbedded() {
+    let app = makeApp()
+    var received: [AppAction] = []
+    let subscription = app.observeTransitions { received.append($0.action) }
+    let login = app.scope(state: \.login, action: AppAction.Case.login)
+
+    login.send(.usernameChanged("demo"))
+    #expect(login.state.username == "demo")
+    #expect(app.state.login.username == "demo")
+    #expect(received == [.login(.usernameChanged("demo"))])
+    subscription.cancel()
+  }
+
+  @Test func observersOfAnotherChildAreNotCalledForALoginKeystroke() {
+    let app = Store(initialState: signedIn(), reducer: AppReducer())
+    let login = app.scope(state: \.login, action: AppAction.Case.login)
+    let home = app.scope(state: \.home, action: AppAction.Case.home)
+    var loginCalls: [String] = []
+    var homeCalls = 0
+    let subscriptions = [
+      login.observe { loginCalls.append($0.username) },
+      home.observe { _ in homeCalls += 1 },
+    ]
+
+    login.send(.usernameChanged("demo2"))
+    login.send(.usernameChanged("demo2"))  // the same text: the slice does not change
+    login.send(.alertButtonTapped("ok"))  // no change at all
+    #expect(loginCalls == ["demo2"])
+    #expect(homeCalls == 0)
+
+    home.send(.profileLoaded(Sample.profile))
+    #expect(homeCalls == 1)
+    #expect(home.state?.profile == Sample.profile)
+    #expect(loginCalls == ["demo2"])
+    for subscription in subscriptions { subscription.cancel() }
+  }
+
+  @Test func observationTracksTheHandlesSliceOnly() {
+    let app = Store(initialState: signedIn(), reducer: AppReducer())
+    let login = app.scope(state: \.login, action: AppAction.Case.login)
+    let home = app.scope(state: \.home, action: AppAction.Case.home)
+    let homeChanged = Guarded(0)
+    let loginChanged = Guarded(0)
+    withObservationTracking {
+      _ = home.state
+    } onChange: {
+      homeChanged.withLock { $0 += 1 }
+    }
+    withObservationTracking {
+      _ = login.state
+    } onChange: {
+      loginChanged.withLock { $0 += 1 }
+    }
+
+    login.send(.usernameChanged("x"))
+    #expect(homeChanged.withLock { $0 } == 0)
+    #expect(loginChanged.withLock { $0 } == 1)
+
+    home.send(.profileLoaded(Sample.profile))
+    #expect(homeChanged.withLock { $0 } == 1)
+  }
+
+  @Test func anOptionalChildsHandleFollowsItsPresence() {
+    let app = Store(initialState: signedIn(), reducer: AppReducer())
+    let home = app.scope(state: \.home, action: AppAction.Case.home)
+    var presence: [Bool] = []
+    let subscription = home.observe { presence.append($0 != nil) }
+
+    app.send(.login(.logoutButtonTapped))
+    #expect(home.state == nil)
+    #expect(presence == [false])
+
+    // An action for the absent child is ignored and reported, never a crash.
+    let warnings = Guarded<[String]>([])
+    RuntimeWarning.$reporter.withValue({ warning in warnings.withLock { $0.append(warning.message) }
+    }) {
+      home.send(.reloadButtonTapped)
+    }
+    #expect(home.state == nil)
+    #expect(warnings.withLock { $0.count } == 1)
+    subscription.cancel()
+  }
+
+  @Test func aHandleOnAGrandchildScopesFurther() {
+    let app = makeApp()
+    let login = app.scope(state: \.login, action: AppAction.Case.login)
+    let username = login.scope(
+      state: \.username,
+      action: { (text: String) in
+        LoginAction.usernameChanged(text)
+      })
+    var seen: [String] = []
+    let subscription = username.observe { seen.append($0) }
+    username.send("ada")
+    app.send(.login(.passwordChanged("Secr3t")))
+    #expect(username.state == "ada")
+    #expect(app.state.login.username == "ada")
+    #expect(seen == ["ada"])
+    subscription.cancel()
+  }
+
+  @Test func aReleasedHandleStopsListeningAndAHandleKeepsItsStoreAlive() {
+    weak var weakApp: Store<AppReducer>?
+    var login: ScopedStore<LoginState, LoginAction>?
+    do {
+      let app = makeApp()
+      weakApp = app
+      login = app.scope(state: \.login, action: AppAction.Case.login)
+    }
+    #expect(weakApp != nil)
+    login?.send(.usernameChanged("kept"))
+    #expect(login?.state.username == "kept")
+
+    weak var weakHandle: ScopedStore<LoginState, LoginAction>?
+    weakHandle = login
+    login = nil
+    #expect(weakHandle == nil)
+    #expect(weakApp == nil)
+  }
+}

@@ -1,0 +1,105 @@
+import LoginFeature
+import LoginFeatureTesting
+import StateStore
+import StateStoreTesting
+import Testing
+
+/// Two instances of the login feature side by side in one store: each runs in a namespace of
+/// its own, so cancelling one form's request never touches the other's.
+struct TwoForms: Reducer {
+  struct State: Equatable, Sendable {
+    var primary = LoginState()
+    var secondary = LoginState()
+  }
+
+  enum Action: Equatable, Sendable {
+    case primary(LoginAction)
+    case secondary(LoginAction)
+
+    static let primaryKey = CaseKey(embed: Action.primary) {
+      if case .primary(let action) = $0 { action } else { nil }
+    }
+    static let secondaryKey = CaseKey(embed: Action.secondary) {
+      if case .secondary(let action) = $0 { action } else { nil }
+    }
+  }
+
+  enum Effect: StoreEffect, Equatable {
+    case primary(LoginEffect)
+    case secondary(LoginEffect)
+
+    var cancellation: EffectCancellation {
+      switch self {
+      case .primary(let effect): effect.cancellation.within("primary")
+      case .secondary(let effect): effect.cancellation.within("secondary")
+      }
+    }
+
+    static let primaryKey = CaseKey(embed: Effect.primary) {
+      if case .primary(let effect) = $0 { effect } else { nil }
+    }
+    static let secondaryKey = CaseKey(embed: Effect.secondary) {
+      if case .secondary(let effect) = $0 { effect } else { nil }
+    }
+  }
+
+  let body = Scope(state: \State.primary, action: Action.primaryKey, effect: Effect.primaryKey) {
+    LoginReducer()
+  }
+  .combined(
+    with: Scope(state: \State.secondary, action: Action.secondaryKey, effect: Effect.secondaryKey) {
+      LoginReducer()
+    })
+
+  func reduce(into state: inout State, action: Action) -> [Effect] {
+    body.reduce(into: &state, action: action)
+  }
+}
+
+@MainActor struct TwoLoginFormsTests {
+  @Test func cancellingOneFormsRequestLeavesTheOtherRunning() async {
+    let primary = LoginFakes()
+    let secondary = LoginFakes()
+    let handler = LoginEffectHandler(dependencies: primary.dependencies)
+      .lifted(effect: TwoForms.Effect.primaryKey, action: TwoForms.Action.primaryKey)
+      .combined(
+        with: LoginEffectHandler(dependencies: secondary.dependencies)
+          .lifted(effect: TwoForms.Effect.secondaryKey, action: TwoForms.Action.secondaryKey))
+    let store = TestStore(initialState: TwoForms.State(), reducer: TwoForms(), handler: handler)
+    store.exhaustivity = .off
+
+    let credentials = Credentials(username: "demo", password: "Secr3t")
+    for form in [TwoForms.Action.primary, TwoForms.Action.secondary] {
+      await store.send(form(.usernameChanged("demo")))
+      await store.send(form(.passwordChanged("Secr3t")))
+    }
+    primary.api.holdNextCall()
+    secondary.api.holdNextCall()
+    await store.send(.primary(.loginButtonTapped))
+    await store.send(.secondary(.loginButtonTapped))
+    #expect(await primary.api.waitForHeldCall() == credentials)
+    #expect(await secondary.api.waitForHeldCall() == credentials)
+
+    // Both forms use the group "login.authenticate"; only the secondary's is cancelled.
+    await store.send(
+      .secondary(.cancelButtonTapped), effects: [.secondary(.cancelAuthentication)]
+    ) {
+      $0.secondary.isLoading = false
+    }
+    #expect(primary.api.heldCallCount == 1)
+    let session = Session(user: User(id: "1", username: "demo"), token: "t0k3n-1")
+    primary.api.release(with: .success(session))
+    await store.receive(
+      .primary(.loginResponse(attempt: 1, .success(session))),
+      effects: [.primary(.saveSession(session)), .primary(.route(.push(.home(session.user))))]
+    ) {
+      $0.primary.isLoading = false
+      $0.primary.user = session.user
+    }
+    await store.finish()
+    #expect(store.state.secondary.user == nil)
+    #expect(store.state.secondary.isLoading == false)
+    #expect(primary.router.commands == [.push(.home(session.user))])
+    #expect(secondary.router.commands == [])
+  }
+}
