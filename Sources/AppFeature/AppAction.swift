@@ -15,7 +15,7 @@ public enum AppAction: Sendable, Equatable, Codable {
   case home(HomeAction)
 
   /// The ways into each case, for the composition tools (``StateStore/Scope``,
-  /// ``StateStore/Store/scope(state:action:)-(_,CaseKey<R.Action,ChildAction>)``, lifted handlers).
+  /// `Store.scope(state:action:)`, lifted handlers).
   public enum Case {
     /// ``AppAction/login(_:)``.
     public static let login = CaseKey(embed: AppAction.login) {

@@ -12,7 +12,7 @@ import StateStore
 ///
 /// - When the login flow signs a user in, the home screen appears and loads the user's
 ///   profile (``HomeReducer/start(for:)``).
-/// - When the user logs out (``LoginAction/logoutButtonTapped``), the home screen goes away
+/// - When the user logs out (``LoginFeature/LoginAction/logoutButtonTapped``), the home screen goes away
 ///   and ``AppEffect/homeClosed`` cancels whatever it still had in flight.
 /// - A home-screen action while no one is signed in is ignored and reported as a
 ///   ``StateStore/RuntimeWarning``.

@@ -10,7 +10,7 @@ import LoginFeature
 public struct AppState: Sendable, Equatable, Codable {
   /// The login flow: the form, the request, the lockout and the signed-in user.
   public var login: LoginState
-  /// The home screen, present exactly while ``LoginState/user`` is set.
+  /// The home screen, present exactly while ``LoginFeature/LoginState/user`` is set.
   public var home: HomeState?
 
   /// Creates the app's state.

@@ -222,9 +222,9 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   }
 
   /// Turns a runtime warning (an action sent to an absent optional child) into a test failure.
-  static func warningReporter(at location: FailureLocation) -> @Sendable (RuntimeWarning) -> Void {
+  static func warningReporter(at location: FailureLocation) -> RuntimeWarning.Reporter {
     let report = FailureReporter.current
-    return { warning in
+    return RuntimeWarning.Reporter { warning in
       report(
         "Runtime warning: \(warning.message)\n\nAn optional child's actions must arrive while "
           + "it is there. Send them only while the child's state is present, and let ifLet's "

@@ -35,6 +35,7 @@ for argument in CommandLine.arguments.dropFirst() {
 // Top-level `await` makes this file an async entry point; its code runs on the main actor.
 var results = counterScenarios(ops: quick ? 1_000 : 2_000_000)
 results += loginKeystrokeScenarios(ops: quick ? 1_000 : 1_000_000)
+results += appScopedScenarios(ops: quick ? 1_000 : 1_000_000)
 results += await testStoreScenarios(ops: quick ? 1_000 : 10_000)
 results += await actionLogScenarios(quick: quick)
 print(json ? Report.jsonLines(results) : Report.table(results))

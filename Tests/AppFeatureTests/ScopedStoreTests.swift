@@ -91,8 +91,10 @@ import Testing
 
     // An action for the absent child is ignored and reported, never a crash.
     let warnings = Guarded<[String]>([])
-    RuntimeWarning.$reporter.withValue({ warning in warnings.withLock { $0.append(warning.message) }
-    }) {
+    RuntimeWarning.$reporter.withValue(
+      .init { warning in warnings.withLock { $0.append(warning.message) }
+      }
+    ) {
       home.send(.reloadButtonTapped)
     }
     #expect(home.state == nil)

@@ -120,7 +120,7 @@ func makeDeskStore(probe: Probe = Probe(), witness: Probe? = nil) -> Store<Desk>
 final class WarningLog: Sendable {
   private let storage = Guarded<[String]>([])
   var messages: [String] { storage.withLock { $0 } }
-  var reporter: @Sendable (RuntimeWarning) -> Void {
-    { warning in self.storage.withLock { $0.append(warning.message) } }
+  var reporter: RuntimeWarning.Reporter {
+    RuntimeWarning.Reporter { warning in self.storage.withLock { $0.append(warning.message) } }
   }
 }

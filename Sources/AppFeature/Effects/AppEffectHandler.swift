@@ -37,7 +37,7 @@ public struct AppEffectHandler: EffectHandler {
 }
 
 extension Store where R == AppReducer {
-  /// Creates the app store, whose effects run in an ``AppEffectHandler`` over `dependencies`.
+  /// Creates the app store, whose effects run in an ``AppFeature/AppEffectHandler`` over `dependencies`.
   ///
   /// ```swift
   /// let store = Store(app: AppState(), dependencies: dependencies)

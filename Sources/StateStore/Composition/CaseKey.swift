@@ -2,8 +2,8 @@
 ///
 /// A parent feature embeds its children's actions and effects in cases of its own enums
 /// (`AppAction.login(LoginAction)`). The composition tools — ``Scope``,
-/// ``Reducer/ifLet(_:action:effect:dismissal:child:)``, ``Send/embedding(_:)``,
-/// ``EffectHandler/lifted(effect:action:)`` and ``Store/scope(state:action:)`` — need to go both
+/// ``Reducer/ifLet(_:action:effect:dismissal:child:)``, `Send.embedding(_:)`,
+/// ``EffectHandler/lifted(effect:action:)`` and `Store.scope(state:action:)` — need to go both
 /// ways: from the child's value to the parent's case, and from a parent value back to the
 /// child's value when it is that case. A `CaseKey` is those two closures, written once per case:
 ///

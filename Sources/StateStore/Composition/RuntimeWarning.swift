@@ -17,7 +17,7 @@
 /// - anywhere else you like, for a task and the tasks it starts:
 ///
 /// ```swift
-/// RuntimeWarning.$reporter.withValue({ warning in log(warning.message) }) {
+/// RuntimeWarning.$reporter.withValue(.init { warning in log(warning.message) }) {
 ///   store.send(.twoFactor(.verifyButtonTapped))
 /// }
 /// ```
@@ -43,22 +43,43 @@ public struct RuntimeWarning: Sendable, Equatable, CustomStringConvertible {
 
   /// Where warnings go, for the current task and the tasks it creates; see the type's
   /// documentation for the default.
-  @TaskLocal public static var reporter: @Sendable (RuntimeWarning) -> Void =
-    RuntimeWarning.standardError
-
-  /// Writes `[StateStore] warning: <message>` to standard error in debug builds; does nothing
-  /// in release builds.
-  public static let standardError: @Sendable (RuntimeWarning) -> Void = { warning in
-    #if DEBUG
-      let line = Array("[StateStore] warning: \(warning.message)\n".utf8)
-      _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    #endif
-  }
+  @TaskLocal public static var reporter = Reporter.standardError
 
   /// Reports `message` through the current ``reporter``.
   ///
   /// - Parameter message: What happened.
   public static func report(_ message: String) {
     reporter(RuntimeWarning(message: message))
+  }
+
+  /// Receives runtime warnings: see ``RuntimeWarning/reporter``.
+  ///
+  /// A struct around the function, not the function itself: with Swift 6.3 on Linux, a task
+  /// local whose value is a bare function type crashes optimized builds when it is bound.
+  public struct Reporter: Sendable {
+    private let report: @Sendable (RuntimeWarning) -> Void
+
+    /// Creates a reporter that calls `report` with each warning.
+    ///
+    /// - Parameter report: Called with each warning, on the thread that noticed it.
+    public init(_ report: @escaping @Sendable (RuntimeWarning) -> Void) {
+      self.report = report
+    }
+
+    /// Reports `warning`.
+    ///
+    /// - Parameter warning: The warning.
+    public func callAsFunction(_ warning: RuntimeWarning) {
+      report(warning)
+    }
+
+    /// Writes `[StateStore] warning: <message>` to standard error in debug builds; does
+    /// nothing in release builds.
+    public static let standardError = Reporter { warning in
+      #if DEBUG
+        let line = Array("[StateStore] warning: \(warning.message)\n".utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+      #endif
+    }
   }
 }

@@ -1,0 +1,76 @@
+import AppFeature
+import LoginFeature
+import StateStore
+
+/// The login form as a child of the app store: keystrokes through the app store, with and
+/// without observers of another child, and through a scoped handle on the login slice.
+///
+/// The app is signed in (the home screen is there), so the home handle compares a real
+/// `HomeState` after every keystroke.
+@MainActor
+func appScopedScenarios(ops: Int) -> [BenchmarkResult] {
+  let username = "ada.lovelace"
+  let password = "Engine1843x"
+  let keystrokes: [LoginAction] =
+    (1...username.count).map { .usernameChanged(String(username.prefix($0))) }
+    + (1...password.count).map { .passwordChanged(Secret(String(password.prefix($0)))) }
+  let appKeystrokes = keystrokes.map(AppAction.login)
+  let user = User(id: "1", username: "ada", displayName: "Ada Lovelace")
+  let initialState = AppState(
+    login: LoginState(user: user), home: HomeState(user: user, isLoadingProfile: true))
+  let reducer = AppReducer()
+
+  let floorName = "scoped: app reducer, direct, login keystroke"
+  let floor = measure(ops: ops) { count in
+    var state = initialState
+    for index in 0..<count {
+      reduceOutOfLine(reducer, &state, appKeystrokes[index % appKeystrokes.count])
+    }
+    blackHole(state)
+  }
+  var results = [
+    BenchmarkResult(
+      group: "scoped", scenario: floorName, ops: ops, nanoseconds: floor, floor: floorName,
+      floorNanosecondsPerOp: floor / Double(ops), peakRSSMiB: peakRSSMiB())
+  ]
+
+  let plainName = "scoped: login keystroke through the app store, 0 observers"
+  let plain = Store(initialState: initialState, reducer: reducer)
+  let plainTime = measure(ops: ops) { count in
+    for index in 0..<count { plain.send(appKeystrokes[index % appKeystrokes.count]) }
+  }
+  results.append(
+    BenchmarkResult(
+      group: "scoped", scenario: plainName, ops: ops, nanoseconds: plainTime, floor: floorName,
+      floorNanosecondsPerOp: floor / Double(ops), peakRSSMiB: peakRSSMiB(),
+      target: "≤ 200 ns"))
+
+  let watched = Store(initialState: initialState, reducer: reducer)
+  let home = watched.scope(state: \.home, action: AppAction.Case.home)
+  var sink = 0
+  let subscriptions = (0..<100).map { _ in home.observe { _ in sink &+= 1 } }
+  let watchedTime = measure(ops: ops) { count in
+    for index in 0..<count { watched.send(appKeystrokes[index % appKeystrokes.count]) }
+  }
+  blackHole(subscriptions)
+  precondition(sink == 0, "a login keystroke reached an observer of the home screen")
+  results.append(
+    BenchmarkResult(
+      group: "scoped",
+      scenario: "scoped: login keystroke through the app store, 100 observers of another child",
+      ops: ops, nanoseconds: watchedTime, floor: plainName,
+      floorNanosecondsPerOp: plainTime / Double(ops), peakRSSMiB: peakRSSMiB(),
+      target: "≤ 1.2× floor"))
+
+  let handled = Store(initialState: initialState, reducer: reducer)
+  let login = handled.scope(state: \.login, action: AppAction.Case.login)
+  let handleTime = measure(ops: ops) { count in
+    for index in 0..<count { login.send(keystrokes[index % keystrokes.count]) }
+  }
+  results.append(
+    BenchmarkResult(
+      group: "scoped", scenario: "scoped: child store handle send, login keystroke", ops: ops,
+      nanoseconds: handleTime, floor: floorName, floorNanosecondsPerOp: floor / Double(ops),
+      peakRSSMiB: peakRSSMiB(), target: "≤ 250 ns"))
+  return results
+}

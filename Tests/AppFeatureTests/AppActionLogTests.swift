@@ -1,0 +1,61 @@
+import ActionLog
+import AppFeature
+import Foundation
+import LoginFeature
+import LoginFeatureTesting
+import StateStore
+import StateStoreTesting
+import Testing
+
+/// A real app session — a failed sign-in, a sign-in, the profile, a logout — recorded from the
+/// app store, then replayed and verified with the app reducer; secrets masked at every level.
+@MainActor struct AppActionLogTests {
+  @Test func aRecordedAppSessionReplaysAndVerifiesWithTheSecretsMasked() async throws {
+    let password = "Canary7Pw"
+    let token = Secret("tok-Canary-99")
+    let session = Session(user: Sample.user, token: token)
+    let fakes = LoginFakes(results: [.failure(.invalidCredentials), .success(session)])
+    let store = Store(
+      app: AppState(),
+      dependencies: AppDependencies(
+        login: fakes.dependencies, profiles: DemoProfileAPI(delay: .zero, clock: fakes.clock)))
+    var recorded: [AppAction] = []
+    let subscription = store.observeTransitions { recorded.append($0.action) }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("app-log-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("app.jsonl")
+    let recorder = try store.record(
+      to: url, feature: AppReducer.actionLogFeature,
+      options: RecordingOptions(checkpointInterval: 4))
+
+    store.send(.login(.usernameChanged("demo")))
+    store.send(.login(.passwordChanged("Wrong1x")))
+    await store.send(.login(.loginButtonTapped)).finish()
+    store.send(.login(.passwordChanged(Secret(password))))
+    await store.send(.login(.loginButtonTapped)).finish()
+    store.send(.login(.logoutButtonTapped))
+    await recorder.close()
+    subscription.cancel()
+
+    let bytes = try String(contentsOf: url, encoding: .utf8)
+    #expect(!bytes.contains(password))
+    #expect(!bytes.contains(token.reveal()))
+    #expect(!bytes.contains("Wrong1x"))
+
+    let result = try Replayer(reducer: AppReducer()).replay(
+      url, keepingSteps: true,
+      options: ActionLogReadOptions(expectedFeature: AppReducer.actionLogFeature))
+    #expect(result.warnings.isEmpty)
+    #expect(result.stepCount == recorded.count)
+    #expect(result.steps.map { Dump.render($0.transition.action) } == recorded.map(Dump.render))
+    #expect(result.steps.contains { $0.transition.action == .home(.profileLoaded(Sample.profile)) })
+    #expect(result.steps.contains { $0.transition.effects.contains(.homeClosed) })
+    #expect(result.finalState == AppState(login: LoginState(username: "demo", attemptID: 2)))
+    for step in result.steps {
+      let text = TransitionFormatter(context: 100).format(step.transition)
+      #expect(!text.contains(password) && !text.contains(token.reveal()))
+    }
+  }
+}
