@@ -4,6 +4,17 @@ extension Store {
     @usableFromInline let callback: @MainActor (R.State) -> Void
   }
 
+  /// A scoped handle's connection: it looks at its slice in the store's own storage, without a
+  /// copy of the whole state.
+  @usableFromInline struct SliceObserver {
+    let id: Int
+    /// Compares the slice at the pointer with the handle's, and keeps it when it changed;
+    /// returns whether it did. Runs inside the store's access to its state: no host code.
+    @usableFromInline let stage: @MainActor (UnsafePointer<R.State>) -> Bool
+    /// Publishes the kept slice: Observation and the handle's callbacks (host code).
+    @usableFromInline let publish: @MainActor () -> Void
+  }
+
   @usableFromInline struct TransitionObserver {
     @usableFromInline let id: Int
     @usableFromInline let callback: @MainActor (Transition<R.State, R.Action, R.Effect>) -> Void
@@ -74,6 +85,21 @@ extension Store {
       }
     }
     return stream
+  }
+
+  /// Connects a ``ScopedStore``: after every reduced action `stage` compares its slice in
+  /// place (the pointer is valid only during the call), and when it returns `true`, `publish`
+  /// runs once the store has let go of its state.
+  @usableFromInline
+  func observeSlice(
+    stage: @escaping @MainActor (UnsafePointer<R.State>) -> Bool,
+    publish: @escaping @MainActor () -> Void
+  ) -> StoreSubscription {
+    let id = makeObserverID()
+    sliceObservers.append(SliceObserver(id: id, stage: stage, publish: publish))
+    return StoreSubscription { [weak self] in
+      self?.sliceObservers.removeAll { $0.id == id }
+    }
   }
 
   private func makeObserverID() -> Int {

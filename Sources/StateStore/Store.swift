@@ -43,6 +43,8 @@ public final class Store<R: Reducer>: Observable {
   @usableFromInline var sequenceNumber = 0
 
   @usableFromInline var stateObservers: [StateObserver] = []
+  @usableFromInline var sliceObservers: [SliceObserver] = []
+  @usableFromInline var stagedSlices: [Int] = []
   @usableFromInline var transitionObservers: [TransitionObserver] = []
   var nextObserverID = 0
   var streamFinishers: [Int: @Sendable () -> Void] = [:]
@@ -173,6 +175,7 @@ public final class Store<R: Reducer>: Observable {
     let effects = reducer.reduce(into: &currentState, action: action)
     registrar.didSet(self, keyPath: stateKeyPath)
     if !stateObservers.isEmpty { notifyStateObservers() }
+    if !sliceObservers.isEmpty { notifySliceObservers() }
     if let before { notifyTransitionObservers(action, origin, effects, before) }
     if effects.isEmpty { return node }
     let node = node ?? EffectNode()
@@ -183,6 +186,21 @@ public final class Store<R: Reducer>: Observable {
   @inlinable func notifyStateObservers() {
     let state = currentState
     for observer in stateObservers { observer.callback(state) }
+  }
+
+  @inlinable func notifySliceObservers() {
+    let observers = sliceObservers
+    // Handles compare their slices in the store's own storage — borrowing the state for a
+    // read would copy all of it. Only the handles' own code runs inside this access; they
+    // publish, and host callbacks run, after it.
+    withUnsafeMutablePointer(to: &currentState) { state in
+      for index in observers.indices where observers[index].stage(state) {
+        stagedSlices.append(index)
+      }
+    }
+    guard !stagedSlices.isEmpty else { return }
+    for index in stagedSlices { observers[index].publish() }
+    stagedSlices.removeAll(keepingCapacity: true)
   }
 
   @inlinable func notifyTransitionObservers(

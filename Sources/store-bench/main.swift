@@ -1,3 +1,5 @@
+import StateStore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -5,13 +7,16 @@
 #endif
 
 let usage = """
-  usage: store-bench [--quick] [--json] [--help]
+  usage: store-bench [--quick] [--json] [--group NAME] [--help]
 
   Measures LoginStore's hot paths side by side in one run and prints, per scenario, the
   operations, nanoseconds per operation and the ratio to that scenario's floor.
 
     --quick   a short smoke run (timings are not meaningful)
     --json    JSON Lines: one object per scenario
+    --group NAME
+              run one group only: counter, login, scoped, teststore or actionlog
+              (for profiling; the Performance article quotes full runs only)
     --help    this text
 
   Build in release mode for meaningful figures: swift run -c release store-bench
@@ -19,23 +24,36 @@ let usage = """
 
 var quick = false
 var json = false
-for argument in CommandLine.arguments.dropFirst() {
+var group: String?
+let groups = ["counter", "login", "scoped", "teststore", "actionlog"]
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
   switch argument {
   case "--quick": quick = true
   case "--json": json = true
+  case "--group":
+    guard let name = arguments.popFirst(), groups.contains(name) else {
+      FileHandleOutput.standardError(
+        "store-bench: --group needs one of \(groups.joined(separator: ", ")) (see --help)")
+      exit(2)
+    }
+    group = name
   case "--help", "-h":
     print(usage)
     exit(0)
   default:
-    FileHandleOutput.standardError("store-bench: unknown option '\(argument)' (see --help)")
+    FileHandleOutput.standardError(
+      "store-bench: unknown option \(Dump.quoted(argument)) (see --help)")
     exit(2)
   }
 }
 
 // Top-level `await` makes this file an async entry point; its code runs on the main actor.
-var results = counterScenarios(ops: quick ? 1_000 : 2_000_000)
-results += loginKeystrokeScenarios(ops: quick ? 1_000 : 1_000_000)
-results += appScopedScenarios(ops: quick ? 1_000 : 1_000_000)
-results += await testStoreScenarios(ops: quick ? 1_000 : 10_000)
-results += await actionLogScenarios(quick: quick)
+@MainActor func runs(_ name: String) -> Bool { group == nil || group == name }
+var results: [BenchmarkResult] = []
+if runs("counter") { results += counterScenarios(ops: quick ? 1_000 : 2_000_000) }
+if runs("login") { results += loginKeystrokeScenarios(ops: quick ? 1_000 : 1_000_000) }
+if runs("scoped") { results += appScopedScenarios(ops: quick ? 1_000 : 1_000_000) }
+if runs("teststore") { results += await testStoreScenarios(ops: quick ? 1_000 : 10_000) }
+if runs("actionlog") { results += await actionLogScenarios(quick: quick) }
 print(json ? Report.jsonLines(results) : Report.table(results))

@@ -102,6 +102,22 @@ import Testing
     subscription.cancel()
   }
 
+  @Test func aHandlesObserverMayReadTheAppStateAndSendMoreActions() {
+    let app = makeApp()
+    let login = app.scope(state: \.login, action: AppAction.Case.login)
+    var seen: [String] = []
+    let subscription = login.observe { state in
+      // Reading the whole app's state and sending from inside a callback are both allowed:
+      // the send is queued and reduced right after the current action.
+      seen.append("\(state.username)/\(app.state.login.username)")
+      if state.username == "a" { login.send(.usernameChanged("ab")) }
+    }
+    login.send(.usernameChanged("a"))
+    #expect(seen == ["a/a", "ab/ab"])
+    #expect(app.state.login.username == "ab")
+    subscription.cancel()
+  }
+
   @Test func aHandleOnAGrandchildScopesFurther() {
     let app = makeApp()
     let login = app.scope(state: \.login, action: AppAction.Case.login)

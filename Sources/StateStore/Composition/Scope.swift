@@ -29,7 +29,7 @@
 public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Child: Reducer>:
   Reducer
 {
-  @usableFromInline let toChildState: WritableKeyPath<State, Child.State> & Sendable
+  @usableFromInline let toChildState: StatePath<State, Child.State>
   @usableFromInline let toChildAction: CaseKey<Action, Child.Action>
   @usableFromInline let embedEffect: @Sendable (Child.Effect) -> Effect
   @usableFromInline let child: Child
@@ -47,7 +47,7 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
     effect: CaseKey<Effect, Child.Effect>,
     child: () -> Child
   ) {
-    self.toChildState = state
+    self.toChildState = StatePath(state)
     self.toChildAction = action
     self.embedEffect = effect.embed
     self.child = child()
@@ -64,7 +64,7 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
     action: CaseKey<Action, Child.Action>,
     child: () -> Child
   ) where Child.Effect == Never {
-    self.toChildState = state
+    self.toChildState = StatePath(state)
     self.toChildAction = action
     self.embedEffect = absurd
     self.child = child()
@@ -79,7 +79,7 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
   @inlinable
   public func reduce(into state: inout State, action: Action) -> [Effect] {
     guard let childAction = toChildAction.extract(action) else { return [] }
-    let effects = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    let effects = toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
     if effects.isEmpty { return [] }
     return effects.map(embedEffect)
   }

@@ -28,25 +28,30 @@ import Observation
 /// action and handle, however many observers the handle has.
 @MainActor
 public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: Observable {
-  private var current: State
-  private let registrar = ObservationRegistrar()
-  private let stateKeyPath: KeyPath<ScopedStore, State>
-  private let sendToParent: @MainActor (Action) -> StoreTask
-  private var observers: [(id: Int, callback: @MainActor (State) -> Void)] = []
+  @usableFromInline var current: State
+  @usableFromInline var staged: State?
+  @usableFromInline let registrar = ObservationRegistrar()
+  @usableFromInline let stateKeyPath: KeyPath<ScopedStore, State>
+  @usableFromInline let sendToParent: @MainActor (Action) -> StoreTask
+  @usableFromInline let isSame: (State, State) -> Bool
+  @usableFromInline var observers: [(id: Int, callback: @MainActor (State) -> Void)] = []
   private var nextObserverID = 0
   private var parentSubscription: StoreSubscription?
 
   /// Creates a handle whose state starts at `initial`, that sends through `send`, and that
-  /// `subscribe` connects to the parent's changes.
+  /// `subscribe` connects to the parent's changes: it hands each new slice to
+  /// ``receive(_:)``.
   @usableFromInline init(
     initial: State,
+    isSame: @escaping (State, State) -> Bool,
     send: @escaping @MainActor (Action) -> StoreTask,
-    subscribe: (@escaping @MainActor (State) -> Void) -> StoreSubscription
+    subscribe: (ScopedStore) -> StoreSubscription
   ) {
     current = initial
+    self.isSame = isSame
     sendToParent = send
     stateKeyPath = \.state
-    parentSubscription = subscribe { [weak self] slice in self?.parentChanged(slice) }
+    parentSubscription = subscribe(self)
   }
 
   isolated deinit {
@@ -64,7 +69,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
   ///
   /// - Parameter action: A child action.
   /// - Returns: The parent store's task for the action's effects.
-  @discardableResult
+  @inlinable @discardableResult
   public func send(_ action: Action) -> StoreTask {
     sendToParent(action)
   }
@@ -91,23 +96,51 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
   ///   - state: Where the grandchild's state lives in this child's state.
   ///   - action: Wraps a grandchild action in this child's action type.
   /// - Returns: The grandchild's handle.
+  @inlinable
   public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
     state: KeyPath<State, ChildState> & Sendable,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    ScopedStore<ChildState, ChildAction>(
-      initial: current[keyPath: state],
+    let path = StatePath(state)
+    return ScopedStore<ChildState, ChildAction>(
+      initial: path.value(in: current),
+      isSame: { $0 == $1 },
       send: { [self] childAction in self.send(action(childAction)) },
-      subscribe: { callback in self.observe { callback($0[keyPath: state]) } }
+      subscribe: { handle in
+        self.observe { [weak handle] slice in
+          path.withValue(in: slice) { handle?.receive($0) }
+        }
+      }
     )
   }
 
-  private func parentChanged(_ slice: State) {
-    guard slice != current else { return }
+  /// Takes the parent's new slice: publishes it when it differs from the current one.
+  @inlinable
+  func receive(_ slice: State) {
+    if stage(slice) { publish() }
+  }
+
+  /// Keeps the parent's new slice for ``publish()`` when it differs from the current one.
+  ///
+  /// - Returns: Whether it differs.
+  @inlinable
+  func stage(_ slice: State) -> Bool {
+    guard !isSame(slice, current) else { return false }
+    staged = slice
+    return true
+  }
+
+  /// Makes the staged slice current: tells Observation and calls the observers.
+  @inlinable
+  func publish() {
+    guard let slice = staged.take() else { return }
     registrar.willSet(self, keyPath: stateKeyPath)
     current = slice
     registrar.didSet(self, keyPath: stateKeyPath)
-    for observer in observers { observer.callback(slice) }
+    if !observers.isEmpty {
+      let state = current
+      for observer in observers { observer.callback(state) }
+    }
   }
 }
 
@@ -127,11 +160,7 @@ extension Store {
     state: KeyPath<R.State, ChildState> & Sendable,
     action: @escaping @Sendable (ChildAction) -> R.Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    ScopedStore<ChildState, ChildAction>(
-      initial: currentState[keyPath: state],
-      send: { [self] childAction in self.send(action(childAction)) },
-      subscribe: { callback in self.observe { callback($0[keyPath: state]) } }
-    )
+    makeScope(state: state, isSame: { $0 == $1 }, action: action)
   }
 
   /// A handle on one child feature of this store, whose actions are embedded with `action`.
@@ -145,6 +174,73 @@ extension Store {
     state: KeyPath<R.State, ChildState> & Sendable,
     action: CaseKey<R.Action, ChildAction>
   ) -> ScopedStore<ChildState, ChildAction> {
-    scope(state: state, action: action.embed)
+    makeScope(state: state, isSame: { $0 == $1 }, action: action.embed)
+  }
+
+  /// A handle on an optional child feature of this store: its state is `nil` while the child
+  /// is not there.
+  ///
+  /// ```swift
+  /// let home = appStore.scope(state: \.home, action: AppAction.Case.home)   // HomeState?
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: Where the optional child's state lives in this store's state.
+  ///   - action: The case of this store's action type that carries the child's actions.
+  /// - Returns: The child's handle.
+  @inlinable
+  public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+    state: KeyPath<R.State, ChildState?> & Sendable,
+    action: CaseKey<R.Action, ChildAction>
+  ) -> ScopedStore<ChildState?, ChildAction> {
+    makeScope(state: state, isSame: isSameOptional, action: action.embed)
+  }
+
+  /// A handle on an optional child feature of this store, whose actions are wrapped with
+  /// `action`.
+  ///
+  /// - Parameters:
+  ///   - state: Where the optional child's state lives in this store's state.
+  ///   - action: Wraps a child action in this store's action type.
+  /// - Returns: The child's handle.
+  @inlinable
+  public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+    state: KeyPath<R.State, ChildState?> & Sendable,
+    action: @escaping @Sendable (ChildAction) -> R.Action
+  ) -> ScopedStore<ChildState?, ChildAction> {
+    makeScope(state: state, isSame: isSameOptional, action: action)
+  }
+
+  @inlinable
+  func makeScope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+    state: KeyPath<R.State, ChildState> & Sendable,
+    isSame: @escaping (ChildState, ChildState) -> Bool,
+    action: @escaping @Sendable (ChildAction) -> R.Action
+  ) -> ScopedStore<ChildState, ChildAction> {
+    let path = StatePath(state)
+    return ScopedStore<ChildState, ChildAction>(
+      initial: path.value(in: currentState),
+      isSame: isSame,
+      send: { [self] childAction in self.send(action(childAction)) },
+      subscribe: { handle in
+        self.observeSlice(
+          stage: { [weak handle] parentState in
+            path.withValue(at: parentState) { handle?.stage($0) ?? false }
+          },
+          publish: { [weak handle] in handle?.publish() })
+      }
+    )
+  }
+}
+
+/// `==` of two optionals, written out: with Swift 6.3, `Optional`'s own `==` on a non-trivial
+/// payload goes through value witnesses (about 60 ns against 4 ns, measured on this machine).
+@inlinable
+func isSameOptional<Wrapped: Equatable>(_ first: Wrapped?, _ second: Wrapped?) -> Bool {
+  switch first {
+  case .none:
+    if case .none = second { true } else { false }
+  case .some(let value):
+    if case .some(let other) = second { value == other } else { false }
   }
 }
