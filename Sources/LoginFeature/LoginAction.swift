@@ -27,4 +27,14 @@ public enum LoginAction: Sendable, Equatable, Codable {
   case lockoutEnded
   /// The user logged out from the home screen.
   case logoutButtonTapped
+  /// An action of the one-time-code step.
+  case twoFactor(TwoFactorAction)
+
+  /// The ways into the cases that carry a child's actions.
+  public enum Case {
+    /// ``LoginAction/twoFactor(_:)``.
+    public static let twoFactor = CaseKey(embed: LoginAction.twoFactor) {
+      if case .twoFactor(let action) = $0 { action } else { nil }
+    }
+  }
 }

@@ -24,6 +24,13 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
   case saveSession(Session)
   /// Forgets the kept session.
   case clearSession
+  /// An effect of the one-time-code step.
+  case twoFactor(TwoFactorEffect)
+  /// The one-time-code step went away: everything it started is cancelled.
+  case twoFactorClosed
+
+  /// The name of the namespace the one-time-code step's effects run in.
+  public static let twoFactorNamespace = "twoFactor"
 
   /// The cancellation group of the login request.
   public static let authenticationID: CancellationID = "login.authenticate"
@@ -39,6 +46,16 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
     case .cancelAuthentication: .cancels(Self.authenticationID)
     case .startLockoutTimer: .group(Self.lockoutTimerID, cancelInFlight: true)
     case .route, .showAlert, .saveSession, .clearSession: .none
+    case .twoFactor(let effect): effect.cancellation.within(Self.twoFactorNamespace)
+    case .twoFactorClosed: .cancelsAll(in: Self.twoFactorNamespace)
+    }
+  }
+
+  /// The ways into the cases that carry a child's effects.
+  public enum Case {
+    /// ``LoginEffect/twoFactor(_:)``.
+    public static let twoFactor = CaseKey(embed: LoginEffect.twoFactor) {
+      if case .twoFactor(let effect) = $0 { effect } else { nil }
     }
   }
 }

@@ -22,6 +22,9 @@ extension LoginState: Redactable {
     var copy = self
     copy.username = username.usernameMask
     copy.user = user?.maskingUsernames()
+    if case .verified(let session) = twoFactor?.outcome {
+      copy.twoFactor?.outcome = .verified(session.maskingUsernames())
+    }
     return copy
   }
 }
@@ -39,8 +42,10 @@ extension LoginAction: Redactable {
       return .usernameChanged(username.usernameMask)
     case .loginResponse(let attempt, .success(let session)):
       return .loginResponse(attempt: attempt, .success(session.maskingUsernames()))
+    case .twoFactor(.verifyResponse(let request, .success(let session))):
+      return .twoFactor(.verifyResponse(request: request, .success(session.maskingUsernames())))
     case .passwordChanged, .loginButtonTapped, .cancelButtonTapped, .loginResponse,
-      .alertButtonTapped, .lockoutEnded, .logoutButtonTapped:
+      .alertButtonTapped, .lockoutEnded, .logoutButtonTapped, .twoFactor:
       return self
     }
   }
@@ -63,7 +68,10 @@ extension LoginEffect: Redactable {
       return .saveSession(session.maskingUsernames())
     case .route(let command):
       return .route(command.maskingUsernames())
-    case .cancelAuthentication, .showAlert, .startLockoutTimer, .clearSession:
+    case .cancelAuthentication, .showAlert, .startLockoutTimer, .clearSession, .twoFactor,
+      .twoFactorClosed:
+      // The one-time-code step's effects carry the code (a secret) and the challenge, whose
+      // destination the service has already masked.
       return self
     }
   }

@@ -21,6 +21,13 @@ import StateStore
 /// - `logoutButtonTapped`: while signed in, clears the session, pops to the root and empties
 ///   the form except the username.
 /// - `alertButtonTapped`: acknowledged; nothing changes.
+/// - A `loginResponse` with a ``LoginResult/challenge(_:)`` shows the one-time-code step
+///   (``TwoFactorReducer``), an optional child in ``LoginState/twoFactor``. Its actions
+///   (`twoFactor(…)`) run the child; when the step ends, this reducer acts on its
+///   ``TwoFactorState/outcome``: a verified code signs in exactly as a password does; too many
+///   wrong codes clear the password, count one failed attempt (which may lock the form) and
+///   show "Too many incorrect codes. Please sign in again."; cancel clears the password. When
+///   the step goes away, ``LoginEffect/twoFactorClosed`` cancels whatever it had in flight.
 ///
 /// ```swift
 /// var state = LoginState(username: "demo", password: "Secr3t")
@@ -43,6 +50,15 @@ public struct LoginReducer: Reducer, Sendable {
   /// ```
   public static let actionLogFeature = "login"
 
+  /// The message of the alert shown when too many wrong one-time codes end a sign-in.
+  public static let tooManyIncorrectCodesMessage =
+    "Too many incorrect codes. Please sign in again."
+
+  private let body = LoginCore().ifLet(
+    \LoginState.twoFactor, action: LoginAction.Case.twoFactor, effect: LoginEffect.Case.twoFactor,
+    dismissal: .twoFactorClosed
+  ) { TwoFactorReducer() }
+
   /// Creates the reducer.
   public init() {}
 
@@ -53,6 +69,13 @@ public struct LoginReducer: Reducer, Sendable {
   ///   - action: What happened.
   /// - Returns: The effects to start, in order.
   public func reduce(into state: inout LoginState, action: LoginAction) -> [LoginEffect] {
+    body.reduce(into: &state, action: action)
+  }
+}
+
+/// The login flow's own logic; ``LoginReducer`` runs it after the one-time-code step.
+struct LoginCore: Reducer, Sendable {
+  func reduce(into state: inout LoginState, action: LoginAction) -> [LoginEffect] {
     switch action {
     case .usernameChanged(let username):
       state.username = username
@@ -84,19 +107,23 @@ public struct LoginReducer: Reducer, Sendable {
       state.failedAttempts = 0
       return []
 
+    case .twoFactor:
+      return twoFactorEnded(&state)
+
     case .logoutButtonTapped:
-      guard state.user != nil else { return [] }
+      guard case .some = state.user else { return [] }
       state = LoginState(rules: state.rules, username: state.username, attemptID: state.attemptID)
       return [.clearSession, .route(.popToRoot)]
     }
   }
 
   private func loginButtonTapped(_ state: inout LoginState) -> [LoginEffect] {
-    guard !state.isLoading, !state.isLocked, state.user == nil else { return [] }
+    guard !state.isLoading, !state.isLocked, case .none = state.user, case .none = state.twoFactor
+    else { return [] }
     let messages = state.validationMessages
     guard messages.isEmpty else {
       let alert = Alert(
-        title: Self.validationAlertTitle,
+        title: LoginReducer.validationAlertTitle,
         message: messages.joined(separator: "\n")
       )
       return [.showAlert(alert)]
@@ -115,33 +142,68 @@ public struct LoginReducer: Reducer, Sendable {
   private func loginResponse(_ result: LoginResult, state: inout LoginState) -> [LoginEffect] {
     switch result {
     case .success(let session):
-      state.user = session.user
-      state.failedAttempts = 0
-      return [.saveSession(session), .route(.push(.home(session.user)))]
+      return signIn(session, state: &state)
+
+    case .challenge(let challenge):
+      let (step, effects) = TwoFactorReducer.start(with: challenge)
+      state.twoFactor = step
+      return effects.map(LoginEffect.twoFactor)
 
     case .failure(.cancelled):
       return []
 
     case .failure(.invalidCredentials):
-      state.failedAttempts = min(state.failedAttempts, .max - 1) + 1  // no trap on a read state
-      guard state.failedAttempts >= state.rules.maxAttempts else {
-        return [.showAlert(Self.errorAlert(.invalidCredentials))]
-      }
-      state.isLocked = true
-      let duration = state.rules.lockoutDuration
-      let alert = Alert(
-        title: Self.lockoutAlertTitle,
-        message: "The form is locked for \(Self.describe(duration)). Please try again later."
-      )
-      return [.showAlert(alert), .startLockoutTimer(duration)]
+      return countFailedAttempt(
+        state: &state, otherwise: Self.errorAlert(.invalidCredentials))
 
     case .failure(let error):
       return [.showAlert(Self.errorAlert(error))]
     }
   }
 
+  private func signIn(_ session: Session, state: inout LoginState) -> [LoginEffect] {
+    state.user = session.user
+    state.failedAttempts = 0
+    return [.saveSession(session), .route(.push(.home(session.user)))]
+  }
+
+  /// One more failed attempt: at the limit the form locks (with its alert and timer);
+  /// below it, `alert` is shown.
+  private func countFailedAttempt(state: inout LoginState, otherwise alert: Alert)
+    -> [LoginEffect]
+  {
+    state.failedAttempts = min(state.failedAttempts, .max - 1) + 1  // no trap on a read state
+    guard state.failedAttempts >= state.rules.maxAttempts else { return [.showAlert(alert)] }
+    state.isLocked = true
+    let duration = state.rules.lockoutDuration
+    let lockout = Alert(
+      title: LoginReducer.lockoutAlertTitle,
+      message: "The form is locked for \(Self.describe(duration)). Please try again later."
+    )
+    return [.showAlert(lockout), .startLockoutTimer(duration)]
+  }
+
+  /// Acts on how the one-time-code step ended (it ran first, as the child).
+  private func twoFactorEnded(_ state: inout LoginState) -> [LoginEffect] {
+    guard let outcome = state.twoFactor?.outcome else { return [] }
+    state.twoFactor = nil
+    switch outcome {
+    case .verified(let session):
+      return signIn(session, state: &state)
+    case .tooManyIncorrectCodes:
+      state.password = ""
+      return countFailedAttempt(
+        state: &state,
+        otherwise: Alert(
+          title: LoginReducer.errorAlertTitle, message: LoginReducer.tooManyIncorrectCodesMessage))
+    case .cancelled:
+      state.password = ""
+      return []
+    }
+  }
+
   private static func errorAlert(_ error: LoginServiceError) -> Alert {
-    Alert(title: errorAlertTitle, message: error.message)
+    Alert(title: LoginReducer.errorAlertTitle, message: error.message)
   }
 
   /// "30 seconds", "1 second", "1.5 seconds".

@@ -5,6 +5,8 @@
 public enum LoginResult: Sendable, Equatable, Codable {
   /// The user signed in.
   case success(Session)
+  /// The password was right, and a second factor is needed: the one-time-code step starts.
+  case challenge(Challenge)
   /// The request failed.
   case failure(LoginServiceError)
 }

@@ -19,6 +19,12 @@ public enum LoginServiceError: Error, Sendable, Equatable, Codable {
   case transport(String)
   /// The request was cancelled. Effect handlers send nothing for it.
   case cancelled
+  /// The one-time code was wrong (second factor).
+  case incorrectCode
+  /// The one-time code expired; a new one must be sent (second factor).
+  case codeExpired
+  /// A new code was asked for too soon; the service says how many seconds to wait.
+  case resendTooSoon(retryAfterSeconds: Int)
 
   /// The text shown in the "Error" alert.
   ///
@@ -30,6 +36,9 @@ public enum LoginServiceError: Error, Sendable, Equatable, Codable {
   /// - `transport("offline")`: "Could not reach the server (offline). Please check your
   ///   connection."
   /// - `cancelled`: "The login was cancelled."
+  /// - `incorrectCode`: "Incorrect code"
+  /// - `codeExpired`: "The code has expired"
+  /// - `resendTooSoon(retryAfterSeconds: 12)`: "A new code can be sent in 12 seconds."
   public var message: String {
     switch self {
     case .invalidCredentials:
@@ -46,6 +55,14 @@ public enum LoginServiceError: Error, Sendable, Equatable, Codable {
       "Could not reach the server (\(detail)). Please check your connection."
     case .cancelled:
       "The login was cancelled."
+    case .incorrectCode:
+      "Incorrect code"
+    case .codeExpired:
+      "The code has expired"
+    case .resendTooSoon(let seconds):
+      seconds == 1
+        ? "A new code can be sent in 1 second."
+        : "A new code can be sent in \(seconds) seconds."
     }
   }
 }

@@ -31,6 +31,8 @@ public struct LoginState: Sendable, Equatable, Codable {
   public var user: User?
   /// The rules the form is validated against, and the lockout policy.
   public var rules: CredentialRules
+  /// The one-time-code step, while the service waits for a second factor.
+  public var twoFactor: TwoFactorState?
 
   /// Creates a state; `LoginState()` is the empty form under the default rules.
   ///
@@ -43,6 +45,7 @@ public struct LoginState: Sendable, Equatable, Codable {
   ///   - isLocked: Whether the form is locked.
   ///   - attemptID: The id of the latest attempt.
   ///   - user: The signed-in user.
+  ///   - twoFactor: The one-time-code step, if it is showing.
   public init(
     rules: CredentialRules = .default,
     username: String = "",
@@ -51,7 +54,8 @@ public struct LoginState: Sendable, Equatable, Codable {
     failedAttempts: Int = 0,
     isLocked: Bool = false,
     attemptID: Int = 0,
-    user: User? = nil
+    user: User? = nil,
+    twoFactor: TwoFactorState? = nil
   ) {
     self.username = username
     self.password = password
@@ -61,6 +65,7 @@ public struct LoginState: Sendable, Equatable, Codable {
     self.attemptID = attemptID
     self.user = user
     self.rules = rules
+    self.twoFactor = twoFactor
   }
 
   /// Every rule the form breaks under ``rules``; empty when it is valid.
@@ -78,9 +83,11 @@ public struct LoginState: Sendable, Equatable, Codable {
     validationErrors.isEmpty
   }
 
-  /// Whether the login button can be tapped: the form is valid, no request is in flight and
-  /// the form is not locked.
+  /// Whether the login button can be tapped: the form is valid, no request is in flight, the
+  /// form is not locked, and nobody is signed in or halfway through a second factor — exactly
+  /// when ``LoginReducer`` would act on a tap.
   public var isLoginButtonEnabled: Bool {
-    !isLoading && !isLocked && isFormValid
+    guard !isLoading, !isLocked, case .none = user, case .none = twoFactor else { return false }
+    return isFormValid
   }
 }

@@ -43,6 +43,10 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   private struct State {
     var script: [LoginResult]
     var requests: [Credentials] = []
+    var verifyScript: [VerifyCodeResult] = []
+    var codes: [Secret] = []
+    var resendScript: [ResendCodeResult] = []
+    var resendCount = 0
     /// Pending ``holdNextCall(honoringCancellation:)`` requests, oldest first.
     var holds: [Bool] = []
     var held: [HeldCall] = []
@@ -205,13 +209,86 @@ public final class StubLoginAPI: LoginAPI, Sendable {
     call.continuation.resume(returning: result)
   }
 
+  /// Adds answers for ``verifyCode(_:for:)``, in order.
+  ///
+  /// - Parameter results: One result per expected verification.
+  public func enqueueVerifications(_ results: VerifyCodeResult...) {
+    state.withLock { $0.verifyScript += results }
+  }
+
+  /// Adds answers for ``resendCode(for:)``, in order.
+  ///
+  /// - Parameter results: One result per expected resend.
+  public func enqueueResends(_ results: ResendCodeResult...) {
+    state.withLock { $0.resendScript += results }
+  }
+
+  /// The codes of every ``verifyCode(_:for:)`` call so far; they dump as masks.
+  public var verifiedCodes: [Secret] { state.withLock { $0.codes } }
+
+  /// How many times ``resendCode(for:)`` has been called.
+  public var resendCount: Int { state.withLock { $0.resendCount } }
+
+  /// Answers with the next scripted verification; a call beyond the script fails the test.
+  ///
+  /// - Parameters:
+  ///   - code: The code typed.
+  ///   - challenge: The challenge it answers.
+  /// - Returns: The scripted session.
+  /// - Throws: The scripted ``LoginFeature/LoginServiceError``.
+  public func verifyCode(_ code: Secret, for challenge: Challenge) async throws(LoginServiceError)
+    -> Session
+  {
+    let (scripted, call) = state.withLock { state -> (VerifyCodeResult?, Int) in
+      state.codes.append(code)
+      return (state.verifyScript.isEmpty ? nil : state.verifyScript.removeFirst(), state.codes.count)
+    }
+    let result = scripted ?? overrun("verifyCode", call: call) { .failure(.transport($0)) }
+    StoryRecorder.current?.performed(StoryLine.verify(code, challenge, result))
+    switch result {
+    case .success(let session): return session
+    case .failure(let error): throw error
+    }
+  }
+
+  /// Answers with the next scripted resend; a call beyond the script fails the test.
+  ///
+  /// - Parameter challenge: The challenge to send a new code for.
+  /// - Returns: The scripted challenge.
+  /// - Throws: The scripted ``LoginFeature/LoginServiceError``.
+  public func resendCode(for challenge: Challenge) async throws(LoginServiceError) -> Challenge {
+    let (scripted, call) = state.withLock { state -> (ResendCodeResult?, Int) in
+      state.resendCount += 1
+      return (
+        state.resendScript.isEmpty ? nil : state.resendScript.removeFirst(), state.resendCount
+      )
+    }
+    let result = scripted ?? overrun("resendCode", call: call) { .failure(.transport($0)) }
+    StoryRecorder.current?.performed(StoryLine.resend(challenge, result))
+    switch result {
+    case .success(let challenge): return challenge
+    case .failure(let error): throw error
+    }
+  }
+
+  private func overrun<Result>(
+    _ name: String, call: Int, answer: (String) -> Result
+  ) -> Result {
+    FailureReporter.current(
+      "StubLoginAPI got \(name) call \(call), but only \(call - 1) "
+        + "\(call == 2 ? "result was" : "results were") scripted.\n\n"
+        + "Script them with enqueueVerifications(_:) or enqueueResends(_:).",
+      at: createdAt)
+    return answer("StubLoginAPI: no scripted result for \(name) call \(call)")
+  }
+
   /// Answers with the next scripted result, or waits while held; records the credentials.
   ///
   /// - Parameter credentials: The username and password.
-  /// - Returns: The scripted or released session.
+  /// - Returns: The scripted or released session, or a scripted challenge.
   /// - Throws: The scripted or released ``LoginFeature/LoginServiceError``;
   ///   ``LoginFeature/LoginServiceError/cancelled`` when a held call's task is cancelled.
-  public func login(_ credentials: Credentials) async throws(LoginServiceError) -> Session {
+  public func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     let answer = state.withLock { state -> Answer in
       state.requests.append(credentials)
       if !state.holds.isEmpty {
@@ -239,7 +316,8 @@ public final class StubLoginAPI: LoginAPI, Sendable {
     StoryRecorder.current?.performed(
       "\(StoryLine.login(credentials)) → \(StoryLine.result(result))")
     switch result {
-    case .success(let session): return session
+    case .success(let session): return .session(session)
+    case .challenge(let challenge): return .challenge(challenge)
     case .failure(let error): throw error
     }
   }

@@ -5,7 +5,7 @@ import StateStore
 
 /// Dependencies that do nothing, so only the store and the recorder are measured.
 private struct NoLoginAPI: LoginAPI {
-  func login(_ credentials: Credentials) async throws(LoginServiceError) -> Session {
+  func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     throw .cancelled
   }
 }

@@ -107,7 +107,7 @@ public struct HTTPLoginAPI: LoginAPI {
   ///   the request body.
   /// - Returns: The session of the signed-in user.
   /// - Throws: ``LoginServiceError``; see the table above.
-  public func login(_ credentials: Credentials) async throws(LoginServiceError) -> Session {
+  public func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     let request = try makeRequest(credentials)
     let response: HTTPURLResponse
     let body: Data
@@ -120,7 +120,7 @@ public struct HTTPLoginAPI: LoginAPI {
     switch response.statusCode {
     case 200:
       guard !body.isEmpty else { throw .nilData }
-      return try LoginResponseBody.session(from: body)
+      return .session(try LoginResponseBody.session(from: body))
     case 401, 403:
       throw .invalidCredentials
     case let status:

@@ -11,6 +11,9 @@ import StateStore
 /// - `showAlert`: `alertPresenter.present(_:)`, then `alertButtonTapped(_:)`.
 /// - `startLockoutTimer`: `clock.sleep(for:)`, then `lockoutEnded` — nothing when cancelled.
 /// - `saveSession`, `clearSession`: `sessionStore.save(_:)`, `sessionStore.clear()`.
+/// - `twoFactor(e)`: ``TwoFactorEffectHandler``, with the one-time-code step's actions sent back
+///   as `twoFactor(…)`.
+/// - `twoFactorClosed`: nothing; the store has already cancelled the step's effects.
 ///
 /// Session storage failures are not reported: the user is signed in either way, and the next
 /// launch simply finds no session.
@@ -43,7 +46,10 @@ public struct LoginEffectHandler: EffectHandler {
     case .authenticate(let credentials, let attempt):
       let result: LoginResult
       do {
-        result = .success(try await dependencies.api.login(credentials))
+        switch try await dependencies.api.login(credentials) {
+        case .session(let session): result = .success(session)
+        case .challenge(let challenge): result = .challenge(challenge)
+        }
       } catch {
         result = .failure(error)
       }
@@ -74,6 +80,13 @@ public struct LoginEffectHandler: EffectHandler {
 
     case .clearSession:
       try? await dependencies.sessionStore.clear()
+
+    case .twoFactor(let effect):
+      await TwoFactorEffectHandler(dependencies: dependencies)
+        .handle(effect, send: send.embedding(LoginAction.Case.twoFactor))
+
+    case .twoFactorClosed:
+      break
     }
   }
 }

@@ -29,9 +29,29 @@ enum StoryLine {
     switch result {
     case .success(let session):
       "success(user: \(Dump.quoted(session.user.username)), token: \(session.token))"
+    case .challenge(let challenge):
+      "challenge(id: \(Dump.quoted(challenge.id)), to: \(Dump.quoted(challenge.destination)))"
     case .failure(let error):
       render(error).replacingPrefix("LoginServiceError.", with: "")
     }
+  }
+
+  static func verify(_ code: Secret, _ challenge: Challenge, _ result: VerifyCodeResult) -> String {
+    let answer =
+      switch result {
+      case .success(let session): self.result(.success(session))
+      case .failure(let error): self.result(.failure(error))
+      }
+    return "api.verifyCode(\(code), for: \(Dump.quoted(challenge.id))) → \(answer)"
+  }
+
+  static func resend(_ challenge: Challenge, _ result: ResendCodeResult) -> String {
+    let answer =
+      switch result {
+      case .success(let challenge): self.result(.challenge(challenge))
+      case .failure(let error): self.result(.failure(error))
+      }
+    return "api.resendCode(for: \(Dump.quoted(challenge.id))) → \(answer)"
   }
 }
 

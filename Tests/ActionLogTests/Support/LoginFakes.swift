@@ -11,10 +11,11 @@ final class ScriptedLoginAPI: LoginAPI, @unchecked Sendable {
     self.results = results
   }
 
-  func login(_ credentials: Credentials) async throws(LoginServiceError) -> Session {
+  func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     let result = lock.withLock { results.count > 1 ? results.removeFirst() : results.first }
     switch result {
-    case .success(let session): return session
+    case .success(let session): return .session(session)
+    case .challenge(let challenge): return .challenge(challenge)
     case .failure(let error): throw error
     case nil: throw .nilData
     }

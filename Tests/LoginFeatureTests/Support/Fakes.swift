@@ -16,10 +16,11 @@ final class FakeLoginAPI: LoginAPI, @unchecked Sendable {
 
   var requests: [Credentials] { lock.withLock { received } }
 
-  func login(_ credentials: Credentials) async throws(LoginServiceError) -> Session {
+  func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     lock.withLock { received.append(credentials) }
     switch result {
-    case .success(let session): return session
+    case .success(let session): return .session(session)
+    case .challenge(let challenge): return .challenge(challenge)
     case .failure(let error): throw error
     }
   }

@@ -1,0 +1,150 @@
+import StateStore
+
+/// The one-time-code step's behaviour: a pure function, like every reducer here.
+///
+/// - ``start(with:)``: the state of a freshly shown step and the countdown that starts with it.
+/// - `codeChanged`: keeps the ASCII digits only ("123 456" and "123-456" become "123456"), at
+///   most ``Challenge/codeLength`` of them.
+/// - `verifyButtonTapped`: when ``TwoFactorState/isVerifyButtonEnabled``, verifies the code.
+/// - `verifyResponse`: stale answers (another request, or none in flight) change nothing. A
+///   right code ends the step with ``TwoFactorOutcome/verified(_:)``. A wrong one shows
+///   "Incorrect code" with the attempts left, and the third ends the step with
+///   ``TwoFactorOutcome/tooManyIncorrectCodes``. An expired code shows "The code has expired"
+///   and waits for Resend. Other failures show their message.
+/// - `resendButtonTapped`: when ``TwoFactorState/isResendButtonEnabled``, asks for a new code.
+/// - `resendResponse`: a new challenge replaces the old one, clears the code and restarts the
+///   countdown. "Too soon" is shown, and the countdown set to what the service said — never
+///   retried.
+/// - `resendTimerTicked`: one second off the countdown.
+/// - `cancelButtonTapped`: ends the step with ``TwoFactorOutcome/cancelled``.
+///
+/// The login flow acts on ``TwoFactorState/outcome``: see ``LoginReducer``.
+public struct TwoFactorReducer: Reducer, Sendable {
+  /// The title of the alert after a wrong code.
+  public static let incorrectCodeAlertTitle = "Incorrect code"
+  /// The title of the alert after an expired code.
+  public static let expiredAlertTitle = "The code has expired"
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// The state of a step just shown for `challenge`, and the countdown effect that starts it.
+  ///
+  /// - Parameter challenge: What the service answered the password with.
+  /// - Returns: The state, and the effects to start.
+  public static func start(with challenge: Challenge) -> (TwoFactorState, [TwoFactorEffect]) {
+    let seconds = TwoFactorState.resendDelaySeconds
+    return (
+      TwoFactorState(challenge: challenge, resendCountdown: seconds),
+      [.startResendTimer(seconds: seconds)]
+    )
+  }
+
+  /// Applies `action` to `state`; see the list above.
+  ///
+  /// - Parameters:
+  ///   - state: The step's state.
+  ///   - action: What happened.
+  /// - Returns: The effects to start.
+  public func reduce(into state: inout TwoFactorState, action: TwoFactorAction) -> [TwoFactorEffect]
+  {
+    guard state.outcome == nil else { return [] }
+    switch action {
+    case .codeChanged(let raw):
+      let digits = raw.reveal().unicodeScalars.filter { ("0"..."9").contains($0) }
+        .prefix(max(0, state.challenge.codeLength))
+      state.code = Secret(String(String.UnicodeScalarView(digits)))
+      return []
+
+    case .verifyButtonTapped:
+      guard state.isVerifyButtonEnabled, state.requestID < .max else { return [] }
+      state.isVerifying = true
+      state.requestID += 1
+      return [.verifyCode(state.code, challenge: state.challenge, request: state.requestID)]
+
+    case .verifyResponse(let request, let result):
+      guard state.isVerifying, request == state.requestID else { return [] }
+      state.isVerifying = false
+      return verifyResponse(result, state: &state)
+
+    case .resendButtonTapped:
+      guard state.isResendButtonEnabled, state.requestID < .max else { return [] }
+      state.isResending = true
+      state.requestID += 1
+      return [.resendCode(challenge: state.challenge, request: state.requestID)]
+
+    case .resendResponse(let request, let result):
+      guard state.isResending, request == state.requestID else { return [] }
+      state.isResending = false
+      return resendResponse(result, state: &state)
+
+    case .resendTimerTicked:
+      guard state.resendCountdown > 0 else { return [] }
+      state.resendCountdown -= 1
+      return []
+
+    case .cancelButtonTapped:
+      state.outcome = .cancelled
+      return []
+
+    case .alertButtonTapped:
+      return []
+    }
+  }
+
+  private func verifyResponse(
+    _ result: VerifyCodeResult, state: inout TwoFactorState
+  ) -> [TwoFactorEffect] {
+    switch result {
+    case .success(let session):
+      state.outcome = .verified(session)
+      return []
+    case .failure(.incorrectCode):
+      state.incorrectCodes = min(state.incorrectCodes, .max - 1) + 1
+      state.code = ""
+      let left = TwoFactorState.maxIncorrectCodes - state.incorrectCodes
+      guard left > 0 else {
+        state.outcome = .tooManyIncorrectCodes
+        return []
+      }
+      let message = left == 1 ? "1 attempt left." : "\(left) attempts left."
+      return [.showAlert(Alert(title: Self.incorrectCodeAlertTitle, message: message))]
+    case .failure(.codeExpired):
+      state.isExpired = true
+      state.code = ""
+      let message =
+        state.resendCountdown == 0
+        ? "Tap Resend to get a new code."
+        : "You can ask for a new code in \(state.resendCountdown) seconds."
+      return [.showAlert(Alert(title: Self.expiredAlertTitle, message: message))]
+    case .failure(.cancelled):
+      return []
+    case .failure(let error):
+      return [.showAlert(Alert(title: LoginReducer.errorAlertTitle, message: error.message))]
+    }
+  }
+
+  private func resendResponse(
+    _ result: ResendCodeResult, state: inout TwoFactorState
+  ) -> [TwoFactorEffect] {
+    switch result {
+    case .success(let challenge):
+      state.challenge = challenge
+      state.code = ""
+      state.isExpired = false
+      state.resendCountdown = TwoFactorState.resendDelaySeconds
+      return [.startResendTimer(seconds: TwoFactorState.resendDelaySeconds)]
+    case .failure(.resendTooSoon(let seconds)):
+      let wait = max(1, min(seconds, 3600))
+      state.resendCountdown = wait
+      return [
+        .showAlert(Alert(title: LoginReducer.errorAlertTitle, message: LoginServiceError.resendTooSoon(retryAfterSeconds: wait).message)),
+        .startResendTimer(seconds: wait),
+      ]
+    case .failure(.cancelled):
+      return []
+    case .failure(let error):
+      return [.showAlert(Alert(title: LoginReducer.errorAlertTitle, message: error.message))]
+    }
+  }
+}
