@@ -17,6 +17,10 @@ import StateStore
 ///
 /// Only a `200` answer's body is collected: for any other status the exchange ends as soon as
 /// the headers arrive, with an empty body, because the login API reads the status alone.
+///
+/// Redirects are never followed: the session's delegate refuses each one, so a `3xx` answer
+/// ends the exchange as it is and the request — with the password in its body — goes nowhere
+/// but where it was sent. (A per-task delegate would be ignored by FoundationNetworking.)
 final class CappedDataLoader: Sendable {
   /// Why an exchange produced no answer.
   enum Failure: Error, Equatable {
@@ -92,10 +96,19 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
   }
 
   func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    // A login is never sent on: the 3xx answer itself completes the task.
+    completionHandler(nil)
+  }
+
+  func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
     let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-    exchange?.completed(error: error)
+    exchange?.completed(error: error, response: task.response)
   }
 }
 
@@ -180,7 +193,13 @@ private final class Exchange: Sendable {
   }
 
   /// The task completed: with the collected answer, or with `error`.
-  func completed(error: (any Error)?) {
+  ///
+  /// - Parameters:
+  ///   - error: Why the task failed, if it did.
+  ///   - response: The task's response, for an answer whose headers never reached
+  ///     `received(_:)` (FoundationNetworking completes a refused redirect
+  ///     without announcing its response).
+  func completed(error: (any Error)?, response: URLResponse?) {
     if let error {
       finish(.failure(.url(Self.code(of: error))), cancelTask: false)
       return
@@ -188,6 +207,8 @@ private final class Exchange: Sendable {
     let collected = state.withLock { state in state.response.map { ($0, state.body) } }
     if let collected {
       finish(.success(collected), cancelTask: false)
+    } else if let http = response as? HTTPURLResponse, http.statusCode != 200 {
+      finish(.success((http, Data())), cancelTask: false)
     } else {
       finish(.failure(.notHTTP), cancelTask: false)
     }

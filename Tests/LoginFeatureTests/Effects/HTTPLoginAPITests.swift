@@ -1,6 +1,7 @@
 import Foundation
 import LoginFeature
 import StateStore
+import StateStoreTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -36,6 +37,7 @@ struct HTTPLoginAPITests {
     let api = HTTPLoginAPI(baseURL: URL(string: "https://auth.example.com/v1")!)
     #expect(api.timeout == .seconds(10))
     #expect(api.maximumResponseSize == 1_048_576)
+    #expect(api.allowsCookies == false)
     #expect(api.loginURL.absoluteString == "https://auth.example.com/v1/login")
     let slash = HTTPLoginAPI(baseURL: URL(string: "http://127.0.0.1:8000/")!)
     #expect(slash.loginURL.absoluteString == "http://127.0.0.1:8000/login")
@@ -94,6 +96,16 @@ struct HTTPLoginAPITests {
       await login(.respond(status, #"{"error": "nope"}"#)) == .failure(.invalidCredentials))
   }
 
+  @Test(arguments: [300, 301, 302, 303, 304, 305, 307, 308, 399])
+  func everyThreeHundredStatusIsARedirectThatIsNotFollowed(status: Int) async {
+    let headers = [
+      "Location": "http://elsewhere.test/login", "Content-Length": "\(Self.successBody.utf8.count)",
+    ]
+    let answer = StubAnswer.respond(
+      status: status, headers: headers, chunks: [Data(Self.successBody.utf8)])
+    #expect(await login(answer) == .failure(.redirected(status: status)))
+  }
+
   @Test(arguments: [201, 204, 400, 404, 429, 500, 503])
   func anyOtherStatusIsAWrongStatusCode(status: Int) async {
     #expect(await login(.respond(status, Self.successBody)) == .failure(.wrongStatusCode(status)))
@@ -135,6 +147,38 @@ struct HTTPLoginAPITests {
     #expect(await login(.fail(.cancelled)) == .failure(.cancelled))
   }
 
+  @Test func theDeadlineOnTheInjectedClockEndsTheRequestAndStopsTheTransfer() async throws {
+    let clock = TestClock()
+    let stub = StubService(.never)
+    let api = stub.api(timeout: .seconds(7), clock: clock)
+    let task = Task { await Self.result(of: api) }
+    _ = await stub.firstRequest()
+    #expect(await clock.waitForSleepers())
+
+    await clock.advance(by: .seconds(6))
+    #expect(clock.sleeperCount == 1, "the deadline passed early")
+    await clock.advance(by: .seconds(1))
+
+    #expect(await task.value == .failure(.timeout))
+    // URLSession stopped the transfer: nothing keeps the connection open past the deadline.
+    #expect(await stub.stopped(within: .seconds(2)))
+  }
+
+  @Test func theDeadlineDoesNotCutOffAnAnswerThatCameInTime() async throws {
+    let clock = TestClock()
+    let stub = StubService(.respond(200, Self.successBody))
+    let result = await Self.result(of: stub.api(timeout: .seconds(1), clock: clock))
+    #expect(result.map(\.token) == .success("tok-123"))
+    #expect(clock.sleeperCount == 0, "the deadline's sleep outlived the request")
+  }
+
+  @Test func aRedirectSaysSoAndNamesTheStatus() {
+    #expect(
+      LoginServiceError.redirected(status: 302).message
+        == "The server sent the login to another address (status 302); it was not sent there. "
+        + "Please check the server address.")
+  }
+
   @Test func transportFailuresSayWhatWentWrongAndWhere() async throws {
     let result = await login(.fail(.cannotConnectToHost))
     guard case .failure(.transport(let detail)) = result else {
@@ -169,9 +213,13 @@ extension HTTPLoginAPITests {
   @Test func theCallersConfigurationIsLeftAsItWas() {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = 42
+    configuration.httpShouldSetCookies = true
+    configuration.httpCookieAcceptPolicy = .always
     _ = HTTPLoginAPI(
       baseURL: URL(string: "http://127.0.0.1:1")!, timeout: .seconds(2),
       configuration: configuration)
     #expect(configuration.timeoutIntervalForRequest == 42)
+    #expect(configuration.httpShouldSetCookies)
+    #expect(configuration.httpCookieAcceptPolicy == .always)
   }
 }
