@@ -62,6 +62,21 @@ struct HTTPLoginAPIHostileServerTests {
     #expect(result.map(\.token) == .success("fixture-token-drip"))
   }
 
+  // MARK: - Transport failures
+
+  @Test func aBodyCutOffMidwayIsAConnectionLost() async throws {
+    // FoundationNetworking reports this (libcurl's "partial file") as an unknown error, -1.
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), "cutoff")
+    let detail = "the connection to 127.0.0.1:\(server.port) was lost"
+    #expect(result == .failure(.transport(detail)))
+    #expect(
+      LoginServiceError.transport(detail).message
+        == "Could not reach the server (the connection to 127.0.0.1:\(server.port) was lost). "
+        + "Please check your connection.")
+  }
+
   // MARK: - Redirects
 
   @Test(arguments: [301, 302, 303, 307, 308], ["127.0.0.1", "127.0.0.2"])

@@ -200,11 +200,16 @@ private final class Exchange: Sendable {
   ///     `received(_:)` (FoundationNetworking completes a refused redirect
   ///     without announcing its response).
   func completed(error: (any Error)?, response: URLResponse?) {
+    let collected = state.withLock { state in state.response.map { ($0, state.body) } }
     if let error {
-      finish(.failure(.url(Self.code(of: error))), cancelTask: false)
+      var code = Self.code(of: error)
+      // FoundationNetworking reports most curl failures as "unknown" (-1). Once a 200's headers
+      // have arrived the connection plainly worked, so a failure now is the connection lost
+      // mid-answer (a server that closes before its declared Content-Length, a reset).
+      if code == .unknown, collected != nil { code = .networkConnectionLost }
+      finish(.failure(.url(code)), cancelTask: false)
       return
     }
-    let collected = state.withLock { state in state.response.map { ($0, state.body) } }
     if let collected {
       finish(.success(collected), cancelTask: false)
     } else if let http = response as? HTTPURLResponse, http.statusCode != 200 {
