@@ -50,6 +50,11 @@ import StateStore
 /// session's delegate (FoundationNetworking has no `bytes(for:)` and does not call per-task
 /// delegates). Inject `URLProtocol` stubs through the configuration's `protocolClasses`.
 ///
+/// An IPv6 address works as the host (`http://[::1]:8080`). FoundationNetworking (Linux)
+/// refuses such URLs itself, so there a plain `http://` request to an IPv6 address goes over a
+/// socket of the API's own, with the same deadline, cap and no redirects or cookies; `https://`
+/// to an IPv6 address is a ``LoginServiceError/transport(_:)`` error on Linux — use a host name.
+///
 /// ```swift
 /// let api = HTTPLoginAPI(baseURL: URL(string: "https://auth.example.com/v1")!)
 /// let session = try await api.login(Credentials(username: "demo", password: "Secr3t"))
@@ -79,8 +84,8 @@ public struct HTTPLoginAPI: LoginAPI {
   /// Creates an API client.
   ///
   /// - Parameters:
-  ///   - baseURL: Where the service lives, e.g. `https://auth.example.com/v1`; requests go to
-  ///     `baseURL/login`.
+  ///   - baseURL: Where the service lives, e.g. `https://auth.example.com/v1` or
+  ///     `http://[::1]:8080`; requests go to `baseURL/login`.
   ///   - timeout: The deadline of a whole request, body included; 10 seconds by default.
   ///   - maximumResponseSize: The most bytes of body accepted; 1 MiB by default.
   ///   - configuration: The configuration of the URLSession the client creates and owns
@@ -234,6 +239,8 @@ public struct HTTPLoginAPI: LoginAPI {
       .decodingFailed
     case .notHTTP:
       .transport("\(TransportFailureDescription.address(of: loginURL)) did not answer over HTTP")
+    case .unsupported(let reason):
+      .transport(reason)
     }
   }
 }

@@ -15,6 +15,9 @@ import StateStore
 /// (or a declared `Content-Length` past it) ends the exchange with ``Failure/tooLarge`` at once
 /// and cancels the task.
 ///
+/// A URL whose host is an IPv6 address goes through ``IPv6HTTPTransport`` on Linux instead, with
+/// the same rules.
+///
 /// Only a `200` answer's body is collected: for any other status the exchange ends as soon as
 /// the headers arrive, with an empty body, because the login API reads the status alone.
 ///
@@ -32,6 +35,8 @@ final class CappedDataLoader: Sendable {
     case cancelled
     /// The answer was not an HTTP response.
     case notHTTP
+    /// The request cannot be sent on this platform; the text says why, in words for a person.
+    case unsupported(String)
   }
 
   private let session: URLSession
@@ -57,6 +62,12 @@ final class CappedDataLoader: Sendable {
   /// - Throws: ``Failure``.
   func load(_ request: URLRequest, limit: Int) async throws(Failure) -> (HTTPURLResponse, Data) {
     if Task.isCancelled { throw .cancelled }
+    #if canImport(FoundationNetworking) && canImport(Glibc)
+      // FoundationNetworking refuses IPv6 addresses outright; see IPv6HTTPTransport.
+      if IPv6HTTPTransport.handles(request.url) {
+        return try await IPv6HTTPTransport.load(request, limit: limit)
+      }
+    #endif
     let task = session.dataTask(with: request)
     let exchange = Exchange(task: task, limit: limit)
     delegate.register(exchange, for: task)
