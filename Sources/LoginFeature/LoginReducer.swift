@@ -131,7 +131,7 @@ public struct LoginReducer: Reducer, Sendable {
       let duration = state.rules.lockoutDuration
       let alert = Alert(
         title: Self.lockoutAlertTitle,
-        message: "The form is locked for \(Self.describe(duration)). Please try again later."
+        message: "The form is locked for \(duration.inWords). Please try again later."
       )
       return [.showAlert(alert), .startLockoutTimer(duration)]
 
@@ -142,15 +142,5 @@ public struct LoginReducer: Reducer, Sendable {
 
   private static func errorAlert(_ error: LoginServiceError) -> Alert {
     Alert(title: errorAlertTitle, message: error.message)
-  }
-
-  /// "30 seconds", "1 second", "1.5 seconds".
-  private static func describe(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    if attoseconds == 0 {
-      return seconds == 1 ? "1 second" : "\(seconds) seconds"
-    }
-    let value = Double(seconds) + Double(attoseconds) / 1e18
-    return "\(value) seconds"
   }
 }

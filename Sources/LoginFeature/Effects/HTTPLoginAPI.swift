@@ -125,12 +125,17 @@ public struct HTTPLoginAPI: LoginAPI {
     self.loader = CappedDataLoader(configuration: owned)
   }
 
-  /// `duration` in whole seconds, rounded up, at least 1.
+  /// `duration` in whole seconds, rounded up, at least 1 (and no trap for any `Duration`).
   private static func backstopSeconds(_ duration: Duration) -> TimeInterval {
-    let (seconds, attoseconds) = duration.components
-    guard seconds >= 0 else { return 1 }
-    return TimeInterval(max(1, attoseconds > 0 ? seconds + 1 : seconds))
+    guard duration.attoseconds > 0 else { return 1 }
+    let (seconds, rest) = duration.attoseconds.quotientAndRemainder(
+      dividingBy: 1_000_000_000_000_000_000)
+    return max(1, TimeInterval(rest > 0 ? seconds + 1 : seconds))
   }
+
+  /// The longest the deadline's sleep may be: clocks convert deadlines to `Int64` seconds, and
+  /// a timeout of `Duration`'s full range would trap there. About 34,000 years.
+  private static let longestDeadline: Duration = .seconds(1 << 40)
 
   /// The URL requests are sent to: ``baseURL`` followed by `/login`.
   public var loginURL: URL {
@@ -183,7 +188,7 @@ public struct HTTPLoginAPI: LoginAPI {
       }
       group.addTask {
         do {
-          try await clock.sleep(for: timeout)
+          try await clock.sleep(for: min(timeout, Self.longestDeadline))
           return .deadlinePassed
         } catch {
           return .failed(.cancelled)
