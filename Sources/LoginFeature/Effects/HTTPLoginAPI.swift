@@ -69,8 +69,8 @@ public struct HTTPLoginAPI: LoginAPI {
   public let baseURL: URL
   /// The deadline of a whole request, from sending it to the last byte of the answer.
   ///
-  /// It runs on ``clock``; when it passes, the transfer is cancelled and the login fails with
-  /// ``LoginServiceError/timeout``.
+  /// It runs on the clock given to the initializer; when it passes, the transfer is cancelled
+  /// and the login fails with ``LoginServiceError/timeout``.
   public let timeout: Duration
   /// The most bytes of body accepted; a longer answer is ``LoginServiceError/decodingFailed``.
   public let maximumResponseSize: Int
