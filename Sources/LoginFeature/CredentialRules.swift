@@ -93,44 +93,57 @@ public struct CredentialRules: Sendable, Equatable, Codable {
     // clear value out of everything below.
     let shape = Secret.mask(of: password.reveal())
     var errors: [LoginFormValidationError] = []
-    switch kind {
-    case .default:
-      if !(2...10).contains(name.count) { errors.append(.invalidUsernameLength) }
-      if shape.count < 3 { errors.append(.invalidPasswordLength) }
-      if !shape.contains("A") || !shape.contains("0") {
-        errors.append(.invalidPasswordCharacters)
-      }
-    case .email:
+    if kind == .email {
       if name.isEmpty {
         errors.append(.emptyEmail)
       } else if !Self.isEmail(name) {
         errors.append(.invalidEmail)
       }
-      if shape.count <= 8 { errors.append(.invalidPasswordLength) }
-    case .minimumLength(let length):
-      if name.count < length { errors.append(.invalidUsernameLength) }
-      if shape.count < length { errors.append(.invalidPasswordLength) }
+    } else if !usernameLength.allows(name.count) {
+      errors.append(.invalidUsernameLength)
+    }
+    if !passwordLength.allows(shape.count) { errors.append(.invalidPasswordLength) }
+    if kind == .default, !shape.contains("A") || !shape.contains("0") {
+      errors.append(.invalidPasswordCharacters)
     }
     return errors
   }
 
+  /// The username's length limit: what ``validate(username:password:)`` checks and what the
+  /// message says. The email rules check an address instead; their message for a username
+  /// length is the default one.
+  package var usernameLength: LengthLimit {
+    switch kind {
+    case .default, .email: .between(2, 10)
+    case .minimumLength(let length): .atLeast(length)
+    }
+  }
+
+  /// The password's length limit: what ``validate(username:password:)`` checks and what the
+  /// message says.
+  package var passwordLength: LengthLimit {
+    switch kind {
+    case .default: .atLeast(3)
+    case .email: .longerThan(8)
+    case .minimumLength(let length): .atLeast(length)
+    }
+  }
+
   /// The user-facing message for `error` under these rules.
   ///
-  /// Length messages name these rules' limits, so `.minimumLength(6)` says "at least 6
-  /// characters" where ``default`` says "2 to 10 characters".
+  /// Length messages are written from the very limits ``validate(username:password:)``
+  /// checks, so `.minimumLength(6)` says "at least 6 characters" where ``default`` says "2 to
+  /// 10 characters", and `.minimumLength(1)` says "at least 1 character".
   ///
   /// - Parameter error: A broken rule.
   /// - Returns: One sentence a person can act on.
   public func message(for error: LoginFormValidationError) -> String {
-    switch (kind, error) {
-    case (.minimumLength(let length), .invalidUsernameLength):
-      "Username must be at least \(length) characters"
-    case (.minimumLength(let length), .invalidPasswordLength):
-      "Password must be at least \(length) characters"
-    case (.email, .invalidPasswordLength):
-      "Password must be longer than 8 characters"
-    default:
-      error.message
+    switch error {
+    case .invalidUsernameLength: "Username must be \(usernameLength.phrase)"
+    case .invalidPasswordLength: "Password must be \(passwordLength.phrase)"
+    case .invalidPasswordCharacters: "Password needs an uppercase letter and a digit"
+    case .emptyEmail: "Email can't be empty"
+    case .invalidEmail: "Email is not valid"
     }
   }
 

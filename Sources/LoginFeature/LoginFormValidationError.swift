@@ -20,7 +20,7 @@ public enum LoginFormValidationError: Error, Sendable, Equatable, Codable, CaseI
   case invalidEmail
 
   /// The user-facing message under the default rules (and the email rules, except for the
-  /// password length).
+  /// password length): ``CredentialRules/message(for:)`` of ``CredentialRules/default``.
   ///
   /// | error                         | message                                          |
   /// |-------------------------------|--------------------------------------------------|
@@ -30,12 +30,6 @@ public enum LoginFormValidationError: Error, Sendable, Equatable, Codable, CaseI
   /// | `emptyEmail`                  | Email can't be empty                             |
   /// | `invalidEmail`                | Email is not valid                               |
   public var message: String {
-    switch self {
-    case .invalidUsernameLength: "Username must be 2 to 10 characters"
-    case .invalidPasswordLength: "Password must be at least 3 characters"
-    case .invalidPasswordCharacters: "Password needs an uppercase letter and a digit"
-    case .emptyEmail: "Email can't be empty"
-    case .invalidEmail: "Email is not valid"
-    }
+    CredentialRules.default.message(for: self)
   }
 }

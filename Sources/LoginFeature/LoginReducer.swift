@@ -178,7 +178,7 @@ struct LoginCore: Reducer, Sendable {
     let duration = state.rules.lockoutDuration
     let lockout = Alert(
       title: LoginReducer.lockoutAlertTitle,
-      message: "The form is locked for \(Self.describe(duration)). Please try again later."
+      message: "The form is locked for \(duration.inWords). Please try again later."
     )
     return [.showAlert(lockout), .startLockoutTimer(duration)]
   }
@@ -204,15 +204,5 @@ struct LoginCore: Reducer, Sendable {
 
   private static func errorAlert(_ error: LoginServiceError) -> Alert {
     Alert(title: LoginReducer.errorAlertTitle, message: error.message)
-  }
-
-  /// "30 seconds", "1 second", "1.5 seconds".
-  private static func describe(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    if attoseconds == 0 {
-      return seconds == 1 ? "1 second" : "\(seconds) seconds"
-    }
-    let value = Double(seconds) + Double(attoseconds) / 1e18
-    return "\(value) seconds"
   }
 }

@@ -10,6 +10,9 @@ public enum LoginServiceError: Error, Sendable, Equatable, Codable {
   case nilData
   /// The server answered with an unexpected HTTP status code.
   case wrongStatusCode(Int)
+  /// The server answered with a redirect (a `3xx` status), which a login never follows: the
+  /// credentials were sent to the configured address only.
+  case redirected(status: Int)
   /// The server's answer could not be decoded.
   case decodingFailed
   /// The server did not answer in time.
@@ -31,6 +34,8 @@ public enum LoginServiceError: Error, Sendable, Equatable, Codable {
   /// - `invalidCredentials`: "Incorrect username or password"
   /// - `nilData`: "The server sent an empty answer. Please try again."
   /// - `wrongStatusCode(503)`: "The server answered with status 503. Please try again later."
+  /// - `redirected(status: 307)`: "The server sent the login to another address (status 307);
+  ///   it was not sent there. Please check the server address."
   /// - `decodingFailed`: "The server's answer could not be read. Please try again later."
   /// - `timeout`: "The server took too long to answer. Please try again."
   /// - `transport("offline")`: "Could not reach the server (offline). Please check your
@@ -47,6 +52,9 @@ public enum LoginServiceError: Error, Sendable, Equatable, Codable {
       "The server sent an empty answer. Please try again."
     case .wrongStatusCode(let code):
       "The server answered with status \(code). Please try again later."
+    case .redirected(let status):
+      "The server sent the login to another address (status \(status)); it was not sent "
+        + "there. Please check the server address."
     case .decodingFailed:
       "The server's answer could not be read. Please try again later."
     case .timeout:

@@ -87,7 +87,7 @@ enum ScreenRenderer {
     }
     if state.isLocked {
       let limit = state.rules.maxAttempts
-      let duration = describe(state.rules.lockoutDuration)
+      let duration = state.rules.lockoutDuration.inWords
       lines.append(
         ScreenLine(
           "   Locked for \(duration) after \(limit) failed attempts", style: .warning))
@@ -201,15 +201,6 @@ enum ScreenRenderer {
     case .login: "login"
     case .home(let user): "home(\(user.username.sanitizedForScreen))"
     }
-  }
-
-  /// "30 seconds", "1 second", "1.5 seconds".
-  static func describe(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    if attoseconds == 0 {
-      return seconds == 1 ? "1 second" : "\(seconds) seconds"
-    }
-    return "\(Double(seconds) + Double(attoseconds) / 1e18) seconds"
   }
 
   /// Splits `text` into lines of at most `width` characters at spaces (long words are cut).

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A scripted login server for HTTPLoginAPI's integration tests and for trying login-demo.
 
-Standard library only. It binds 127.0.0.1 on a free port (or --port), prints
+Standard library only. It binds 127.0.0.1 (or --host, e.g. ::1 or 127.0.0.2) on a free port
+(or --port), prints
 
     PORT 54321
 
@@ -29,18 +30,33 @@ The username chooses the behaviour (so login-demo can reach every one of them by
     flood            any           200 streaming 8 MiB, no Content-Length (ends at close)
     silent           any           reads the request and never answers
     slow             any           answers like demo after --slow-delay seconds (default 3)
+    drip             any           200 like demo, headers at once, then the body one byte every
+                                   --drip-interval seconds (default 0.25), Content-Length declared
+    chunked          any           200 like demo, Transfer-Encoding: chunked (3 chunks)
+    cutoff           any           200 declaring the demo body's length, then half of it and
+                                   the connection closed
+    cookie           any           200 like demo, with Set-Cookie: fixture_session=...
+    moved301, moved302, moved303, moved307, moved308
+                     any           that status, with Location: <--redirect-to>/login
     echo...          any           200 whose user.name and user.username are the username
                                    and whose token is the password, exactly as received
                                    (any username starting with "echo")
     anyone else      any           401
 
-Every request is logged on stdout as one line, `REQUEST <username>` — never the password.
+Every request of any method and path is logged on stdout first as
+
+    HIT <METHOD> <path> cookie=<yes|no>
+
+(whether it carried a Cookie header, never its value), and every well-formed login request then as
+`REQUEST <username>` — never the password. A drip that the client abandons is logged as
+`DRIP ABORTED <bytes sent>`; one that completes as `DRIP DONE <bytes sent>`.
 """
 
 import argparse
 import json
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -59,6 +75,10 @@ ACCOUNTS = {
 
 STOPPING = threading.Event()
 SLOW_DELAY = 3.0
+DRIP_INTERVAL = 0.25
+REDIRECT_TO = ""
+REDIRECT_STATUSES = {"moved301": 301, "moved302": 302, "moved303": 303, "moved307": 307,
+                     "moved308": 308}
 OUTPUT_LOCK = threading.Lock()
 
 
@@ -76,6 +96,15 @@ class LoginHandler(BaseHTTPRequestHandler):
         # The default logs the request line to stderr; our own log is on stdout, one line per
         # request, without secrets.
         pass
+
+    def parse_request(self):
+        # Every request, whatever its method, path or body, is logged before it is judged: tests
+        # that must see no request at all (a refused redirect) count these lines.
+        if not super().parse_request():
+            return False
+        cookie = "yes" if self.headers.get("Cookie") is not None else "no"
+        log("HIT %s %s cookie=%s" % (self.command, self.path.partition("?")[0], cookie))
+        return True
 
     def do_GET(self):
         self.send_json(405, {"error": "use POST"})
@@ -135,6 +164,33 @@ class LoginHandler(BaseHTTPRequestHandler):
             while not STOPPING.wait(0.05):
                 pass
             return None
+        if username == "drip":
+            return self.drip(ACCOUNTS["demo"][1])
+        if username == "cutoff":
+            data = json.dumps({"token": "fixture-token-cutoff", "user": ACCOUNTS["demo"][1]})
+            data = data.encode("utf-8")
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            try:
+                self.wfile.write(data[:len(data) // 2])
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return None
+        if username == "chunked":
+            return self.chunked(ACCOUNTS["demo"][1])
+        if username == "cookie":
+            _, user = ACCOUNTS["demo"]
+            body = json.dumps({"token": "fixture-token-cookie", "user": user}).encode("utf-8")
+            cookie = "fixture_session=fixture-cookie-value; Path=/; HttpOnly"
+            return self.send_bytes(200, body, "application/json", [("Set-Cookie", cookie)])
+        if username in REDIRECT_STATUSES:
+            location = REDIRECT_TO.rstrip("/") + "/login"
+            return self.send_bytes(
+                REDIRECT_STATUSES[username], b"", "application/json", [("Location", location)])
         if username == "slow":
             STOPPING.wait(SLOW_DELAY)
             _, user = ACCOUNTS["demo"]
@@ -144,15 +200,56 @@ class LoginHandler(BaseHTTPRequestHandler):
     def send_json(self, status, value):
         self.send_bytes(status, json.dumps(value).encode("utf-8"), "application/json")
 
-    def send_bytes(self, status, data, content_type):
+    def send_bytes(self, status, data, content_type, extra_headers=()):
         try:
             self.send_response(status)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(data)))
+            for name, value in extra_headers:
+                self.send_header(name, value)
             self.end_headers()
             self.wfile.write(data)
         except (BrokenPipeError, ConnectionResetError):
             # The client stopped reading (a capped body, a cancelled request): not our error.
+            self.close_connection = True
+
+    def drip(self, user):
+        # The headers go at once; the body, declared in full, follows one byte at a time. Only a
+        # client with a deadline on the whole exchange (not on each read) gives up early.
+        data = json.dumps({"token": "fixture-token-drip", "user": user}).encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        sent = 0
+        try:
+            self.wfile.flush()
+            while sent < len(data) and not STOPPING.is_set():
+                if STOPPING.wait(DRIP_INTERVAL):
+                    break
+                self.wfile.write(data[sent:sent + 1])
+                self.wfile.flush()
+                sent += 1
+        except (BrokenPipeError, ConnectionResetError):
+            log("DRIP ABORTED %d" % sent)
+            return
+        log("DRIP DONE %d" % sent)
+
+    def chunked(self, user):
+        data = json.dumps({"token": "fixture-token-chunked", "user": user}).encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        third = len(data) // 3
+        try:
+            for part in (data[:third], data[third:2 * third], data[2 * third:]):
+                self.wfile.write(b"%x;ext=1\r\n%s\r\n" % (len(part), part))
+                self.wfile.flush()
+            self.wfile.write(b"0\r\nX-Trailer: done\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
     def flood(self, total):
@@ -173,20 +270,33 @@ class LoginHandler(BaseHTTPRequestHandler):
             pass
 
 
+class IPv6Server(ThreadingHTTPServer):
+    address_family = socket.AF_INET6
+
+
 def main():
-    global SLOW_DELAY
+    global SLOW_DELAY, DRIP_INTERVAL, REDIRECT_TO
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
     parser.add_argument("--lifetime", type=float, default=120, help="seconds before it exits")
     parser.add_argument("--slow-delay", type=float, default=3, help="seconds `slow` waits")
+    parser.add_argument(
+        "--drip-interval", type=float, default=0.25, help="seconds between the bytes of `drip`")
+    parser.add_argument(
+        "--redirect-to", default="http://127.0.0.1:9", help="base URL the moved3xx users go to")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="loopback address to bind: 127.0.0.1, 127.0.0.2, ::1")
     arguments = parser.parse_args()
     SLOW_DELAY = arguments.slow_delay
+    DRIP_INTERVAL = arguments.drip_interval
+    REDIRECT_TO = arguments.redirect_to
 
     # The parent's signal mask and ignored signals survive exec (a `swift test` child starts with
     # SIGTERM blocked): unblock everything and make SIGTERM end us, so "stop by PID" works.
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
     signal.signal(signal.SIGTERM, lambda number, frame: os._exit(0))
-    server = ThreadingHTTPServer(("127.0.0.1", arguments.port), LoginHandler)
+    server_class = IPv6Server if ":" in arguments.host else ThreadingHTTPServer
+    server = server_class((arguments.host, arguments.port), LoginHandler)
     server.daemon_threads = True
     log("PORT %d" % server.server_address[1])
 

@@ -135,6 +135,65 @@ struct CredentialRulesTests {
         == LoginFormValidationError.allCases.map(CredentialRules.default.message(for:)))
   }
 
+  @Test(arguments: [1, 2, 3, 6, 10, 64, 1_000])
+  func minimumLengthMessagesReadNaturallyAndMatchTheRule(limit: Int) {
+    let rules = CredentialRules.minimumLength(limit)
+    let characters = limit == 1 ? "1 character" : "\(limit) characters"
+    #expect(rules.message(for: .invalidUsernameLength) == "Username must be at least \(characters)")
+    #expect(rules.message(for: .invalidPasswordLength) == "Password must be at least \(characters)")
+    // The message's number is the rule's: one character short fails, the limit passes.
+    let short = String(repeating: "a", count: limit - 1)
+    let enough = String(repeating: "a", count: limit)
+    #expect(
+      rules.validate(username: short, password: Secret(short))
+        == [.invalidUsernameLength, .invalidPasswordLength])
+    #expect(rules.validate(username: enough, password: Secret(enough)) == [])
+  }
+
+  @Test(arguments: [
+    (LengthLimit.atLeast(0), "at least 0 characters"),
+    (.atLeast(-5), "at least 0 characters"),
+    (.atLeast(1), "at least 1 character"),
+    (.atLeast(2), "at least 2 characters"),
+    (.atLeast(10), "at least 10 characters"),
+    (.longerThan(0), "at least 1 character"),
+    (.longerThan(1), "longer than 1 character"),
+    (.longerThan(2), "longer than 2 characters"),
+    (.longerThan(8), "longer than 8 characters"),
+    (.between(1, 1), "exactly 1 character"),
+    (.between(2, 2), "exactly 2 characters"),
+    (.between(0, 1), "at most 1 character"),
+    (.between(0, 10), "at most 10 characters"),
+    (.between(1, 2), "1 to 2 characters"),
+    (.between(2, 10), "2 to 10 characters"),
+  ])
+  func everyLengthLimitReadsNaturally(limit: LengthLimit, phrase: String) {
+    #expect(limit.phrase == phrase)
+  }
+
+  @Test func thePresetsMessagesComeFromTheLimitsTheyCheck() {
+    let presets = [CredentialRules.default, .email, .minimumLength(6)]
+    for rules in presets {
+      #expect(
+        rules.message(for: .invalidPasswordLength)
+          == "Password must be \(rules.passwordLength.phrase)")
+    }
+    #expect(CredentialRules.default.usernameLength == .between(2, 10))
+    #expect(CredentialRules.default.passwordLength == .atLeast(3))
+    #expect(CredentialRules.email.passwordLength == .longerThan(8))
+    // Each preset's password limit is the one validate applies, at the edge.
+    for (rules, shortest) in [(CredentialRules.default, 3), (.email, 9), (.minimumLength(6), 6)] {
+      let passing = Secret("A1" + String(repeating: "a", count: shortest - 2))
+      let failing = Secret("A1" + String(repeating: "a", count: shortest - 3))
+      let username = rules.kind == .email ? "ada@example.com" : "abcdef"
+      #expect(
+        !rules.validate(username: username, password: passing).contains(.invalidPasswordLength))
+      #expect(
+        rules.validate(username: username, password: failing).contains(.invalidPasswordLength))
+      #expect(rules.passwordLength.allows(shortest) && !rules.passwordLength.allows(shortest - 1))
+    }
+  }
+
   // MARK: - Replays
 
   @Test(

@@ -222,6 +222,23 @@ struct LoginReducerTests {
     #expect(state.isLocked == true)
   }
 
+  @Test(arguments: [
+    (Duration.milliseconds(1_140), "1.14 seconds"),
+    (.milliseconds(250), "250 milliseconds"),
+    (.seconds(90), "1 minute 30 seconds"),
+    (.milliseconds(59_999), "59.999 seconds"),
+  ])
+  func theLockoutAlertWritesItsDurationTheWayAPersonWould(duration: Duration, words: String) {
+    let rules = CredentialRules(maxAttempts: 1, lockoutDuration: duration)
+    var state = LoginState(rules: rules, username: "demo", password: "Secr3t")
+    _ = reduce(&state, .loginButtonTapped)
+    let effects = reduce(&state, .loginResponse(attempt: 1, .failure(.invalidCredentials)))
+    let alert = Alert(
+      title: "Maximum number of retries exceeded",
+      message: "The form is locked for \(words). Please try again later.")
+    #expect(effects == [.showAlert(alert), .startLockoutTimer(duration)])
+  }
+
   @Test func failuresOtherThanInvalidCredentialsNeverLock() {
     var state = LoginState(username: "demo", password: "Secr3t", failedAttempts: 4)
     _ = reduce(&state, .loginButtonTapped)

@@ -27,19 +27,33 @@ import StateStore
 /// | `200`, empty body                         | ``LoginServiceError/nilData``           |
 /// | `200`, not the JSON above                 | ``LoginServiceError/decodingFailed``    |
 /// | body over ``maximumResponseSize``         | ``LoginServiceError/decodingFailed``    |
+/// | `3xx` (never followed)                    | ``LoginServiceError/redirected(status:)`` |
 /// | `401`, `403`                              | ``LoginServiceError/invalidCredentials`` |
 /// | any other status                          | ``LoginServiceError/wrongStatusCode(_:)`` |
-/// | no answer within ``timeout``              | ``LoginServiceError/timeout``           |
+/// | no complete answer within ``timeout``     | ``LoginServiceError/timeout``           |
 /// | task cancelled, `URLError.cancelled`      | ``LoginServiceError/cancelled``         |
 /// | any other transport failure               | ``LoginServiceError/transport(_:)``, e.g. "connection refused at 127.0.0.1:9" |
+///
+/// ``timeout`` is a deadline for the whole exchange — connecting, sending, and reading the
+/// headers and every byte of the body — not a limit on each wait: a server that answers at once
+/// and then drips its body a byte a second is cut off when the deadline passes, and its
+/// transfer is cancelled.
 ///
 /// Only a `200` answer's body is read, in chunks, and never held past ``maximumResponseSize``:
 /// a declared `Content-Length` over it, or the first chunk past it, ends the request.
 ///
+/// Redirects are not followed, to any host: the password goes to ``loginURL`` and nowhere
+/// else. Cookies are neither sent nor stored unless the host app opts in with `allowsCookies`.
+///
 /// The API takes a `URLSessionConfiguration`, not a `URLSession`: it owns a session it is the
-/// delegate of, because counting the body as it arrives needs the session's delegate
-/// (FoundationNetworking has no `bytes(for:)` and does not call per-task delegates). Inject
-/// `URLProtocol` stubs through the configuration's `protocolClasses`.
+/// delegate of, because counting the body as it arrives and refusing redirects need the
+/// session's delegate (FoundationNetworking has no `bytes(for:)` and does not call per-task
+/// delegates). Inject `URLProtocol` stubs through the configuration's `protocolClasses`.
+///
+/// An IPv6 address works as the host (`http://[::1]:8080`). FoundationNetworking (Linux)
+/// refuses such URLs itself, so there a plain `http://` request to an IPv6 address goes over a
+/// socket of the API's own, with the same deadline, cap and no redirects or cookies; `https://`
+/// to an IPv6 address is a ``LoginServiceError/transport(_:)`` error on Linux — use a host name.
 ///
 /// ```swift
 /// let api = HTTPLoginAPI(baseURL: URL(string: "https://auth.example.com/v1")!)
@@ -53,48 +67,75 @@ public struct HTTPLoginAPI: LoginAPI {
 
   /// Where the service lives; requests go to `baseURL/login`.
   public let baseURL: URL
-  /// How long a request may wait for its answer.
+  /// The deadline of a whole request, from sending it to the last byte of the answer.
   ///
-  /// FoundationNetworking (Linux) cuts it down to whole seconds: 1.5 s times out after 1 s,
-  /// and anything under 1 s at once.
+  /// It runs on the clock given to the initializer; when it passes, the transfer is cancelled
+  /// and the login fails with ``LoginServiceError/timeout``.
   public let timeout: Duration
   /// The most bytes of body accepted; a longer answer is ``LoginServiceError/decodingFailed``.
   public let maximumResponseSize: Int
+  /// Whether cookies are sent and stored as the configuration says; `false` by default, when
+  /// no cookie is sent and none is stored.
+  public let allowsCookies: Bool
 
+  private let clock: any Clock<Duration>
   private let loader: CappedDataLoader
 
   /// Creates an API client.
   ///
   /// - Parameters:
-  ///   - baseURL: Where the service lives, e.g. `https://auth.example.com/v1`; requests go to
-  ///     `baseURL/login`.
-  ///   - timeout: How long a request may wait for its answer; 10 seconds by default. Whole
-  ///     seconds on Linux.
+  ///   - baseURL: Where the service lives, e.g. `https://auth.example.com/v1` or
+  ///     `http://[::1]:8080`; requests go to `baseURL/login`.
+  ///   - timeout: The deadline of a whole request, body included; 10 seconds by default.
   ///   - maximumResponseSize: The most bytes of body accepted; 1 MiB by default.
   ///   - configuration: The configuration of the URLSession the client creates and owns
-  ///     (ephemeral by default: no cookies, no cache on disk). Set `protocolClasses` on it to
-  ///     stub the network in tests.
+  ///     (ephemeral by default). Set `protocolClasses` on it to stub the network in tests. The
+  ///     client works on a copy: the caller's object is left as it was.
+  ///   - allowsCookies: `false` (the default) sends no cookie and stores none, whatever the
+  ///     configuration says, so a logout leaves nothing behind for the next login. `true` leaves
+  ///     the configuration's `httpCookieStorage`, `httpShouldSetCookies` and
+  ///     `httpCookieAcceptPolicy` in force — for a service that needs a cookie, set them there.
+  ///   - clock: The clock the deadline runs on; a `ContinuousClock` by default. Tests inject a
+  ///     clock they control.
   public init(
     baseURL: URL,
     timeout: Duration = HTTPLoginAPI.defaultTimeout,
     maximumResponseSize: Int = HTTPLoginAPI.defaultMaximumResponseSize,
-    configuration: URLSessionConfiguration = .ephemeral
+    configuration: URLSessionConfiguration = .ephemeral,
+    allowsCookies: Bool = false,
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.baseURL = baseURL
     self.timeout = timeout
     self.maximumResponseSize = max(0, maximumResponseSize)
-    // FoundationNetworking times requests out after the session's `timeoutIntervalForRequest`
-    // (60 s by default) whatever the request says, so the session gets the timeout too — on a
-    // copy, so the caller's configuration object is left as it was.
+    self.allowsCookies = allowsCookies
+    self.clock = clock
     let owned = (configuration.copy() as? URLSessionConfiguration) ?? configuration
-    owned.timeoutIntervalForRequest = Self.seconds(timeout)
+    // FoundationNetworking times requests out after the session's `timeoutIntervalForRequest`
+    // (60 s by default) whatever the request says, and counts it from the last byte received,
+    // not from the start. The deadline below is the real limit; the session's timeout, rounded
+    // up to whole seconds (Linux cuts it down), only backs it up when the injected clock never
+    // moves.
+    owned.timeoutIntervalForRequest = Self.backstopSeconds(timeout)
+    if !allowsCookies {
+      owned.httpCookieStorage = nil
+      owned.httpShouldSetCookies = false
+      owned.httpCookieAcceptPolicy = .never
+    }
     self.loader = CappedDataLoader(configuration: owned)
   }
 
-  private static func seconds(_ duration: Duration) -> TimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return max(0, Double(seconds) + Double(attoseconds) / 1e18)
+  /// `duration` in whole seconds, rounded up, at least 1 (and no trap for any `Duration`).
+  private static func backstopSeconds(_ duration: Duration) -> TimeInterval {
+    guard duration.attoseconds > 0 else { return 1 }
+    let (seconds, rest) = duration.attoseconds.quotientAndRemainder(
+      dividingBy: 1_000_000_000_000_000_000)
+    return max(1, TimeInterval(rest > 0 ? seconds + 1 : seconds))
   }
+
+  /// The longest the deadline's sleep may be: clocks convert deadlines to `Int64` seconds, and
+  /// a timeout of `Duration`'s full range would trap there. About 34,000 years.
+  private static let longestDeadline: Duration = .seconds(1 << 40)
 
   /// The URL requests are sent to: ``baseURL`` followed by `/login`.
   public var loginURL: URL {
@@ -109,22 +150,63 @@ public struct HTTPLoginAPI: LoginAPI {
   /// - Throws: ``LoginServiceError``; see the table above.
   public func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     let request = try makeRequest(credentials)
-    let response: HTTPURLResponse
-    let body: Data
-    do {
-      (response, body) = try await loader.load(request, limit: maximumResponseSize)
-    } catch {
-      throw map(error)
-    }
+    let (response, body) = try await send(request)
     if Task.isCancelled { throw .cancelled }
     switch response.statusCode {
     case 200:
       guard !body.isEmpty else { throw .nilData }
       return .session(try LoginResponseBody.session(from: body))
+    case 300...399:
+      throw .redirected(status: response.statusCode)
     case 401, 403:
       throw .invalidCredentials
     case let status:
       throw .wrongStatusCode(status)
+    }
+  }
+
+  /// What racing the exchange against the deadline ended with.
+  private enum Outcome: Sendable {
+    case answered(HTTPURLResponse, Data)
+    case failed(CappedDataLoader.Failure)
+    case deadlinePassed
+  }
+
+  /// Sends `request` and returns the answer — unless the deadline passes or the task is
+  /// cancelled first, which cancels the transfer.
+  private func send(
+    _ request: URLRequest
+  ) async throws(LoginServiceError) -> (HTTPURLResponse, Data) {
+    let outcome = await withTaskGroup(of: Outcome.self) { group in
+      group.addTask {
+        do throws(CappedDataLoader.Failure) {
+          let (response, body) = try await loader.load(request, limit: maximumResponseSize)
+          return .answered(response, body)
+        } catch {
+          return .failed(error)
+        }
+      }
+      group.addTask {
+        do {
+          try await clock.sleep(for: min(timeout, Self.longestDeadline))
+          return .deadlinePassed
+        } catch {
+          return .failed(.cancelled)
+        }
+      }
+      // The first to finish wins; cancelling the other ends the transfer (the loader cancels its
+      // URLSession task) or the sleep.
+      let first = await group.next() ?? .failed(.cancelled)
+      group.cancelAll()
+      return first
+    }
+    switch outcome {
+    case .answered(let response, let body):
+      return (response, body)
+    case .failed(let failure):
+      throw map(failure)
+    case .deadlinePassed:
+      throw .timeout
     }
   }
 
@@ -145,7 +227,8 @@ public struct HTTPLoginAPI: LoginAPI {
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     request.httpBody = body
-    request.timeoutInterval = Self.seconds(timeout)
+    request.httpShouldHandleCookies = allowsCookies
+    request.timeoutInterval = Self.backstopSeconds(timeout)
     return request
   }
 
@@ -161,6 +244,8 @@ public struct HTTPLoginAPI: LoginAPI {
       .decodingFailed
     case .notHTTP:
       .transport("\(TransportFailureDescription.address(of: loginURL)) did not answer over HTTP")
+    case .unsupported(let reason):
+      .transport(reason)
     }
   }
 }

@@ -15,8 +15,15 @@ import StateStore
 /// (or a declared `Content-Length` past it) ends the exchange with ``Failure/tooLarge`` at once
 /// and cancels the task.
 ///
+/// A URL whose host is an IPv6 address goes through ``IPv6HTTPTransport`` on Linux instead, with
+/// the same rules.
+///
 /// Only a `200` answer's body is collected: for any other status the exchange ends as soon as
 /// the headers arrive, with an empty body, because the login API reads the status alone.
+///
+/// Redirects are never followed: the session's delegate refuses each one, so a `3xx` answer
+/// ends the exchange as it is and the request — with the password in its body — goes nowhere
+/// but where it was sent. (A per-task delegate would be ignored by FoundationNetworking.)
 final class CappedDataLoader: Sendable {
   /// Why an exchange produced no answer.
   enum Failure: Error, Equatable {
@@ -28,6 +35,8 @@ final class CappedDataLoader: Sendable {
     case cancelled
     /// The answer was not an HTTP response.
     case notHTTP
+    /// The request cannot be sent on this platform; the text says why, in words for a person.
+    case unsupported(String)
   }
 
   private let session: URLSession
@@ -53,6 +62,12 @@ final class CappedDataLoader: Sendable {
   /// - Throws: ``Failure``.
   func load(_ request: URLRequest, limit: Int) async throws(Failure) -> (HTTPURLResponse, Data) {
     if Task.isCancelled { throw .cancelled }
+    #if canImport(FoundationNetworking) && canImport(Glibc)
+      // FoundationNetworking refuses IPv6 addresses outright; see IPv6HTTPTransport.
+      if IPv6HTTPTransport.handles(request.url) {
+        return try await IPv6HTTPTransport.load(request, limit: limit)
+      }
+    #endif
     let task = session.dataTask(with: request)
     let exchange = Exchange(task: task, limit: limit)
     delegate.register(exchange, for: task)
@@ -92,10 +107,19 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
   }
 
   func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    // A login is never sent on: the 3xx answer itself completes the task.
+    completionHandler(nil)
+  }
+
+  func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
     let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-    exchange?.completed(error: error)
+    exchange?.completed(error: error, response: task.response)
   }
 }
 
@@ -180,14 +204,27 @@ private final class Exchange: Sendable {
   }
 
   /// The task completed: with the collected answer, or with `error`.
-  func completed(error: (any Error)?) {
+  ///
+  /// - Parameters:
+  ///   - error: Why the task failed, if it did.
+  ///   - response: The task's response, for an answer whose headers never reached
+  ///     `received(_:)` (FoundationNetworking completes a refused redirect
+  ///     without announcing its response).
+  func completed(error: (any Error)?, response: URLResponse?) {
+    let collected = state.withLock { state in state.response.map { ($0, state.body) } }
     if let error {
-      finish(.failure(.url(Self.code(of: error))), cancelTask: false)
+      var code = Self.code(of: error)
+      // FoundationNetworking reports most curl failures as "unknown" (-1). Once a 200's headers
+      // have arrived the connection plainly worked, so a failure now is the connection lost
+      // mid-answer (a server that closes before its declared Content-Length, a reset).
+      if code == .unknown, collected != nil { code = .networkConnectionLost }
+      finish(.failure(.url(code)), cancelTask: false)
       return
     }
-    let collected = state.withLock { state in state.response.map { ($0, state.body) } }
     if let collected {
       finish(.success(collected), cancelTask: false)
+    } else if let http = response as? HTTPURLResponse, http.statusCode != 200 {
+      finish(.success((http, Data())), cancelTask: false)
     } else {
       finish(.failure(.notHTTP), cancelTask: false)
     }

@@ -9,40 +9,86 @@ import Foundation
 /// Built from the error code and the URL's host and port only — never from a body, a header
 /// or the credentials. ``LoginServiceError/message`` wraps it: "Could not reach the server
 /// (connection refused at 127.0.0.1:9). Please check your connection."
+///
+/// Every code a data task can end with has its own words; the code number shows only for the
+/// ones no person could act on anyway ("…failed unexpectedly, error -1"). FoundationNetworking
+/// reports most of libcurl's failures as `unknown` (-1), so the loader narrows that down first
+/// where it can (a failure after the headers is a lost connection).
 enum TransportFailureDescription {
-  /// `host:port` of `url`, with the scheme's default port when none is given.
+  /// `host:port` of `url`, with the scheme's default port when none is given, and an IPv6
+  /// address in brackets (`[::1]:8080`).
   static func address(of url: URL) -> String {
-    let host = url.host ?? "the server"
     let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-    return "\(host):\(port)"
+    guard let host = url.host, !host.isEmpty else { return "the server:\(port)" }
+    let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    return "\(bracketed):\(port)"
   }
 
-  /// A short description of a failure with `code` while talking to `url`.
+  /// A short description of a failure with `code` while talking to `url`, to go in parentheses
+  /// after "Could not reach the server".
   static func describe(_ code: URLError.Code, url: URL) -> String {
     let address = address(of: url)
     switch code {
+    // Reaching the server at all.
     case .cannotConnectToHost:
       return "connection refused at \(address)"
     case .cannotFindHost, .dnsLookupFailed:
       return "no server named \(url.host ?? "(none)") was found"
     case .notConnectedToInternet:
       return "this device is offline"
+    case .internationalRoamingOff:
+      return "this device is offline: data roaming is turned off"
+    case .dataNotAllowed:
+      return "this device is offline: it may not use mobile data"
+    case .callIsActive:
+      return "a phone call is using the connection"
+    case .cannotLoadFromNetwork:
+      return "this device may not use the network right now"
+    case .timedOut:
+      return "\(address) did not answer in time"
     case .networkConnectionLost:
       return "the connection to \(address) was lost"
-    case .badServerResponse:
-      return "\(address) sent a malformed HTTP answer"
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot,
-      .clientCertificateRejected, .clientCertificateRequired:
-      return "no secure connection could be made to \(address)"
-    case .badURL, .unsupportedURL:
-      return "the address \(url.scheme ?? "")://\(address) is not a valid HTTP URL"
-    case .httpTooManyRedirects, .redirectToNonExistentLocation:
-      return "\(address) redirected too often or to nowhere"
+
+    // What the server answered.
+    case .badServerResponse, .cannotParseResponse:
+      return "\(address) sent an answer that is not valid HTTP"
+    case .zeroByteResource:
+      return "\(address) closed the connection without answering"
+    case .cannotDecodeRawData, .cannotDecodeContentData:
+      return "\(address) sent an answer that could not be decoded"
     case .dataLengthExceedsMaximum:
       return "\(address) sent an answer that is too long"
+    case .resourceUnavailable:
+      return "\(address) has no login service at that address"
+    case .userAuthenticationRequired, .userCancelledAuthentication:
+      return "\(address) asked for a separate HTTP sign-in"
+    case .httpTooManyRedirects, .redirectToNonExistentLocation:
+      return "\(address) redirected the login elsewhere"
+    case .requestBodyStreamExhausted:
+      return "the login could not be sent to \(address) in full"
+
+    // A secure connection.
+    case .secureConnectionFailed:
+      return "no secure connection could be made to \(address)"
+    case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot:
+      return "the certificate of \(address) is not trusted"
+    case .serverCertificateHasBadDate:
+      return "the certificate of \(address) has expired"
+    case .serverCertificateNotYetValid:
+      return "the certificate of \(address) is not valid yet"
+    case .clientCertificateRejected:
+      return "\(address) rejected this device's certificate"
+    case .clientCertificateRequired:
+      return "\(address) requires a certificate this device does not have"
+    case .appTransportSecurityRequiresSecureConnection:
+      return "this app allows only secure (https) connections, and \(address) is not one"
+
+    // The address itself.
+    case .badURL, .unsupportedURL:
+      return "\(url.scheme ?? "")://\(address) is not an address this device can use"
+
     default:
-      return "network error \(code.rawValue) at \(address)"
+      return "the connection to \(address) failed unexpectedly, error \(code.rawValue)"
     }
   }
 }

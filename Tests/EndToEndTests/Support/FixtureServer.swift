@@ -1,7 +1,8 @@
 import Foundation
 import StateStore
 
-/// The scripted login server of `Tests/Fixtures/login_server.py`, running on 127.0.0.1.
+/// The scripted login server of `Tests/Fixtures/login_server.py`, running on 127.0.0.1 (or
+/// another loopback address: `127.0.0.2`, `::1`).
 ///
 /// `start()` launches it with `python3`, reads the `PORT n` line it prints first, and
 /// `stop()` (or `deinit`) terminates it by its PID and waits for it to exit — so a failing test
@@ -18,20 +19,25 @@ final class FixtureServer: Sendable {
     let description: String
   }
 
+  /// The address it listens on: `127.0.0.1` unless started with another.
+  let host: String
   /// The port it listens on.
   let port: Int
   private let process: Guarded<Process?>
   private let output: LineReader
 
-  /// `http://127.0.0.1:<port>`.
-  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+  /// `http://127.0.0.1:<port>`, or `http://[::1]:<port>` for an IPv6 host.
+  var baseURL: URL {
+    URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!
+  }
 
   /// The PID of the Python process.
   let pid: Int32
 
-  private init(process: Process, output: LineReader, port: Int) {
+  private init(process: Process, output: LineReader, host: String, port: Int) {
     self.process = Guarded(process)
     self.output = output
+    self.host = host
     self.port = port
     self.pid = process.processIdentifier
   }
@@ -42,9 +48,14 @@ final class FixtureServer: Sendable {
 
   /// Launches the server and waits for its port.
   ///
-  /// - Parameter lifetime: Seconds after which the server exits on its own.
+  /// - Parameters:
+  ///   - lifetime: Seconds after which the server exits on its own.
+  ///   - host: The loopback address to bind (`127.0.0.1`, `127.0.0.2`, `::1`).
+  ///   - arguments: More options for the script, e.g. `["--drip-interval", "0.01"]`.
   /// - Throws: ``StartError`` when `python3` is missing or the server prints no port.
-  static func start(lifetime: Int = 60) async throws -> FixtureServer {
+  static func start(
+    lifetime: Int = 60, host: String = "127.0.0.1", arguments: [String] = []
+  ) async throws -> FixtureServer {
     let python = try findPython3()
     let script = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent()  // Support
@@ -57,7 +68,7 @@ final class FixtureServer: Sendable {
 
     let process = Process()
     process.executableURL = python
-    process.arguments = [script.path, "--lifetime", "\(lifetime)"]
+    process.arguments = [script.path, "--lifetime", "\(lifetime)", "--host", host] + arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     let output = LineReader(pipe.fileHandleForReading)
@@ -75,7 +86,7 @@ final class FixtureServer: Sendable {
         description: "The fixture server printed no `PORT n` line (exit status "
           + "\(process.terminationStatus)); see its error output above.")
     }
-    return FixtureServer(process: process, output: output, port: port)
+    return FixtureServer(process: process, output: output, host: host, port: port)
   }
 
   /// Waits until the server has logged a request from `username` (plain ASCII, no quotes or
@@ -84,9 +95,41 @@ final class FixtureServer: Sendable {
     await output.firstLine { $0 == "REQUEST \"\(username)\"" } != nil
   }
 
-  /// Every line the server has printed on stdout so far (the `PORT n` line, then one
-  /// `REQUEST <username>` line per request).
+  /// Waits at most `timeout` for the first line, printed or still to come, that satisfies
+  /// `predicate`; nil if the server stopped or the time ran out first.
+  func firstLine(
+    within timeout: Duration, where predicate: @escaping @Sendable (String) -> Bool
+  ) async -> String? {
+    await withTaskGroup(of: String?.self) { group in
+      group.addTask { [output] in await output.firstLine(where: predicate) }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      // The reader's wait does not end on cancellation; a line nobody prints keeps it until the
+      // server stops, so stop it rather than leave the group waiting.
+      if first == nil { stop() }
+      return first
+    }
+  }
+
+  /// Stops the server and returns every line it printed, read to the end of its output — so a
+  /// line logged just before the stop is not missed.
+  func stopAndCollectLines() async -> [String] {
+    stop()
+    _ = await output.firstLine { _ in false }  // nil once the pipe is closed and read
+    return output.lines
+  }
+
+  /// Every line the server has printed on stdout so far (the `PORT n` line, then a
+  /// `HIT <method> <path> cookie=<yes|no>` line per request and a `REQUEST <username>` line per
+  /// login).
   var printedLines: [String] { output.lines }
+
+  /// The `HIT …` lines: one per request the server received, whatever its method or path.
+  var hits: [String] { output.lines.filter { $0.hasPrefix("HIT ") } }
 
   /// Terminates the server (SIGTERM to its PID) and waits for it to exit. Safe to call twice.
   func stop() {

@@ -1,6 +1,7 @@
 import Foundation
 import LoginFeature
 import StateStore
+import StateStoreTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -36,6 +37,7 @@ struct HTTPLoginAPITests {
     let api = HTTPLoginAPI(baseURL: URL(string: "https://auth.example.com/v1")!)
     #expect(api.timeout == .seconds(10))
     #expect(api.maximumResponseSize == 1_048_576)
+    #expect(api.allowsCookies == false)
     #expect(api.loginURL.absoluteString == "https://auth.example.com/v1/login")
     let slash = HTTPLoginAPI(baseURL: URL(string: "http://127.0.0.1:8000/")!)
     #expect(slash.loginURL.absoluteString == "http://127.0.0.1:8000/login")
@@ -94,6 +96,16 @@ struct HTTPLoginAPITests {
       await login(.respond(status, #"{"error": "nope"}"#)) == .failure(.invalidCredentials))
   }
 
+  @Test(arguments: [300, 301, 302, 303, 304, 305, 307, 308, 399])
+  func everyThreeHundredStatusIsARedirectThatIsNotFollowed(status: Int) async {
+    let headers = [
+      "Location": "http://elsewhere.test/login", "Content-Length": "\(Self.successBody.utf8.count)",
+    ]
+    let answer = StubAnswer.respond(
+      status: status, headers: headers, chunks: [Data(Self.successBody.utf8)])
+    #expect(await login(answer) == .failure(.redirected(status: status)))
+  }
+
   @Test(arguments: [201, 204, 400, 404, 429, 500, 503])
   func anyOtherStatusIsAWrongStatusCode(status: Int) async {
     #expect(await login(.respond(status, Self.successBody)) == .failure(.wrongStatusCode(status)))
@@ -135,24 +147,95 @@ struct HTTPLoginAPITests {
     #expect(await login(.fail(.cancelled)) == .failure(.cancelled))
   }
 
-  @Test func transportFailuresSayWhatWentWrongAndWhere() async throws {
-    let result = await login(.fail(.cannotConnectToHost))
-    guard case .failure(.transport(let detail)) = result else {
-      Issue.record("Expected a transport failure, got \(result)")
-      return
-    }
-    #expect(detail.hasPrefix("connection refused at stub-"))
-    #expect(detail.hasSuffix(".test:8080"))
+  @Test func theDeadlineOnTheInjectedClockEndsTheRequestAndStopsTheTransfer() async throws {
+    let clock = TestClock()
+    let stub = StubService(.never)
+    let api = stub.api(timeout: .seconds(7), clock: clock)
+    let task = Task { await Self.result(of: api) }
+    _ = await stub.firstRequest()
+    #expect(await clock.waitForSleepers())
 
-    let offline = await login(.fail(.notConnectedToInternet))
-    #expect(offline == .failure(.transport("this device is offline")))
-    let other = await login(.fail(.cannotDecodeRawData))
-    guard case .failure(.transport(let text)) = other else {
-      Issue.record("Expected a transport failure, got \(other)")
-      return
-    }
-    #expect(text.hasPrefix("network error -1015 at stub-"))
-    #expect(!text.contains("Secr3t"))
+    await clock.advance(by: .seconds(6))
+    #expect(clock.sleeperCount == 1, "the deadline passed early")
+    await clock.advance(by: .seconds(1))
+
+    #expect(await task.value == .failure(.timeout))
+    // URLSession stopped the transfer: nothing keeps the connection open past the deadline.
+    #expect(await stub.stopped(within: .seconds(2)))
+  }
+
+  @Test func theDeadlineDoesNotCutOffAnAnswerThatCameInTime() async throws {
+    let clock = TestClock()
+    let stub = StubService(.respond(200, Self.successBody))
+    let result = await Self.result(of: stub.api(timeout: .seconds(1), clock: clock))
+    #expect(result.map(\.token) == .success("tok-123"))
+    #expect(clock.sleeperCount == 0, "the deadline's sleep outlived the request")
+  }
+
+  /// Every transport failure URLSession can report for a data task, and the words the user
+  /// reads for it (`ADDRESS` stands for the stub's `host:8080`).
+  static let transportWording: [(URLError.Code, String)] = [
+    (.cannotConnectToHost, "connection refused at ADDRESS"),
+    (.cannotFindHost, "no server named HOST was found"),
+    (.dnsLookupFailed, "no server named HOST was found"),
+    (.notConnectedToInternet, "this device is offline"),
+    (.internationalRoamingOff, "this device is offline: data roaming is turned off"),
+    (.dataNotAllowed, "this device is offline: it may not use mobile data"),
+    (.callIsActive, "a phone call is using the connection"),
+    (.cannotLoadFromNetwork, "this device may not use the network right now"),
+    (.networkConnectionLost, "the connection to ADDRESS was lost"),
+    (.badServerResponse, "ADDRESS sent an answer that is not valid HTTP"),
+    (.cannotParseResponse, "ADDRESS sent an answer that is not valid HTTP"),
+    (.zeroByteResource, "ADDRESS closed the connection without answering"),
+    (.cannotDecodeRawData, "ADDRESS sent an answer that could not be decoded"),
+    (.cannotDecodeContentData, "ADDRESS sent an answer that could not be decoded"),
+    (.dataLengthExceedsMaximum, "ADDRESS sent an answer that is too long"),
+    (.resourceUnavailable, "ADDRESS has no login service at that address"),
+    (.userAuthenticationRequired, "ADDRESS asked for a separate HTTP sign-in"),
+    (.userCancelledAuthentication, "ADDRESS asked for a separate HTTP sign-in"),
+    (.httpTooManyRedirects, "ADDRESS redirected the login elsewhere"),
+    (.redirectToNonExistentLocation, "ADDRESS redirected the login elsewhere"),
+    (.requestBodyStreamExhausted, "the login could not be sent to ADDRESS in full"),
+    (.secureConnectionFailed, "no secure connection could be made to ADDRESS"),
+    (.serverCertificateUntrusted, "the certificate of ADDRESS is not trusted"),
+    (.serverCertificateHasUnknownRoot, "the certificate of ADDRESS is not trusted"),
+    (.serverCertificateHasBadDate, "the certificate of ADDRESS has expired"),
+    (.serverCertificateNotYetValid, "the certificate of ADDRESS is not valid yet"),
+    (.clientCertificateRejected, "ADDRESS rejected this device's certificate"),
+    (.clientCertificateRequired, "ADDRESS requires a certificate this device does not have"),
+    (
+      .appTransportSecurityRequiresSecureConnection,
+      "this app allows only secure (https) connections, and ADDRESS is not one"
+    ),
+    (.badURL, "http://ADDRESS is not an address this device can use"),
+    (.unsupportedURL, "http://ADDRESS is not an address this device can use"),
+    (.unknown, "the connection to ADDRESS failed unexpectedly, error -1"),
+  ]
+
+  @Test(arguments: transportWording)
+  func eachTransportFailureReadsAsASentence(code: URLError.Code, wording: String) async {
+    let stub = StubService(.fail(code))
+    let expected =
+      wording
+      .replacingOccurrences(of: "ADDRESS", with: "\(stub.host):8080")
+      .replacingOccurrences(of: "HOST", with: stub.host)
+    #expect(await Self.result(of: stub.api()) == .failure(.transport(expected)))
+    #expect(!expected.contains("Secr3t"))
+  }
+
+  @Test func theAlertSaysWhatWentWrongInAFullSentence() {
+    #expect(
+      LoginServiceError.transport("connection refused at 127.0.0.1:9").message
+        == "Could not reach the server (connection refused at 127.0.0.1:9). "
+        + "Please check your connection.")
+    #expect(
+      LoginServiceError.transport("the connection to [::1]:8080 was lost").message
+        == "Could not reach the server (the connection to [::1]:8080 was lost). "
+        + "Please check your connection.")
+    #expect(
+      LoginServiceError.redirected(status: 302).message
+        == "The server sent the login to another address (status 302); it was not sent there. "
+        + "Please check the server address.")
   }
 
   @Test func cancellingTheTaskMidRequestIsCancelled() async throws {
@@ -169,9 +252,13 @@ extension HTTPLoginAPITests {
   @Test func theCallersConfigurationIsLeftAsItWas() {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = 42
+    configuration.httpShouldSetCookies = true
+    configuration.httpCookieAcceptPolicy = .always
     _ = HTTPLoginAPI(
       baseURL: URL(string: "http://127.0.0.1:1")!, timeout: .seconds(2),
       configuration: configuration)
     #expect(configuration.timeoutIntervalForRequest == 42)
+    #expect(configuration.httpShouldSetCookies)
+    #expect(configuration.httpCookieAcceptPolicy == .always)
   }
 }

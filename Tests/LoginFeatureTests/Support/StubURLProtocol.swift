@@ -40,12 +40,16 @@ struct StubService: Sendable {
   let host = "stub-\(UUID().uuidString.lowercased()).test"
   /// Every request the stub received, in order.
   let requests: AsyncStream<RecordedRequest>
+  /// One element each time URLSession stopped a request (it was cancelled, or it ended).
+  let stops: AsyncStream<Void>
 
   init(_ answer: StubAnswer) {
     let (requests, continuation) = AsyncStream.makeStream(of: RecordedRequest.self)
+    let (stops, stopped) = AsyncStream.makeStream(of: Void.self)
     self.requests = requests
+    self.stops = stops
     StubURLProtocol.routes.withLock {
-      $0[host] = StubURLProtocol.Route(answer: answer, received: continuation)
+      $0[host] = StubURLProtocol.Route(answer: answer, received: continuation, stopped: stopped)
     }
   }
 
@@ -54,18 +58,33 @@ struct StubService: Sendable {
   /// An API client whose URLSession goes through the stub.
   func api(
     timeout: Duration = HTTPLoginAPI.defaultTimeout,
-    maximumResponseSize: Int = HTTPLoginAPI.defaultMaximumResponseSize
+    maximumResponseSize: Int = HTTPLoginAPI.defaultMaximumResponseSize,
+    clock: any Clock<Duration> = ContinuousClock()
   ) -> HTTPLoginAPI {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.protocolClasses = [StubURLProtocol.self]
     return HTTPLoginAPI(
       baseURL: baseURL, timeout: timeout, maximumResponseSize: maximumResponseSize,
-      configuration: configuration)
+      configuration: configuration, clock: clock)
   }
 
   /// The first request received (waits for it).
   func firstRequest() async -> RecordedRequest? {
     await requests.first { _ in true }
+  }
+
+  /// Whether URLSession stopped a request within `timeout` (of real time).
+  func stopped(within timeout: Duration) async -> Bool {
+    await withTaskGroup(of: Bool.self) { group in
+      group.addTask { await stops.first { _ in true } != nil }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
   }
 }
 
@@ -74,6 +93,7 @@ final class StubURLProtocol: URLProtocol {
   struct Route: Sendable {
     let answer: StubAnswer
     let received: AsyncStream<RecordedRequest>.Continuation
+    let stopped: AsyncStream<Void>.Continuation
   }
 
   static let routes = Guarded<[String: Route]>([:])
@@ -112,7 +132,12 @@ final class StubURLProtocol: URLProtocol {
     }
   }
 
-  override func stopLoading() {}
+  override func stopLoading() {
+    guard let host = request.url?.host, let route = Self.routes.withLock({ $0[host] }) else {
+      return
+    }
+    route.stopped.yield()
+  }
 
   /// The body, whether URLSession kept it as data or turned it into a stream.
   private static func body(of request: URLRequest) -> Data {

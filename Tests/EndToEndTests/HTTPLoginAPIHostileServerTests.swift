@@ -1,0 +1,133 @@
+import Foundation
+import LoginFeature
+import StateStore
+import Testing
+
+/// `HTTPLoginAPI` against fixture servers that misbehave on purpose: a body dripped a byte at a
+/// time, redirects to other ports and other loopback addresses, and a cookie set on the first
+/// answer. Each test starts its own servers on loopback addresses and stops them by PID.
+struct HTTPLoginAPIHostileServerTests {
+  private static func login(
+    _ api: HTTPLoginAPI, _ username: String, _ password: String = "Secr3t"
+  ) async -> Result<Session, LoginServiceError> {
+    do {
+      return .success(
+        try await api.login(Credentials(username: username, password: Secret(password))))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  // MARK: - The deadline
+
+  @Test func aBodyDrippedPastTheDeadlineTimesOutAndTheTransferIsCancelled() async throws {
+    // 122 bytes at one every 0.25 s: about 30 s to the last byte, each read well inside the
+    // per-read timeout of URLSession.
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(2))
+
+    let started = ContinuousClock.now
+    let result = await Self.login(api, "drip")
+    let elapsed = ContinuousClock.now - started
+
+    #expect(result == .failure(.timeout))
+    #expect(elapsed >= .milliseconds(1_900), "the deadline ended the request early: \(elapsed)")
+    #expect(elapsed < .seconds(4), "the deadline did not end the request: \(elapsed)")
+    // The client really hung up: the server's next writes fail long before its 30 s are up.
+    let aborted = await server.firstLine(within: .seconds(4)) { $0.hasPrefix("DRIP ") }
+    #expect(aborted?.hasPrefix("DRIP ABORTED ") == true, "server said: \(aborted ?? "nothing")")
+  }
+
+  @Test func aSubSecondDeadlineIsHonoured() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .milliseconds(600))
+
+    let started = ContinuousClock.now
+    let result = await Self.login(api, "silent")
+    let elapsed = ContinuousClock.now - started
+
+    #expect(result == .failure(.timeout))
+    // Not at once (URLSession on Linux rounds 0.6 s down to 0), and not after a whole second.
+    #expect(elapsed >= .milliseconds(550), "timed out too early: \(elapsed)")
+    #expect(elapsed < .milliseconds(1_000), "timed out too late: \(elapsed)")
+  }
+
+  @Test func aSlowBodyThatEndsWithinTheDeadlineSignsIn() async throws {
+    let server = try await FixtureServer.start(arguments: ["--drip-interval", "0.004"])
+    defer { server.stop() }
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(5))
+    let result = await Self.login(api, "drip")
+    #expect(result.map(\.token) == .success("fixture-token-drip"))
+  }
+
+  // MARK: - Transport failures
+
+  @Test func aBodyCutOffMidwayIsAConnectionLost() async throws {
+    // FoundationNetworking reports this (libcurl's "partial file") as an unknown error, -1.
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), "cutoff")
+    let detail = "the connection to 127.0.0.1:\(server.port) was lost"
+    #expect(result == .failure(.transport(detail)))
+    #expect(
+      LoginServiceError.transport(detail).message
+        == "Could not reach the server (the connection to 127.0.0.1:\(server.port) was lost). "
+        + "Please check your connection.")
+  }
+
+  // MARK: - Redirects
+
+  @Test(arguments: [301, 302, 303, 307, 308], ["127.0.0.1", "127.0.0.2"])
+  func aRedirectIsAnErrorAndNothingReachesTheOtherServer(status: Int, target: String)
+    async throws
+  {
+    // The server redirected to: on another port of 127.0.0.1, or on another loopback address.
+    let elsewhere = try await FixtureServer.start(lifetime: 20, host: target)
+    defer { elsewhere.stop() }
+    let server = try await FixtureServer.start(
+      lifetime: 20, arguments: ["--redirect-to", elsewhere.baseURL.absoluteString])
+    defer { server.stop() }
+
+    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), "moved\(status)")
+
+    #expect(result == .failure(.redirected(status: status)))
+    #expect(
+      LoginServiceError.redirected(status: status).message
+        == "The server sent the login to another address (status \(status)); it was not sent "
+        + "there. Please check the server address.")
+    let served = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    #expect(served == ["HIT POST /login cookie=no"])
+    let elsewhereHits = await elsewhere.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    #expect(elsewhereHits == [], "the redirect was followed to \(target)")
+  }
+
+  // MARK: - Cookies
+
+  @Test func noCookieSurvivesFromOneLoginToTheNext() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let api = HTTPLoginAPI(baseURL: server.baseURL)
+
+    // Sign in (the answer sets a cookie), log out — the session is simply dropped — and sign in
+    // again with the same API client, as the app does.
+    #expect(await Self.login(api, "cookie").map(\.token) == .success("fixture-token-cookie"))
+    #expect(await Self.login(api, "cookie").map(\.token) == .success("fixture-token-cookie"))
+
+    let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    #expect(hits == ["HIT POST /login cookie=no", "HIT POST /login cookie=no"])
+  }
+
+  @Test func aHostThatOptsInGetsItsCookiesBack() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let api = HTTPLoginAPI(baseURL: server.baseURL, allowsCookies: true)
+
+    _ = await Self.login(api, "cookie")
+    _ = await Self.login(api, "cookie")
+
+    let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    #expect(hits == ["HIT POST /login cookie=no", "HIT POST /login cookie=yes"])
+  }
+}
