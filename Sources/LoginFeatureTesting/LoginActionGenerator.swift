@@ -3,7 +3,9 @@ import StateStore
 
 /// Random and hostile login actions, for property tests of a reducer or a whole store.
 ///
-/// Every ``LoginFeature/LoginAction`` case comes up, with payloads chosen to break things:
+/// Every ``LoginFeature/LoginAction`` case comes up — the one-time-code step's too, aimed at
+/// the step while it shows and, now and then, while it does not — with payloads chosen to
+/// break things:
 /// empty and whitespace-only text, very long text, emoji and combining marks, control and
 /// bidirectional-override characters, and near-miss email addresses. Responses answer the
 /// current attempt, an older one or one that never existed, with every outcome.
@@ -37,6 +39,12 @@ public struct LoginActionGenerator: Sendable {
   public func next(for state: LoginState, using random: inout some RandomNumberGenerator)
     -> LoginAction
   {
+    // The one-time-code step gets half of the actions while it shows, and a few (hostile:
+    // they reach an absent child) while it does not.
+    let stepShare = state.twoFactor == nil ? 3 : 50
+    if Int.random(in: 0..<100, using: &random) < stepShare {
+      return .twoFactor(twoFactorAction(for: state.twoFactor, using: &random))
+    }
     switch Int.random(in: 0..<100, using: &random) {
     case 0..<25: return .usernameChanged(text(using: &random))
     case 25..<50: return .passwordChanged(Secret(text(using: &random)))
@@ -54,12 +62,87 @@ public struct LoginActionGenerator: Sendable {
     }
   }
 
+  /// A random action of the one-time-code step, with request ids near `step`'s (stale ones
+  /// too) and codes that are digits, spaced or dashed, too short, too long, or not digits.
+  ///
+  /// - Parameters:
+  ///   - step: The step's state, if it shows.
+  ///   - random: The source of randomness.
+  /// - Returns: The action.
+  public func twoFactorAction(
+    for step: TwoFactorState?, using random: inout some RandomNumberGenerator
+  ) -> TwoFactorAction {
+    let request = step?.requestID ?? 0
+    let near =
+      [request, request, request - 1, request + 1].randomElement(using: &random) ?? request
+    switch Int.random(in: 0..<100, using: &random) {
+    case 0..<25: return .codeChanged(Secret(code(using: &random)))
+    case 25..<40: return .verifyButtonTapped
+    case 40..<55:
+      return .verifyResponse(request: near, verifyResult(using: &random))
+    case 55..<63: return .resendButtonTapped
+    case 63..<71: return .resendResponse(request: near, resendResult(using: &random))
+    case 71..<88: return .resendTimerTicked
+    case 88..<94: return .cancelButtonTapped
+    default: return .alertButtonTapped(["ok", nil].randomElement(using: &random)!)
+    }
+  }
+
+  /// A random one-time code as a person might type or paste it. Digits are 1 to 9, so a code
+  /// never looks like a mask (masks show digits as `0`): a test can search output for it.
+  ///
+  /// - Parameter random: The source of randomness.
+  /// - Returns: The text.
+  public func code(using random: inout some RandomNumberGenerator) -> String {
+    let digits = String((0..<Int.random(in: 0...8, using: &random)).map { _ in
+      Character(String(Int.random(in: 1...9, using: &random)))
+    })
+    switch Int.random(in: 0..<6, using: &random) {
+    case 0: return digits.isEmpty ? "" : String(digits.prefix(3)) + " " + digits.dropFirst(3)
+    case 1: return digits.isEmpty ? "" : String(digits.prefix(3)) + "-" + digits.dropFirst(3)
+    case 2: return text(using: &random)
+    default: return digits
+    }
+  }
+
+  private func verifyResult(using random: inout some RandomNumberGenerator) -> VerifyCodeResult {
+    switch Int.random(in: 0..<6, using: &random) {
+    case 0: return .success(session(using: &random))
+    case 1, 2: return .failure(.incorrectCode)
+    case 3: return .failure(.codeExpired)
+    case 4: return .failure(.cancelled)
+    default: return .failure(.timeout)
+    }
+  }
+
+  private func resendResult(using random: inout some RandomNumberGenerator) -> ResendCodeResult {
+    switch Int.random(in: 0..<4, using: &random) {
+    case 0: return .success(challenge(using: &random))
+    case 1: return .failure(.resendTooSoon(retryAfterSeconds: Int.random(in: -5...90, using: &random)))
+    case 2: return .failure(.cancelled)
+    default: return .failure(.transport(text(using: &random)))
+    }
+  }
+
+  private func challenge(using random: inout some RandomNumberGenerator) -> Challenge {
+    Challenge(
+      id: "c-\(Int.random(in: 1...3, using: &random))", destination: "•••• 42",
+      codeLength: [6, 6, 6, 4, 0].randomElement(using: &random)!)
+  }
+
+  private func session(using random: inout some RandomNumberGenerator) -> Session {
+    let name = text(using: &random)
+    return Session(
+      user: User(id: "id-\(name.count)", username: name), token: Secret("tok-\(name.count)"))
+  }
+
   /// A random outcome of a login request.
   ///
   /// - Parameter random: The source of randomness.
-  /// - Returns: Success with a random user, or any ``LoginFeature/LoginServiceError``.
+  /// - Returns: Success with a random user, a challenge, or any ``LoginFeature/LoginServiceError``.
   public func result(using random: inout some RandomNumberGenerator) -> LoginResult {
-    switch Int.random(in: 0..<10, using: &random) {
+    switch Int.random(in: 0..<11, using: &random) {
+    case 10: return .challenge(challenge(using: &random))
     case 0..<3:
       let name = text(using: &random)
       return .success(

@@ -53,8 +53,15 @@ enum HelpText {
       let rules = DemoOptions.rulesPresets.filter {
         $0.rules.validate(username: account.user.username, password: account.password).isEmpty
       }.map(\.name).joined(separator: ", ")
-      return "  " + account.user.username.padded(to: 18) + password.padded(to: 13)
+      var line =
+        "  " + account.user.username.padded(to: 18) + password.padded(to: 13)
         + account.user.displayName.padded(to: 15) + "(rules: \(rules))"
+      if let factor = account.secondFactor {
+        line +=
+          "\n    then the code \(factor.code.reveal()) sent to \(factor.destination)"
+          + " (\(factor.resentCode.reveal()) after a resend)"
+      }
+      return line
     }.joined(separator: "\n")
   }
 }

@@ -1,4 +1,4 @@
-import StateStore
+import ActionLog
 
 #if canImport(Glibc)
   import Glibc
@@ -43,7 +43,7 @@ while let argument = arguments.popFirst() {
     exit(0)
   default:
     FileHandleOutput.standardError(
-      "store-bench: unknown option \(Dump.quoted(argument)) (see --help)")
+      "store-bench: unknown option \(Sanitized.name(argument)) (see --help)")
     exit(2)
   }
 }

@@ -7,17 +7,6 @@ import Testing
 /// time, redirects to other ports and other loopback addresses, and a cookie set on the first
 /// answer. Each test starts its own servers on loopback addresses and stops them by PID.
 struct HTTPLoginAPIHostileServerTests {
-  private static func login(
-    _ api: HTTPLoginAPI, _ username: String, _ password: String = "Secr3t"
-  ) async -> Result<Session, LoginServiceError> {
-    do {
-      return .success(
-        try await api.login(Credentials(username: username, password: Secret(password))))
-    } catch {
-      return .failure(error)
-    }
-  }
-
   // MARK: - The deadline
 
   @Test func aBodyDrippedPastTheDeadlineTimesOutAndTheTransferIsCancelled() async throws {
@@ -28,7 +17,7 @@ struct HTTPLoginAPIHostileServerTests {
     let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(2))
 
     let started = ContinuousClock.now
-    let result = await Self.login(api, "drip")
+    let result = await api.loginResult("drip")
     let elapsed = ContinuousClock.now - started
 
     #expect(result == .failure(.timeout))
@@ -45,7 +34,7 @@ struct HTTPLoginAPIHostileServerTests {
     let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .milliseconds(600))
 
     let started = ContinuousClock.now
-    let result = await Self.login(api, "silent")
+    let result = await api.loginResult("silent")
     let elapsed = ContinuousClock.now - started
 
     #expect(result == .failure(.timeout))
@@ -58,7 +47,7 @@ struct HTTPLoginAPIHostileServerTests {
     let server = try await FixtureServer.start(arguments: ["--drip-interval", "0.004"])
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(5))
-    let result = await Self.login(api, "drip")
+    let result = await api.loginResult("drip")
     #expect(result.map(\.token) == .success("fixture-token-drip"))
   }
 
@@ -68,7 +57,7 @@ struct HTTPLoginAPIHostileServerTests {
     // FoundationNetworking reports this (libcurl's "partial file") as an unknown error, -1.
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), "cutoff")
+    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult("cutoff")
     let detail = "the connection to 127.0.0.1:\(server.port) was lost"
     #expect(result == .failure(.transport(detail)))
     #expect(
@@ -90,7 +79,7 @@ struct HTTPLoginAPIHostileServerTests {
       lifetime: 20, arguments: ["--redirect-to", elsewhere.baseURL.absoluteString])
     defer { server.stop() }
 
-    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), "moved\(status)")
+    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult("moved\(status)")
 
     #expect(result == .failure(.redirected(status: status)))
     #expect(
@@ -112,8 +101,8 @@ struct HTTPLoginAPIHostileServerTests {
 
     // Sign in (the answer sets a cookie), log out — the session is simply dropped — and sign in
     // again with the same API client, as the app does.
-    #expect(await Self.login(api, "cookie").map(\.token) == .success("fixture-token-cookie"))
-    #expect(await Self.login(api, "cookie").map(\.token) == .success("fixture-token-cookie"))
+    #expect(await api.loginResult("cookie").map(\.token) == .success("fixture-token-cookie"))
+    #expect(await api.loginResult("cookie").map(\.token) == .success("fixture-token-cookie"))
 
     let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
     #expect(hits == ["HIT POST /login cookie=no", "HIT POST /login cookie=no"])
@@ -124,8 +113,8 @@ struct HTTPLoginAPIHostileServerTests {
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL, allowsCookies: true)
 
-    _ = await Self.login(api, "cookie")
-    _ = await Self.login(api, "cookie")
+    _ = await api.loginResult("cookie")
+    _ = await api.loginResult("cookie")
 
     let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
     #expect(hits == ["HIT POST /login cookie=no", "HIT POST /login cookie=yes"])

@@ -12,23 +12,12 @@ import Testing
     if: IPv6Loopback.isAvailable,
     "::1 cannot be bound on this machine (no IPv6 loopback), so the IPv6 tests cannot run"))
 struct HTTPLoginAPIIPv6Tests {
-  private static func login(
-    _ api: HTTPLoginAPI, _ username: String, _ password: String = "Secr3t"
-  ) async -> Result<Session, LoginServiceError> {
-    do {
-      return .success(
-        try await api.login(Credentials(username: username, password: Secret(password))))
-    } catch {
-      return .failure(error)
-    }
-  }
-
   @Test func theDemoAccountSignsInOverIPv6() async throws {
     let server = try await FixtureServer.start(lifetime: 20, host: "::1")
     defer { server.stop() }
     #expect(server.baseURL.absoluteString == "http://[::1]:\(server.port)")
 
-    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), "demo")
+    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult("demo")
 
     let demo = User(id: "1", username: "demo", displayName: "Demo User", email: "demo@example.com")
     #expect(result == .success(Session(user: demo, token: "fixture-token-demo")))
@@ -41,7 +30,7 @@ struct HTTPLoginAPIIPv6Tests {
     let username = #"echo "quoted" \back\ é ✓"#
     let password = #"Pa"ss\wörd1 ✓"#
 
-    let session = try await Self.login(api, username, password).get()
+    let session = try await api.loginResult(username, password).get()
 
     #expect(session.user.username == username)
     #expect(session.token.reveal() == password)
@@ -65,7 +54,7 @@ struct HTTPLoginAPIIPv6Tests {
   ) async throws {
     let server = try await FixtureServer.start(lifetime: 20, host: "::1")
     defer { server.stop() }
-    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), username, password)
+    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult(username, password)
     #expect(result.map { $0.token.reveal() } == expected)
   }
 
@@ -75,7 +64,7 @@ struct HTTPLoginAPIIPv6Tests {
     let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(1))
 
     let started = ContinuousClock.now
-    let result = await Self.login(api, "drip")
+    let result = await api.loginResult("drip")
     let elapsed = ContinuousClock.now - started
 
     #expect(result == .failure(.timeout))
@@ -88,7 +77,7 @@ struct HTTPLoginAPIIPv6Tests {
     let server = try await FixtureServer.start(lifetime: 20, host: "::1")
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL)
-    let task = Task { await Self.login(api, "silent") }
+    let task = Task { await api.loginResult("silent") }
     #expect(await server.waitForRequest(from: "silent"))
     let cancelled = ContinuousClock.now
     task.cancel()
@@ -100,8 +89,8 @@ struct HTTPLoginAPIIPv6Tests {
     let server = try await FixtureServer.start(lifetime: 20, host: "::1")
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL)
-    _ = await Self.login(api, "cookie")
-    _ = await Self.login(api, "cookie")
+    _ = await api.loginResult("cookie")
+    _ = await api.loginResult("cookie")
     let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
     #expect(hits == ["HIT POST /login cookie=no", "HIT POST /login cookie=no"])
   }
@@ -109,21 +98,21 @@ struct HTTPLoginAPIIPv6Tests {
   @Test func aBodyCutOffMidwayOverIPv6IsAConnectionLost() async throws {
     let server = try await FixtureServer.start(lifetime: 20, host: "::1")
     defer { server.stop() }
-    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), "cutoff")
+    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult("cutoff")
     #expect(result == .failure(.transport("the connection to [::1]:\(server.port) was lost")))
   }
 
   @Test func aClosedIPv6PortIsConnectionRefusedAtThatAddress() async throws {
     let closed = try ClosedIPv6Port()
     let api = HTTPLoginAPI(baseURL: URL(string: "http://[::1]:\(closed.port)")!)
-    let result = await Self.login(api, "demo")
+    let result = await api.loginResult("demo")
     #expect(result == .failure(.transport("connection refused at [::1]:\(closed.port)")))
   }
 
   #if canImport(FoundationNetworking)
     @Test func httpsToAnIPv6AddressSaysWhyItCannotBeUsedOnLinux() async {
       let api = HTTPLoginAPI(baseURL: URL(string: "https://[::1]:9")!)
-      let result = await Self.login(api, "demo")
+      let result = await api.loginResult("demo")
       #expect(
         result
           == .failure(

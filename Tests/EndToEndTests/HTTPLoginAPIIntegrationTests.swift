@@ -9,21 +9,10 @@ struct HTTPLoginAPIIntegrationTests {
   static let demoUser = User(
     id: "1", username: "demo", displayName: "Demo User", email: "demo@example.com")
 
-  private static func login(
-    _ api: HTTPLoginAPI, _ username: String, _ password: String = "Secr3t"
-  ) async -> Result<Session, LoginServiceError> {
-    do {
-      return .success(
-        try await api.login(Credentials(username: username, password: Secret(password))))
-    } catch {
-      return .failure(error)
-    }
-  }
-
   @Test func theDemoAccountSignsIn() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), "demo")
+    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult("demo")
     #expect(result == .success(Session(user: Self.demoUser, token: "fixture-token-demo")))
   }
 
@@ -31,7 +20,7 @@ struct HTTPLoginAPIIntegrationTests {
     let server = try await FixtureServer.start()
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL.appendingPathComponent("api/v1"))
-    let result = await Self.login(api, "ada@example.com", "Engine1843")
+    let result = await api.loginResult("ada@example.com", "Engine1843")
     let ada = User(id: "ada@example.com", username: "ada@example.com", displayName: "Ada Lovelace")
     #expect(result == .success(Session(user: ada, token: "fixture-token-ada@example.com")))
   }
@@ -51,7 +40,7 @@ struct HTTPLoginAPIIntegrationTests {
   ) async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), username, password)
+    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult(username, password)
     #expect(result == .failure(expected))
   }
 
@@ -60,7 +49,7 @@ struct HTTPLoginAPIIntegrationTests {
     defer { server.stop() }
     let username = #"echo "quoted" \back\ é ✓ 日本"#
     let password = #"Pa"ss\wörd1 ✓"#
-    let result = await Self.login(HTTPLoginAPI(baseURL: server.baseURL), username, password)
+    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult(username, password)
     let session = try result.get()
     #expect(session.user.username == username)
     #expect(session.user.displayName == username)
@@ -72,7 +61,7 @@ struct HTTPLoginAPIIntegrationTests {
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(1))
     let started = ContinuousClock.now
-    let result = await Self.login(api, "silent")
+    let result = await api.loginResult("silent")
     #expect(result == .failure(.timeout))
     // Far below the 10 s default: the configured timeout is the one in force.
     #expect(ContinuousClock.now - started < .seconds(5))
@@ -81,7 +70,7 @@ struct HTTPLoginAPIIntegrationTests {
   @Test func aClosedPortIsConnectionRefusedAtThatAddress() async throws {
     let closed = try ClosedPort()
     let api = HTTPLoginAPI(baseURL: URL(string: "http://127.0.0.1:\(closed.port)")!)
-    let result = await Self.login(api, "demo")
+    let result = await api.loginResult("demo")
     #expect(result == .failure(.transport("connection refused at 127.0.0.1:\(closed.port)")))
     #expect(
       LoginServiceError.transport("connection refused at 127.0.0.1:\(closed.port)").message
@@ -93,7 +82,7 @@ struct HTTPLoginAPIIntegrationTests {
     let server = try await FixtureServer.start()
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL)
-    let task = Task { await Self.login(api, "silent") }
+    let task = Task { await api.loginResult("silent") }
     #expect(await server.waitForRequest(from: "silent"))
     task.cancel()
     #expect(await task.value == .failure(.cancelled))

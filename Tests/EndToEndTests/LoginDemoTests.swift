@@ -70,13 +70,17 @@ struct LoginDemoTests {
     #expect(output.status == 0)
     #expect(output.stderr == "")
     #expect(output.stdout.hasPrefix("usage: login-demo [--rules default|email|min6]"))
-    #expect(DemoLoginAPI.defaultAccounts.count == 2)
+    #expect(DemoLoginAPI.defaultAccounts.count == 3)
     #expect(
       output.stdout.contains(
         "\n  demo              Secr3t       Demo User      (rules: default)\n"))
     #expect(
       output.stdout.contains(
         "\n  ada@example.com   Engine1843   Ada Lovelace   (rules: email, min6)\n"))
+    #expect(
+      output.stdout.contains(
+        "\n  grace             Cobol1959    Grace Hopper   (rules: default, min6)\n"
+          + "    then the code 424242 sent to •••• 42 (171717 after a resend)\n"))
   }
 
   @Test(arguments: [

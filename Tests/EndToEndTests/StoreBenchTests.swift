@@ -45,10 +45,19 @@ struct StoreBenchTests {
     #expect(output.stderr == "store-bench: unknown option '--fast' (see --help)\n")
   }
 
+  @Test func anUnknownGroupIsAOneLineUsageError() async throws {
+    let output = try await DemoProcess.run(["--group", "nope"], tool: "store-bench")
+    #expect(output.status == 2)
+    #expect(
+      output.stderr
+        == "store-bench: --group needs one of counter, login, scoped, teststore, actionlog "
+        + "(see --help)\n")
+  }
+
   @Test func helpExplainsTheOptions() async throws {
     let output = try await DemoProcess.run(["--help"], tool: "store-bench")
     #expect(output.status == 0)
-    #expect(output.stdout.hasPrefix("usage: store-bench [--quick] [--json] [--help]\n"))
+    #expect(output.stdout.hasPrefix("usage: store-bench [--quick] [--json] [--group NAME] [--help]\n"))
     #expect(output.stdout.contains("swift run -c release store-bench"))
   }
 }

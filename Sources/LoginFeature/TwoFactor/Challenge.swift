@@ -38,6 +38,11 @@ public enum LoginAnswer: Sendable, Equatable {
   case session(Session)
   /// The password was right; a code was sent and must be verified.
   case challenge(Challenge)
+
+  /// The session, when the answer is one; `nil` for a challenge.
+  public var session: Session? {
+    if case .session(let session) = self { session } else { nil }
+  }
 }
 
 /// The answer to a verification of a one-time code.

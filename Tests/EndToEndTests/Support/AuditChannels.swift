@@ -404,7 +404,7 @@ enum AuditChannels {
     }
     audit.record("HTTPLoginAPI errors", texts.joined(separator: "\n\n"))
 
-    let echoed = try await api.login(Credentials(username: "echo-audit", password: token))
+    let echoed = try await api.loginResult("echo-audit", token.reveal()).get()
     #expect(echoed.token == token)
     audit.record(
       "HTTPLoginAPI session",

@@ -27,7 +27,12 @@ struct HTTPLoginAPITests {
     of api: HTTPLoginAPI, _ credentials: Credentials = Fixtures.credentials
   ) async -> Result<Session, LoginServiceError> {
     do {
-      return .success(try await api.login(credentials))
+      let answer = try await api.login(credentials)
+      guard let session = answer.session else {
+        Issue.record("expected a session, got \(answer)")
+        return .failure(.decodingFailed)
+      }
+      return .success(session)
     } catch {
       return .failure(error)
     }

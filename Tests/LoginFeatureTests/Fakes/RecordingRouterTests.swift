@@ -24,7 +24,7 @@ import Testing
   @Test func theFakesBuildTheLoginDependencies() async throws {
     let fakes = LoginFakes(results: [.success(Fixtures.session)])
     let dependencies = fakes.dependencies
-    #expect(try await dependencies.api.login(Fixtures.credentials) == Fixtures.session)
+    #expect(try await dependencies.api.login(Fixtures.credentials) == .session(Fixtures.session))
     dependencies.router.perform(.pop)
     #expect(fakes.router.commands == [.pop])
     #expect(fakes.api.requests == [Fixtures.credentials])

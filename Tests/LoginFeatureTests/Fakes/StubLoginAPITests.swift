@@ -11,7 +11,7 @@ import Testing
     let api = StubLoginAPI(results: [.failure(.nilData), .success(Fixtures.session)])
     let other = Credentials(username: "ada", password: "Engine1843")
     await #expect(throws: LoginServiceError.nilData) { try await api.login(credentials) }
-    #expect(try await api.login(other) == Fixtures.session)
+    #expect(try await api.login(other) == .session(Fixtures.session))
     #expect(api.requests == [credentials, other])
     #expect(api.callCount == 2)
     #expect(api.unusedResults == [])
@@ -48,7 +48,7 @@ import Testing
   @Test func enqueuedResultsFollowTheScript() async throws {
     let api = StubLoginAPI()
     api.enqueue(.success(Fixtures.session), .failure(.timeout))
-    #expect(try await api.login(credentials) == Fixtures.session)
+    #expect(try await api.login(credentials) == .session(Fixtures.session))
     await #expect(throws: LoginServiceError.timeout) { try await api.login(credentials) }
   }
 
@@ -59,7 +59,7 @@ import Testing
     #expect(await api.waitForHeldCall() == credentials)
     #expect(api.heldCallCount == 1)
     api.release(with: .success(Fixtures.session))
-    #expect(try await call.value == Fixtures.session)
+    #expect(try await call.value == .session(Fixtures.session))
     #expect(api.heldCallCount == 0)
     #expect(api.unusedResults == [.failure(.invalidCredentials)])
   }
@@ -89,7 +89,7 @@ import Testing
     call.cancel()
     #expect(api.heldCallCount == 1)
     api.release(with: .success(Fixtures.session))
-    #expect(try await call.value == Fixtures.session)
+    #expect(try await call.value == .session(Fixtures.session))
   }
 
   @Test func releasingWithoutAHeldCallFails() {
