@@ -20,15 +20,17 @@ struct HTTPLoginAPIHostileServerTests {
     let result = await api.loginResult("drip")
     let elapsed = ContinuousClock.now - started
 
+    // Upper bounds here are loose on purpose: on 2 busy cores a wake-up can be seconds late.
+    // Without the deadline the answer would take its full 30 s.
     #expect(result == .failure(.timeout))
     #expect(elapsed >= .milliseconds(1_900), "the deadline ended the request early: \(elapsed)")
-    #expect(elapsed < .seconds(4), "the deadline did not end the request: \(elapsed)")
+    #expect(elapsed < .seconds(10), "the deadline did not end the request: \(elapsed)")
     // The client really hung up: the server's next writes fail long before its 30 s are up.
-    let aborted = await server.firstLine(within: .seconds(4)) { $0.hasPrefix("DRIP ") }
+    let aborted = await server.firstLine(within: .seconds(10)) { $0.hasPrefix("DRIP ") }
     #expect(aborted?.hasPrefix("DRIP ABORTED ") == true, "server said: \(aborted ?? "nothing")")
   }
 
-  @Test func aSubSecondDeadlineIsHonoured() async throws {
+  @Test func aSubSecondDeadlineIsNotCutToZero() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .milliseconds(600))
@@ -38,15 +40,17 @@ struct HTTPLoginAPIHostileServerTests {
     let elapsed = ContinuousClock.now - started
 
     #expect(result == .failure(.timeout))
-    // Not at once (URLSession on Linux rounds 0.6 s down to 0), and not after a whole second.
+    // Not at once, as when URLSession on Linux rounded 0.6 s down to 0. (That it fires at
+    // 0.6 s and not at the 1 s backstop is shown on a TestClock in HTTPLoginAPITests; here
+    // the bound is loose, for busy machines.)
     #expect(elapsed >= .milliseconds(550), "timed out too early: \(elapsed)")
-    #expect(elapsed < .milliseconds(1_000), "timed out too late: \(elapsed)")
+    #expect(elapsed < .seconds(5), "timed out too late: \(elapsed)")
   }
 
   @Test func aSlowBodyThatEndsWithinTheDeadlineSignsIn() async throws {
     let server = try await FixtureServer.start(arguments: ["--drip-interval", "0.004"])
     defer { server.stop() }
-    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(5))
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(8))
     let result = await api.loginResult("drip")
     #expect(result.map(\.token) == .success("fixture-token-drip"))
   }

@@ -67,9 +67,10 @@ struct HTTPLoginAPIIPv6Tests {
     let result = await api.loginResult("drip")
     let elapsed = ContinuousClock.now - started
 
+    // Loose bounds, for busy machines: without the deadline the answer takes 30 s.
     #expect(result == .failure(.timeout))
-    #expect(elapsed < .seconds(3), "the deadline did not end the request: \(elapsed)")
-    let aborted = await server.firstLine(within: .seconds(4)) { $0.hasPrefix("DRIP ") }
+    #expect(elapsed < .seconds(10), "the deadline did not end the request: \(elapsed)")
+    let aborted = await server.firstLine(within: .seconds(10)) { $0.hasPrefix("DRIP ") }
     #expect(aborted?.hasPrefix("DRIP ABORTED ") == true, "server said: \(aborted ?? "nothing")")
   }
 
@@ -82,7 +83,8 @@ struct HTTPLoginAPIIPv6Tests {
     let cancelled = ContinuousClock.now
     task.cancel()
     #expect(await task.value == .failure(.cancelled))
-    #expect(ContinuousClock.now - cancelled < .seconds(1))
+    // Well before the 10 s deadline (loose, for busy machines; the transport looks every 50 ms).
+    #expect(ContinuousClock.now - cancelled < .seconds(5))
   }
 
   @Test func noCookieIsSentBackOverIPv6() async throws {

@@ -244,8 +244,8 @@ public struct HTTPLoginAPI: LoginAPI {
       .decodingFailed
     case .notHTTP:
       .transport("\(TransportFailureDescription.address(of: loginURL)) did not answer over HTTP")
-    case .unsupported(let reason):
-      .transport(reason)
+    case .described(let words):
+      .transport(words)
     }
   }
 }

@@ -35,8 +35,9 @@ final class CappedDataLoader: Sendable {
     case cancelled
     /// The answer was not an HTTP response.
     case notHTTP
-    /// The request cannot be sent on this platform; the text says why, in words for a person.
-    case unsupported(String)
+    /// A failure with no `URLError` code for it (the IPv6 transport's: an `https` IPv6 URL on
+    /// Linux, no route to the address), in words for a person.
+    case described(String)
   }
 
   private let session: URLSession

@@ -58,6 +58,8 @@
     typealias Failure = CappedDataLoader.Failure
 
     private let url: URL
+    /// `[address]:port`, for messages.
+    fileprivate let place: String
     private let address: sockaddr_in6
     private let requestBytes: [UInt8]
     private let limit: Int
@@ -69,7 +71,7 @@
       guard let url = request.url, let host = url.host else { throw .url(.badURL) }
       let place = TransportFailureDescription.address(of: url)
       guard url.scheme?.lowercased() == "http" else {
-        throw .unsupported(
+        throw .described(
           "this device cannot make a secure connection to an IPv6 address (\(place)); "
             + "use the server's host name")
       }
@@ -77,6 +79,7 @@
         throw .url(.badURL)
       }
       self.url = url
+      self.place = place
       self.address = address
       self.requestBytes = Self.requestBytes(request, url: url)
       self.limit = limit
@@ -258,22 +261,22 @@
         }
       }
       guard started != 0 else { return }
-      guard errno == EINPROGRESS else { throw Self.connectFailure(errno) }
+      guard errno == EINPROGRESS else { throw connectFailure(errno) }
       try connection.wait(for: Int16(POLLOUT), on: descriptor)
       var error: Int32 = 0
       var length = socklen_t(MemoryLayout<Int32>.size)
       guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else {
         throw .url(.cannotConnectToHost)
       }
-      if error != 0 { throw Self.connectFailure(error) }
+      if error != 0 { throw connectFailure(error) }
     }
 
-    private static func connectFailure(_ code: Int32) -> Failure {
+    private func connectFailure(_ code: Int32) -> Failure {
       switch code {
       case ECONNREFUSED: .url(.cannotConnectToHost)
       case ETIMEDOUT: .url(.timedOut)
       case ENETUNREACH, EHOSTUNREACH, EADDRNOTAVAIL, EAFNOSUPPORT:
-        .unsupported("this device has no route to that IPv6 address")
+        .described("this device has no route to \(connection.place)")
       default: .url(.cannotConnectToHost)
       }
     }

@@ -152,17 +152,20 @@ struct HTTPLoginAPITests {
     #expect(await login(.fail(.cancelled)) == .failure(.cancelled))
   }
 
-  @Test func theDeadlineOnTheInjectedClockEndsTheRequestAndStopsTheTransfer() async throws {
+  @Test(arguments: [Duration.milliseconds(600), .seconds(7)])
+  func theDeadlineOnTheInjectedClockEndsTheRequestAndStopsTheTransfer(
+    timeout: Duration
+  ) async throws {
     let clock = TestClock()
     let stub = StubService(.never)
-    let api = stub.api(timeout: .seconds(7), clock: clock)
+    let api = stub.api(timeout: timeout, clock: clock)
     let task = Task { await Self.result(of: api) }
     _ = await stub.firstRequest()
     #expect(await clock.waitForSleepers())
 
-    await clock.advance(by: .seconds(6))
+    await clock.advance(by: timeout - .milliseconds(1))
     #expect(clock.sleeperCount == 1, "the deadline passed early")
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .milliseconds(1))
 
     #expect(await task.value == .failure(.timeout))
     // URLSession stopped the transfer: nothing keeps the connection open past the deadline.
