@@ -76,27 +76,34 @@ public struct LoginActionGenerator: Sendable {
     let near =
       [request, request, request - 1, request + 1].randomElement(using: &random) ?? request
     switch Int.random(in: 0..<100, using: &random) {
-    case 0..<25: return .codeChanged(Secret(code(using: &random)))
-    case 25..<40: return .verifyButtonTapped
-    case 40..<55:
+    case 0..<22:
+      return .codeChanged(Secret(code(length: step?.challenge.codeLength, using: &random)))
+    case 22..<42: return .verifyButtonTapped
+    case 42..<67:
       return .verifyResponse(request: near, verifyResult(using: &random))
-    case 55..<63: return .resendButtonTapped
-    case 63..<71: return .resendResponse(request: near, resendResult(using: &random))
-    case 71..<88: return .resendTimerTicked
-    case 88..<94: return .cancelButtonTapped
+    case 67..<73: return .resendButtonTapped
+    case 73..<79: return .resendResponse(request: near, resendResult(using: &random))
+    case 79..<94: return .resendTimerTicked
+    case 94..<96: return .cancelButtonTapped
     default: return .alertButtonTapped(["ok", nil].randomElement(using: &random)!)
     }
   }
 
-  /// A random one-time code as a person might type or paste it. Digits are 1 to 9, so a code
-  /// never looks like a mask (masks show digits as `0`): a test can search output for it.
+  /// A random one-time code as a person might type or paste it: often exactly `length` digits,
+  /// else too short, too long, or not digits at all. Digits are 1 to 9, so a code never looks
+  /// like a mask (masks show digits as `0`): a test can search output for it.
   ///
-  /// - Parameter random: The source of randomness.
+  /// - Parameters:
+  ///   - length: The length the step asks for, if known.
+  ///   - random: The source of randomness.
   /// - Returns: The text.
-  public func code(using random: inout some RandomNumberGenerator) -> String {
-    let digits = String((0..<Int.random(in: 0...8, using: &random)).map { _ in
-      Character(String(Int.random(in: 1...9, using: &random)))
-    })
+  public func code(length: Int?, using random: inout some RandomNumberGenerator) -> String {
+    let exact = Bool.random(using: &random) ? length.map { min(max($0, 0), 12) } : nil
+    let count = exact ?? Int.random(in: 0...8, using: &random)
+    let digits = String(
+      (0..<count).map { _ in
+        Character(String(Int.random(in: 1...9, using: &random)))
+      })
     switch Int.random(in: 0..<6, using: &random) {
     case 0: return digits.isEmpty ? "" : String(digits.prefix(3)) + " " + digits.dropFirst(3)
     case 1: return digits.isEmpty ? "" : String(digits.prefix(3)) + "-" + digits.dropFirst(3)
@@ -106,11 +113,11 @@ public struct LoginActionGenerator: Sendable {
   }
 
   private func verifyResult(using random: inout some RandomNumberGenerator) -> VerifyCodeResult {
-    switch Int.random(in: 0..<6, using: &random) {
+    switch Int.random(in: 0..<8, using: &random) {
     case 0: return .success(session(using: &random))
-    case 1, 2: return .failure(.incorrectCode)
-    case 3: return .failure(.codeExpired)
-    case 4: return .failure(.cancelled)
+    case 1..<5: return .failure(.incorrectCode)
+    case 5: return .failure(.codeExpired)
+    case 6: return .failure(.cancelled)
     default: return .failure(.timeout)
     }
   }
@@ -118,7 +125,8 @@ public struct LoginActionGenerator: Sendable {
   private func resendResult(using random: inout some RandomNumberGenerator) -> ResendCodeResult {
     switch Int.random(in: 0..<4, using: &random) {
     case 0: return .success(challenge(using: &random))
-    case 1: return .failure(.resendTooSoon(retryAfterSeconds: Int.random(in: -5...90, using: &random)))
+    case 1:
+      return .failure(.resendTooSoon(retryAfterSeconds: Int.random(in: -5...90, using: &random)))
     case 2: return .failure(.cancelled)
     default: return .failure(.transport(text(using: &random)))
     }
@@ -141,8 +149,8 @@ public struct LoginActionGenerator: Sendable {
   /// - Parameter random: The source of randomness.
   /// - Returns: Success with a random user, a challenge, or any ``LoginFeature/LoginServiceError``.
   public func result(using random: inout some RandomNumberGenerator) -> LoginResult {
-    switch Int.random(in: 0..<11, using: &random) {
-    case 10: return .challenge(challenge(using: &random))
+    switch Int.random(in: 0..<12, using: &random) {
+    case 10, 11: return .challenge(challenge(using: &random))
     case 0..<3:
       let name = text(using: &random)
       return .success(

@@ -174,6 +174,7 @@ struct RecordReplayPropertyTests {
   ) -> String? {
     var image = original.redacted(level)
     image.password = Secret(original.password.mask)
+    if let code = original.twoFactor?.code { image.twoFactor?.code = Secret(code.mask) }
     let expected = Dump.render(image)
     let actual = Dump.render(replayed)
     if replayed != image || actual != expected {

@@ -79,7 +79,7 @@ struct LoginDemoTests {
         "\n  ada@example.com   Engine1843   Ada Lovelace   (rules: email, min6)\n"))
     #expect(
       output.stdout.contains(
-        "\n  grace             Cobol1959    Grace Hopper   (rules: default, min6)\n"
+        "\n  grace             Cobol1959    Grace Hopper   (rules: default)\n"
           + "    then the code 424242 sent to •••• 42 (171717 after a resend)\n"))
   }
 

@@ -25,11 +25,28 @@ struct LoginReducerPropertyTests {
     var random = SeededGenerator(seed: seed)
     let generator = LoginActionGenerator()
     var steps = 0
+    var codeSteps = 0
+    var endings: Set<String> = []
     for sequence in 0..<(Self.sequences / 3 + 1) {
-      var model = Model(state: LoginState(rules: rules))
-      for step in 0..<Int.random(in: 1...Self.maximumLength, using: &random) {
+      // A third of the sequences start at the one-time-code step, as after a challenge, so
+      // that it is explored as deeply as the form.
+      let start =
+        sequence.isMultiple(of: 3)
+        ? LoginState(
+          rules: rules, username: "grace", password: "Cobol1959", attemptID: 1,
+          twoFactor: TwoFactorReducer.start(with: Challenge(id: "c", destination: "•••• 42")).0)
+        : LoginState(rules: rules)
+      var model = Model(state: start)
+      // Code-step sequences run longer: three wrong codes take a few dozen actions.
+      let length = Self.maximumLength * (start.twoFactor == nil ? 1 : 3)
+      for step in 0..<Int.random(in: 1...length, using: &random) {
         let action = generator.next(for: model.state, using: &random)
-        if let violation = model.apply(action) {
+        // Actions aimed at an absent code step are part of the attack; keep their warnings
+        // off standard error.
+        let violation = RuntimeWarning.$reporter.withValue(.init { _ in }) {
+          model.apply(action)
+        }
+        if let violation {
           Issue.record(
             """
             Invariant broken (seed \(seed), sequence \(sequence), step \(step)): \(violation)
@@ -39,9 +56,14 @@ struct LoginReducerPropertyTests {
           return
         }
         steps += 1
+        if model.state.twoFactor != nil { codeSteps += 1 }
+        if case .twoFactor = action, let ending = model.lastEnding { endings.insert(ending) }
       }
     }
     #expect(steps > Self.sequences / 3)
+    // The code step is really exercised, to each of its three endings.
+    #expect(codeSteps > steps / 50)
+    #expect(endings == ["verified", "tooManyIncorrectCodes", "cancelled"])
   }
 
   @Test func theGeneratorCoversEveryActionCase() {
@@ -57,7 +79,7 @@ struct LoginReducerPropertyTests {
         "LoginAction.usernameChanged", "LoginAction.passwordChanged",
         "LoginAction.loginButtonTapped", "LoginAction.cancelButtonTapped",
         "LoginAction.loginResponse", "LoginAction.alertButtonTapped", "LoginAction.lockoutEnded",
-        "LoginAction.logoutButtonTapped",
+        "LoginAction.logoutButtonTapped", "LoginAction.twoFactor",
       ])
   }
 
@@ -77,11 +99,27 @@ struct LoginReducerPropertyTests {
 private struct Model {
   var state: LoginState
   var inFlight: Int?
+  /// How the code step ended in the last action, if it did.
+  var lastEnding: String?
 
   /// Reduces `action` and returns a description of the first broken invariant, if any.
   mutating func apply(_ action: LoginAction) -> String? {
     let before = state
     let effects = LoginReducer().reduce(into: &state, action: action)
+    lastEnding = nil
+    if before.twoFactor != nil, state.twoFactor == nil {
+      guard effects.last == .twoFactorClosed else {
+        return "the code step closed without ending its effects"
+      }
+      lastEnding =
+        if state.user != nil {
+          "verified"
+        } else if state.password.isEmpty,
+          effects.contains(where: {
+            if case .showAlert = $0 { true } else { false }
+          })
+        { "tooManyIncorrectCodes" } else { "cancelled" }
+    }
 
     let authenticated = effects.compactMap { effect -> Int? in
       guard case .authenticate(_, let attempt) = effect else { return nil }
@@ -112,8 +150,39 @@ private struct Model {
       return "failedAttempts is \(state.failedAttempts)"
     }
     if state.isLocked && state.isLoginButtonEnabled { return "locked, yet the button is enabled" }
-    if state.isFormValid && !state.isLoading && !state.isLocked && !state.isLoginButtonEnabled {
+    if state.isFormValid && !state.isLoading && !state.isLocked && state.user == nil
+      && state.twoFactor == nil && !state.isLoginButtonEnabled
+    {
       return "valid and idle, yet the button is disabled"
+    }
+    if state.user != nil && state.isLoginButtonEnabled {
+      return "signed in, yet the login button is enabled"
+    }
+    if let step = state.twoFactor {
+      if state.isLoading || (step.isVerifying && step.isResending) {
+        return "two requests in flight at once"
+      }
+      if state.user != nil { return "signed in with the code step still showing" }
+      if step.outcome != nil { return "the code step ended but is still showing" }
+      if step.code.reveal().count > step.challenge.codeLength
+        || step.code.reveal().contains(where: { !("0"..."9").contains($0) })
+      {
+        return "the code holds something other than up to \(step.challenge.codeLength) digits"
+      }
+    }
+    if before.user == nil, let user = state.user {
+      // Never on the home screen without a session: a sign-in saves it and pushes home.
+      let saved = effects.contains { effect in
+        if case .saveSession(let session) = effect { session.user == user } else { false }
+      }
+      guard saved, effects.contains(.route(.push(.home(user)))) else {
+        return "signed in without saving the session and pushing the home screen"
+      }
+    }
+    if case .twoFactor(.codeChanged(let code)) = action {
+      let digits = code.reveal().filter { ("1"..."9").contains($0) }
+      let output = Dump.render(state) + Dump.render(effects) + Dump.render(action)
+      if digits.count >= 3, output.contains(digits) { return "a code reached the output" }
     }
     if state.rules != before.rules { return "the rules changed" }
     if !before.isLocked && state.isLocked {
@@ -127,7 +196,7 @@ private struct Model {
       else { return "locked without the lockout alert and timer" }
     }
     if action == .loginButtonTapped, !before.isFormValid, !before.isLoading, !before.isLocked,
-      before.user == nil
+      before.user == nil, before.twoFactor == nil
     {
       let expected = Alert(
         title: LoginReducer.validationAlertTitle,

@@ -62,7 +62,8 @@ struct LoginStateTests {
             kind: CredentialRules.Kind.default,
             maxAttempts: 5,
             lockoutDuration: 30.0 seconds
-          )
+          ),
+          twoFactor: nil
         )
         """)
   }

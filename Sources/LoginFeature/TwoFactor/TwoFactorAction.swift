@@ -2,7 +2,7 @@ import StateStore
 
 /// What happened on the one-time-code step.
 public enum TwoFactorAction: Sendable, Equatable, Codable {
-  /// The user typed or pasted into the code field; everything but ASCII digits is dropped.
+  /// The user typed or pasted into the code field; everything but digits is dropped.
   case codeChanged(Secret)
   /// The user tapped Verify.
   case verifyButtonTapped

@@ -3,8 +3,8 @@ import StateStore
 /// The one-time-code step's behaviour: a pure function, like every reducer here.
 ///
 /// - ``start(with:)``: the state of a freshly shown step and the countdown that starts with it.
-/// - `codeChanged`: keeps the ASCII digits only ("123 456" and "123-456" become "123456"), at
-///   most ``Challenge/codeLength`` of them.
+/// - `codeChanged`: keeps the digits only, as ASCII digits ("123 456" and "123-456" become
+///   "123456"), at most ``Challenge/codeLength`` of them.
 /// - `verifyButtonTapped`: when ``TwoFactorState/isVerifyButtonEnabled``, verifies the code.
 /// - `verifyResponse`: stale answers (another request, or none in flight) change nothing. A
 ///   right code ends the step with ``TwoFactorOutcome/verified(_:)``. A wrong one shows
@@ -51,9 +51,7 @@ public struct TwoFactorReducer: Reducer, Sendable {
     guard state.outcome == nil else { return [] }
     switch action {
     case .codeChanged(let raw):
-      let digits = raw.reveal().unicodeScalars.filter { ("0"..."9").contains($0) }
-        .prefix(max(0, state.challenge.codeLength))
-      state.code = Secret(String(String.UnicodeScalarView(digits)))
+      state.code = Secret(Self.digits(of: raw.reveal(), upTo: state.challenge.codeLength))
       return []
 
     case .verifyButtonTapped:
@@ -90,6 +88,24 @@ public struct TwoFactorReducer: Reducer, Sendable {
     case .alertButtonTapped:
       return []
     }
+  }
+
+  /// The decimal digits of `text` as ASCII digits, at most `limit` of them.
+  ///
+  /// A digit of another script (`٣`, `３`) counts, as the ASCII digit of the same value: a
+  /// code typed on such a keyboard works, and — because a secret's mask shows every decimal
+  /// digit as `0` — a replay of the masked action keeps exactly the characters the original
+  /// kept. Spaces, dashes and anything else are dropped.
+  static func digits(of text: String, upTo limit: Int) -> String {
+    var digits = ""
+    for character in text where digits.count < limit {
+      guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+        scalar.properties.numericType == .decimal,
+        let value = scalar.properties.numericValue, (0...9).contains(value)
+      else { continue }
+      digits.append(Character(String(Int(value))))
+    }
+    return digits
   }
 
   private func verifyResponse(

@@ -13,7 +13,7 @@ public struct TwoFactorState: Sendable, Equatable, Codable {
 
   /// The challenge being answered.
   public var challenge: Challenge
-  /// The code as typed: ASCII digits only, at most ``Challenge/codeLength`` of them.
+  /// The code as typed, kept as ASCII digits only, at most ``Challenge/codeLength`` of them.
   public var code: Secret
   /// Whether a verification is in flight.
   public var isVerifying: Bool
