@@ -41,7 +41,17 @@ The username chooses the behaviour (so login-demo can reach every one of them by
     echo...          any           200 whose user.name and user.username are the username
                                    and whose token is the password, exactly as received
                                    (any username starting with "echo")
+    grace            Cobol1959     200 {"challenge": {"id": "fixture-challenge-<n>", "destination":
+                                   "•••• 42", "codeLength": 6, "expiresIn": 300}}: a second factor
     anyone else      any           401
+
+Second factor: POST <prefix>/login/verify {"challenge": id, "code": "424242"} answers 200 with
+grace's session for the latest code sent (424242, then 171717 after a resend), 410 for the
+code 000000 (scripted "expired") and for an unknown or ended challenge, 401 for any other code;
+the third wrong code ends the challenge. POST <prefix>/login/resend {"challenge": id} answers
+200 with the challenge, its code now 171717, or 429 with Retry-After (whole seconds) while
+--resend-delay seconds (default 30) have not passed since the last code; 410 for an unknown
+challenge. They are logged as `VERIFY <id>` and `RESEND <id>`, never with the code.
 
 Every request of any method and path is logged on stdout first as
 
@@ -53,6 +63,7 @@ Every request of any method and path is logged on stdout first as
 """
 
 import argparse
+import itertools
 import json
 import os
 import signal
@@ -72,6 +83,12 @@ ACCOUNTS = {
         {"name": "Ada Lovelace", "username": "ada@example.com", "email": None},
     ),
 }
+
+GRACE = {"id": "3", "name": "Grace Hopper", "username": "grace", "email": None}
+CHALLENGES = {}
+CHALLENGES_LOCK = threading.Lock()
+CHALLENGE_NUMBERS = itertools.count(1)
+RESEND_DELAY = 30.0
 
 STOPPING = threading.Event()
 SLOW_DELAY = 3.0
@@ -116,7 +133,7 @@ class LoginHandler(BaseHTTPRequestHandler):
         path, _, query = self.path.partition("?")
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length > 0 else b""
-        if not path.endswith("/login"):
+        if not path.endswith(("/login", "/login/verify", "/login/resend")):
             return self.send_json(404, {"error": "no such path"})
         if query:
             return self.send_json(400, {"error": "nothing belongs in the query"})
@@ -124,6 +141,8 @@ class LoginHandler(BaseHTTPRequestHandler):
             return self.send_json(415, {"error": "Content-Type must be application/json"})
         if self.headers.get("Accept") != "application/json":
             return self.send_json(406, {"error": "Accept must be application/json"})
+        if path.endswith(("/login/verify", "/login/resend")):
+            return self.second_factor(path, raw)
         try:
             body = json.loads(raw.decode("utf-8"))
             username = body["username"]
@@ -136,7 +155,53 @@ class LoginHandler(BaseHTTPRequestHandler):
         log("REQUEST " + json.dumps(username))
         self.answer(username, password)
 
+    def second_factor(self, path, raw):
+        try:
+            body = json.loads(raw.decode("utf-8"))
+            challenge_id = body["challenge"]
+            code = body.get("code", "")
+            if not isinstance(challenge_id, str) or not isinstance(code, str):
+                raise ValueError("challenge and code must be strings")
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError, AttributeError):
+            return self.send_json(400, {"error": "body must be {challenge, code}"})
+        now = time.monotonic()
+        with CHALLENGES_LOCK:
+            entry = CHALLENGES.get(challenge_id)
+            if path.endswith("/verify"):
+                log("VERIFY " + json.dumps(challenge_id))
+                if entry is None or code == "000000":
+                    return self.send_json(410, {"error": "the code has expired"})
+                if code != entry["code"]:
+                    entry["wrong"] += 1
+                    if entry["wrong"] >= 3:
+                        del CHALLENGES[challenge_id]
+                    return self.send_json(401, {"error": "incorrect code"})
+                del CHALLENGES[challenge_id]
+                return self.send_json(200, {"token": "fixture-token-grace", "user": GRACE})
+            log("RESEND " + json.dumps(challenge_id))
+            if entry is None:
+                return self.send_json(410, {"error": "the challenge has ended"})
+            wait = RESEND_DELAY - (now - entry["sent"])
+            if wait > 0:
+                seconds = str(int(wait) + (1 if wait > int(wait) else 0))
+                return self.send_bytes(
+                    429, b'{"error": "too soon"}', "application/json", [("Retry-After", seconds)])
+            entry["code"] = "171717"
+            entry["sent"] = now
+            return self.send_json(200, {"challenge": self.challenge_body(challenge_id)})
+
+    @staticmethod
+    def challenge_body(challenge_id):
+        return {"id": challenge_id, "destination": "•••• 42", "codeLength": 6, "expiresIn": 300}
+
     def answer(self, username, password):
+        if username == "grace":
+            if password != "Cobol1959":
+                return self.send_json(401, {"error": "invalid credentials"})
+            with CHALLENGES_LOCK:
+                challenge_id = "fixture-challenge-%d" % next(CHALLENGE_NUMBERS)
+                CHALLENGES[challenge_id] = {"code": "424242", "sent": time.monotonic(), "wrong": 0}
+            return self.send_json(200, {"challenge": self.challenge_body(challenge_id)})
         if username in ACCOUNTS:
             expected, user = ACCOUNTS[username]
             if password == expected:
@@ -275,7 +340,7 @@ class IPv6Server(ThreadingHTTPServer):
 
 
 def main():
-    global SLOW_DELAY, DRIP_INTERVAL, REDIRECT_TO
+    global SLOW_DELAY, DRIP_INTERVAL, REDIRECT_TO, RESEND_DELAY
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
     parser.add_argument("--lifetime", type=float, default=120, help="seconds before it exits")
@@ -285,11 +350,14 @@ def main():
     parser.add_argument(
         "--redirect-to", default="http://127.0.0.1:9", help="base URL the moved3xx users go to")
     parser.add_argument(
+        "--resend-delay", type=float, default=30, help="seconds before a code can be resent")
+    parser.add_argument(
         "--host", default="127.0.0.1", help="loopback address to bind: 127.0.0.1, 127.0.0.2, ::1")
     arguments = parser.parse_args()
     SLOW_DELAY = arguments.slow_delay
     DRIP_INTERVAL = arguments.drip_interval
     REDIRECT_TO = arguments.redirect_to
+    RESEND_DELAY = arguments.resend_delay
 
     # The parent's signal mask and ignored signals survive exec (a `swift test` child starts with
     # SIGTERM blocked): unblock everything and make SIGTERM end us, so "stop by PID" works.

@@ -149,13 +149,12 @@ public struct HTTPLoginAPI: LoginAPI {
   /// - Returns: The session of the signed-in user.
   /// - Throws: ``LoginServiceError``; see the table above.
   public func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
-    let request = try makeRequest(credentials)
-    let (response, body) = try await send(request)
-    if Task.isCancelled { throw .cancelled }
+    let body = LoginRequestBody(username: credentials.username, password: credentials.password.reveal())
+    let (response, data) = try await post(body, to: loginURL)
     switch response.statusCode {
     case 200:
-      guard !body.isEmpty else { throw .nilData }
-      return .session(try LoginResponseBody.session(from: body))
+      guard !data.isEmpty else { throw .nilData }
+      return try LoginResponseBody.answer(from: data)
     case 300...399:
       throw .redirected(status: response.statusCode)
     case 401, 403:
@@ -165,7 +164,88 @@ public struct HTTPLoginAPI: LoginAPI {
     }
   }
 
-  /// What racing the exchange against the deadline ended with.
+  /// Where one-time codes are verified: `{baseURL}/login/verify`.
+  public var verifyURL: URL {
+    loginURL.appendingPathComponent("verify")
+  }
+
+  /// Where new one-time codes are asked for: `{baseURL}/login/resend`.
+  public var resendURL: URL {
+    loginURL.appendingPathComponent("resend")
+  }
+
+  /// Sends the one-time code for `challenge` to ``verifyURL``.
+  ///
+  /// - Parameters:
+  ///   - code: The code typed; revealed only into the request body.
+  ///   - challenge: The challenge it answers.
+  /// - Returns: The session of the signed-in user (a 200, read like a sign-in's).
+  /// - Throws: ``LoginServiceError/incorrectCode`` for a 401,
+  ///   ``LoginServiceError/codeExpired`` for a 410, and otherwise as ``login(_:)``.
+  public func verifyCode(_ code: Secret, for challenge: Challenge) async throws(LoginServiceError)
+    -> Session
+  {
+    let body = SecondFactorRequestBody(challenge: challenge.id, code: code.reveal())
+    let (response, data) = try await post(body, to: verifyURL)
+    switch response.statusCode {
+    case 200:
+      guard !data.isEmpty else { throw .nilData }
+      return try LoginResponseBody.session(from: data)
+    case 300...399:
+      throw .redirected(status: response.statusCode)
+    case 401:
+      throw .incorrectCode
+    case 410:
+      throw .codeExpired
+    case let status:
+      throw .wrongStatusCode(status)
+    }
+  }
+
+  /// Asks ``resendURL`` for a new one-time code for `challenge`.
+  ///
+  /// - Parameter challenge: The challenge to send a new code for.
+  /// - Returns: The challenge the service answers with (a 200 `{"challenge": …}`).
+  /// - Throws: ``LoginServiceError/resendTooSoon(retryAfterSeconds:)`` for a 429 (the seconds
+  ///   of its `Retry-After` header, 30 without one), ``LoginServiceError/codeExpired`` for a
+  ///   410, and otherwise as ``login(_:)``.
+  public func resendCode(for challenge: Challenge) async throws(LoginServiceError) -> Challenge {
+    let (response, data) = try await post(
+      SecondFactorRequestBody(challenge: challenge.id, code: nil), to: resendURL)
+    switch response.statusCode {
+    case 200:
+      guard !data.isEmpty else { throw .nilData }
+      return try LoginResponseBody.challenge(from: data)
+    case 300...399:
+      throw .redirected(status: response.statusCode)
+    case 410:
+      throw .codeExpired
+    case 429:
+      throw .resendTooSoon(retryAfterSeconds: Self.retryAfter(response))
+    case let status:
+      throw .wrongStatusCode(status)
+    }
+  }
+
+  /// The whole seconds of a `Retry-After` header, between 1 and an hour; 30 when it is missing
+  /// or is a date.
+  private static func retryAfter(_ response: HTTPURLResponse) -> Int {
+    guard let text = response.value(forHTTPHeaderField: "Retry-After"),
+      let seconds = Int(text.trimmingCharacters(in: .whitespaces))
+    else { return 30 }
+    return min(max(seconds, 1), 3_600)
+  }
+
+  /// POSTs `body` as JSON to `url` and waits for the answer within the deadline.
+  private func post(
+    _ body: some Encodable, to url: URL
+  ) async throws(LoginServiceError) -> (HTTPURLResponse, Data) {
+    let request = try makeRequest(body, url: url)
+    let (response, data) = try await send(request)
+    if Task.isCancelled { throw .cancelled }
+    return (response, data)
+  }
+
   private enum Outcome: Sendable {
     case answered(HTTPURLResponse, Data)
     case failed(CappedDataLoader.Failure)
@@ -214,15 +294,16 @@ public struct HTTPLoginAPI: LoginAPI {
   ///
   /// The body is encoded here, explicitly, from ``Secret/reveal()``: a ``Secret`` encodes as
   /// its mask everywhere else, on purpose.
-  private func makeRequest(_ credentials: Credentials) throws(LoginServiceError) -> URLRequest {
+  private func makeRequest(
+    _ value: some Encodable, url: URL
+  ) throws(LoginServiceError) -> URLRequest {
     let body: Data
     do {
-      body = try JSONEncoder().encode(
-        LoginRequestBody(username: credentials.username, password: credentials.password.reveal()))
+      body = try JSONEncoder().encode(value)
     } catch {
       throw .transport("the request could not be encoded")
     }
-    var request = URLRequest(url: loginURL)
+    var request = URLRequest(url: url)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -254,4 +335,10 @@ public struct HTTPLoginAPI: LoginAPI {
 private struct LoginRequestBody: Encodable {
   var username: String
   var password: String
+}
+
+/// `{"challenge": …, "code": …}` with the code in clear; no `code` for a resend.
+private struct SecondFactorRequestBody: Encodable {
+  var challenge: String
+  var code: String?
 }

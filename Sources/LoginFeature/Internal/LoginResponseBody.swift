@@ -41,6 +41,23 @@ struct LoginResponseBody: Decodable {
   ///
   /// - Throws: ``LoginServiceError/decodingFailed`` when `data` is not this JSON, or its token
   ///   or username is empty.
+  /// The answer to a sign-in: `{"challenge": {…}}` is a second factor, anything else must be
+  /// a session.
+  static func answer(from data: Data) throws(LoginServiceError) -> LoginAnswer {
+    if let body = try? JSONDecoder().decode(ChallengeResponseBody.self, from: data) {
+      return .challenge(try body.challenge.validated())
+    }
+    return .session(try session(from: data))
+  }
+
+  /// The answer to a resend: `{"challenge": {…}}`.
+  static func challenge(from data: Data) throws(LoginServiceError) -> Challenge {
+    guard let body = try? JSONDecoder().decode(ChallengeResponseBody.self, from: data) else {
+      throw .decodingFailed
+    }
+    return try body.challenge.validated()
+  }
+
   static func session(from data: Data) throws(LoginServiceError) -> Session {
     guard let body = try? JSONDecoder().decode(LoginResponseBody.self, from: data),
       !body.token.isEmpty, !body.user.username.isEmpty
@@ -52,4 +69,28 @@ struct LoginResponseBody: Decodable {
       email: body.user.email)
     return Session(user: user, token: Secret(body.token))
   }
+}
+
+/// `{"challenge": {"id": …, "destination": …, "codeLength": 6, "expiresIn": 300}}`.
+struct ChallengeResponseBody: Decodable {
+  struct Body: Decodable {
+    var id: String
+    var destination: String
+    var codeLength: Int?
+    var expiresIn: Int?
+
+    /// The challenge, when every field is something a screen can show: an id, a destination
+    /// of at most 200 characters, a code of 1 to 12 digits, a lifetime that is not negative.
+    func validated() throws(LoginServiceError) -> Challenge {
+      let length = codeLength ?? 6
+      let lifetime = expiresIn ?? 300
+      guard !id.isEmpty, id.utf8.count <= 1_024, destination.count <= 200,
+        (1...12).contains(length), lifetime >= 0
+      else { throw .decodingFailed }
+      return Challenge(
+        id: id, destination: destination, codeLength: length, expiresInSeconds: lifetime)
+    }
+  }
+
+  var challenge: Body
 }
