@@ -241,7 +241,9 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   {
     let (scripted, call) = state.withLock { state -> (VerifyCodeResult?, Int) in
       state.codes.append(code)
-      return (state.verifyScript.isEmpty ? nil : state.verifyScript.removeFirst(), state.codes.count)
+      return (
+        state.verifyScript.isEmpty ? nil : state.verifyScript.removeFirst(), state.codes.count
+      )
     }
     let result = scripted ?? overrun("verifyCode", call: call) { .failure(.transport($0)) }
     StoryRecorder.current?.performed(StoryLine.verify(code, challenge, result))

@@ -57,7 +57,8 @@ struct StoreBenchTests {
   @Test func helpExplainsTheOptions() async throws {
     let output = try await DemoProcess.run(["--help"], tool: "store-bench")
     #expect(output.status == 0)
-    #expect(output.stdout.hasPrefix("usage: store-bench [--quick] [--json] [--group NAME] [--help]\n"))
+    #expect(
+      output.stdout.hasPrefix("usage: store-bench [--quick] [--json] [--group NAME] [--help]\n"))
     #expect(output.stdout.contains("swift run -c release store-bench"))
   }
 }

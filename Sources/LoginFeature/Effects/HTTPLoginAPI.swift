@@ -149,7 +149,8 @@ public struct HTTPLoginAPI: LoginAPI {
   /// - Returns: The session of the signed-in user.
   /// - Throws: ``LoginServiceError``; see the table above.
   public func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
-    let body = LoginRequestBody(username: credentials.username, password: credentials.password.reveal())
+    let body = LoginRequestBody(
+      username: credentials.username, password: credentials.password.reveal())
     let (response, data) = try await post(body, to: loginURL)
     switch response.statusCode {
     case 200:

@@ -154,7 +154,10 @@ public struct TwoFactorReducer: Reducer, Sendable {
       let wait = max(1, min(seconds, 3600))
       state.resendCountdown = wait
       return [
-        .showAlert(Alert(title: LoginReducer.errorAlertTitle, message: LoginServiceError.resendTooSoon(retryAfterSeconds: wait).message)),
+        .showAlert(
+          Alert(
+            title: LoginReducer.errorAlertTitle,
+            message: LoginServiceError.resendTooSoon(retryAfterSeconds: wait).message)),
         .startResendTimer(seconds: wait),
       ]
     case .failure(.cancelled):
