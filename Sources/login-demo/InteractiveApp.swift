@@ -83,7 +83,11 @@ final class InteractiveApp {
     case .home:
       if key == .enter { store.send(.login(.logoutButtonTapped)) }
     case .login:
-      handleLoginForm(key)
+      if store.state.login.twoFactor != nil {
+        handleCodeStep(key)
+      } else {
+        handleLoginForm(key)
+      }
     }
   }
 
@@ -107,8 +111,38 @@ final class InteractiveApp {
     }
   }
 
+  private func handleCodeStep(_ key: Key) {
+    let order = ScreenModel.codeStepOrder
+    let position = order.firstIndex(of: model.focus) ?? 0
+    switch key {
+    case .tab, .down:
+      model.focus = order[(position + 1) % order.count]
+    case .backTab, .up:
+      model.focus = order[(position + order.count - 1) % order.count]
+    case .enter:
+      switch model.focus {
+      case .code, .verifyButton: store.send(.login(.twoFactor(.verifyButtonTapped)))
+      case .resendButton: store.send(.login(.twoFactor(.resendButtonTapped)))
+      default: store.send(.login(.twoFactor(.cancelButtonTapped)))
+      }
+    case .escape:
+      store.send(.login(.twoFactor(.cancelButtonTapped)))
+    case .character, .backspace:
+      guard var code = store.state.login.twoFactor?.code.reveal() else { return }
+      model.focus = .code
+      if case .character(let character) = key {
+        code.append(character)
+      } else if !code.isEmpty {
+        code.removeLast()
+      }
+      store.send(.login(.twoFactor(.codeChanged(Secret(code)))))
+    default:
+      break
+    }
+  }
+
   private func handleLoginForm(_ key: Key) {
-    let order: [ScreenModel.Focus] = [.username, .password, .loginButton]
+    let order = ScreenModel.formOrder
     let position = order.firstIndex(of: model.focus) ?? 0
     switch key {
     case .tab, .down:
@@ -143,7 +177,7 @@ final class InteractiveApp {
       var text = store.state.login.password.reveal()
       change(&text)
       store.send(.login(.passwordChanged(Secret(text))))
-    case .loginButton, .logoutButton:
+    default:
       break
     }
   }
@@ -151,10 +185,7 @@ final class InteractiveApp {
   // MARK: - Drawing
 
   private func routeChanged() {
-    switch router.top {
-    case .home: model.focus = .logoutButton
-    case .login: model.focus = .username
-    }
+    model.focus = router.top == .login ? .username : .logoutButton
     render()
   }
 
@@ -174,13 +205,16 @@ final class InteractiveApp {
   }
 
   private var isLoading: Bool {
-    store.state.login.isLoading || store.state.home?.isLoadingProfile == true
+    let step = store.state.login.twoFactor
+    return store.state.login.isLoading || store.state.home?.isLoadingProfile == true
+      || step?.isVerifying == true || step?.isResending == true
   }
 
   private func render() {
     guard let terminal else { return }
     model.routes = router.stack
     model.alert = alerts.current
+    model.focus = ScreenModel.settle(model.focus, routes: model.routes, state: store.state)
     terminal.draw(ScreenRenderer.render(store.state, model))
   }
 }

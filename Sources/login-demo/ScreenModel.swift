@@ -1,3 +1,4 @@
+import AppFeature
 import LoginFeature
 
 /// What the screen shows besides the store's state: the host app's own UI state.
@@ -11,6 +12,10 @@ struct ScreenModel: Equatable {
     case password
     case loginButton
     case logoutButton
+    case code
+    case verifyButton
+    case resendButton
+    case cancelButton
   }
 
   /// The navigation stack; the top decides the screen.
@@ -25,4 +30,19 @@ struct ScreenModel: Equatable {
   var spinnerFrame = 0
   /// Whether to add the line explaining the keys (interactive mode only).
   var showsKeyHints = false
+
+  /// The elements of the login form, in Tab order.
+  static let formOrder: [Focus] = [.username, .password, .loginButton]
+  /// The elements of the code step, in Tab order.
+  static let codeStepOrder: [Focus] = [.code, .verifyButton, .resendButton, .cancelButton]
+
+  /// `focus`, moved to the screen showing: the logout button on the home screen, the code
+  /// field when the code step appears, the username when the form comes back.
+  static func settle(_ focus: Focus, routes: [Route], state: AppState) -> Focus {
+    if case .home = routes.last ?? .login { return .logoutButton }
+    if state.login.twoFactor != nil {
+      return codeStepOrder.contains(focus) ? focus : .code
+    }
+    return formOrder.contains(focus) ? focus : .username
+  }
 }

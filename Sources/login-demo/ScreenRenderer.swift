@@ -34,7 +34,11 @@ enum ScreenRenderer {
     var lines = titleLines(model.routes)
     switch model.routes.last ?? .login {
     case .login:
-      lines += loginForm(state.login, model)
+      if let step = state.login.twoFactor {
+        lines += codeStep(step, model)
+      } else {
+        lines += loginForm(state.login, model)
+      }
     case .home(let user):
       lines += home(state.home ?? HomeState(user: user), model)
     }
@@ -104,6 +108,41 @@ enum ScreenRenderer {
     if state.isLoading {
       lines.append(ScreenLine())
       lines.append(ScreenLine("   \(spinnerFrame(model)) Signing in…", style: .accent))
+    }
+    return lines
+  }
+
+  private static func codeStep(_ step: TwoFactorState, _ model: ScreenModel) -> [ScreenLine] {
+    let dots = String(repeating: "•", count: step.code.mask.count)
+    let slots = String(repeating: "_", count: max(0, step.challenge.codeLength - dots.count))
+    var lines = wrap(step.title.sanitizedForScreen, width: width - 4).map {
+      ScreenLine("   " + $0, style: .bold)
+    }
+    lines.append(ScreenLine())
+    lines.append(field("Code", dots + slots, focused: model.focus == .code))
+    lines.append(ScreenLine())
+    if step.isExpired {
+      lines.append(ScreenLine("   ✗ The code has expired: ask for a new one", style: .error))
+    } else if step.incorrectCodes > 0 {
+      let left = TwoFactorState.maxIncorrectCodes - step.incorrectCodes
+      lines.append(
+        ScreenLine(
+          "   Incorrect codes: \(step.incorrectCodes) (\(left) \(left == 1 ? "attempt" : "attempts") left)",
+          style: .warning))
+    }
+    lines.append(
+      button("Verify", enabled: step.isVerifyButtonEnabled, focused: model.focus == .verifyButton))
+    var resend = button(
+      "Resend", enabled: step.isResendButtonEnabled, focused: model.focus == .resendButton)
+    if step.resendCountdown > 0 {
+      resend.segments.append(Segment(text: " in \(step.resendCountdown) s", style: .dim))
+    }
+    lines.append(resend)
+    lines.append(button("Cancel", enabled: true, focused: model.focus == .cancelButton))
+    if step.isVerifying || step.isResending {
+      lines.append(ScreenLine())
+      let doing = step.isVerifying ? "Verifying…" : "Sending a new code…"
+      lines.append(ScreenLine("   \(spinnerFrame(model)) \(doing)", style: .accent))
     }
     return lines
   }

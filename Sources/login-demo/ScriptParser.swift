@@ -4,6 +4,8 @@ enum ScriptCommand: Equatable {
   enum Field: String, Equatable {
     case username
     case password
+    /// The one-time code of the second-factor step.
+    case code
   }
 
   /// Replaces the field's content with the text.
@@ -14,6 +16,10 @@ enum ScriptCommand: Equatable {
   case tapCancel
   /// Taps the logout button of the home screen.
   case tapLogout
+  /// Taps Verify on the code step.
+  case tapVerify
+  /// Taps Resend on the code step.
+  case tapResend
   /// Taps the button with this title of the alert showing.
   case tapAlert(String)
   /// Lets the in-flight request finish (moves the virtual clock to its answer).
@@ -57,9 +63,9 @@ struct ScriptError: Error, Equatable, CustomStringConvertible {
     case .missingArgument(let command, let usage):
       "'\(command)' needs an argument: \(usage)"
     case .unknownField(let name):
-      "unknown field '\(name)' (expected username or password)"
+      "unknown field '\(name)' (expected username, password or code)"
     case .unknownTapTarget(let name):
-      "cannot tap '\(name)' (expected login, cancel, logout or alert <button>)"
+      "cannot tap '\(name)' (expected login, cancel, logout, verify, resend or alert <button>)"
     case .unexpectedArgument(let command, let argument):
       "'\(command)' takes no argument, got '\(argument)'"
     case .invalidDuration(let text):
@@ -127,7 +133,8 @@ enum ScriptParser {
     switch command {
     case "type":
       guard let name = nextWord() else {
-        throw fail(.missingArgument(command: "type", usage: "type username|password TEXT"))
+        throw fail(
+          .missingArgument(command: "type", usage: "type username|password|code TEXT"))
       }
       guard let field = ScriptCommand.Field(rawValue: name) else {
         throw fail(.unknownField(name))
@@ -138,7 +145,9 @@ enum ScriptParser {
 
     case "tap":
       guard let target = nextWord() else {
-        throw fail(.missingArgument(command: "tap", usage: "tap login|cancel|logout|alert TITLE"))
+        throw fail(
+          .missingArgument(
+            command: "tap", usage: "tap login|cancel|logout|verify|resend|alert TITLE"))
       }
       switch target {
       case "login":
@@ -150,6 +159,12 @@ enum ScriptParser {
       case "logout":
         try noMoreWords("tap logout")
         return .tapLogout
+      case "verify":
+        try noMoreWords("tap verify")
+        return .tapVerify
+      case "resend":
+        try noMoreWords("tap resend")
+        return .tapResend
       case "alert":
         let title = rest.drop(while: { $0 == " " || $0 == "\t" })
         guard !title.isEmpty else {
@@ -196,8 +211,8 @@ enum ScriptParser {
   /// The line as it may be shown: the text typed into the password field is masked.
   static func display(_ command: ScriptCommand, original: String) -> String {
     var line = original.trimmingCharacters(in: [" ", "\t", "\r"])
-    if case .type(.password, let text) = command {
-      line = "type password " + String(repeating: "•", count: text.count)
+    if case .type(let field, let text) = command, field != .username {
+      line = "type \(field.rawValue) " + String(repeating: "•", count: text.count)
     }
     return line.sanitizedForScreen
   }

@@ -113,21 +113,33 @@ final class ScriptRunner {
       return
     }
     let onHome = router.top != .login
+    let onCodeStep = !onHome && store.state.login.twoFactor != nil
+    let onForm = !onHome && !onCodeStep
     switch command {
+    case .type(.code, let text):
+      guard onCodeStep else { throw fail(.screenNotShowing("code step")) }
+      focus = .code
+      store.send(.login(.twoFactor(.codeChanged(Secret(text)))))
     case .type(let field, let text):
-      guard !onHome else { throw fail(.screenNotShowing("login form")) }
-      switch field {
-      case .username:
+      guard onForm else { throw fail(.screenNotShowing("login form")) }
+      if field == .username {
         focus = .username
         store.send(.login(.usernameChanged(text)))
-      case .password:
+      } else {
         focus = .password
         store.send(.login(.passwordChanged(Secret(text))))
       }
+    case .tapCancel where onCodeStep:
+      focus = .cancelButton
+      store.send(.login(.twoFactor(.cancelButtonTapped)))
     case .tapLogin, .tapCancel:
-      guard !onHome else { throw fail(.screenNotShowing("login form")) }
+      guard onForm else { throw fail(.screenNotShowing("login form")) }
       if command == .tapLogin { focus = .loginButton }
       store.send(.login(command == .tapLogin ? .loginButtonTapped : .cancelButtonTapped))
+    case .tapVerify, .tapResend:
+      guard onCodeStep else { throw fail(.screenNotShowing("code step")) }
+      focus = command == .tapVerify ? .verifyButton : .resendButton
+      store.send(.login(.twoFactor(command == .tapVerify ? .verifyButtonTapped : .resendButtonTapped)))
     case .tapLogout:
       guard onHome else { throw fail(.screenNotShowing("home screen")) }
       store.send(.login(.logoutButtonTapped))
@@ -154,21 +166,27 @@ final class ScriptRunner {
   }
 
   private var isLoading: Bool {
-    store.state.login.isLoading || store.state.home?.isLoadingProfile == true
+    let step = store.state.login.twoFactor
+    return store.state.login.isLoading || store.state.home?.isLoadingProfile == true
+      || step?.isVerifying == true || step?.isResending == true
   }
 
+  /// `advance`: moves the virtual clock deadline by deadline, letting the store settle at each,
+  /// so a timer that sleeps again (the resend countdown) ticks as often as it would have.
   private func advance(by duration: Duration) async {
     await tracker.untilIdle()
-    clock.advance(by: duration)
+    let target = clock.now.advanced(by: duration)
+    while let deadline = clock.nextDeadline, deadline <= target {
+      clock.advance(to: deadline)
+      await tracker.untilIdle()
+    }
+    clock.advance(to: target)
     await tracker.untilIdle()
   }
 
   private func printScreen(header: String) {
     let routes = router.stack
-    switch routes.last ?? .login {
-    case .home: focus = .logoutButton
-    case .login: if focus == .logoutButton { focus = .username }
-    }
+    focus = ScreenModel.settle(focus, routes: routes, state: store.state)
     let model = ScreenModel(routes: routes, focus: focus, alert: alerts.current)
     write("── \(header) ──\n" + ScreenRenderer.plainText(store.state, model) + "\n")
   }

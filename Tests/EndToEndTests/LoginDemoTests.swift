@@ -15,7 +15,8 @@ import Testing
 struct LoginDemoTests {
   static let scripts = [
     "wrong-password", "lockout", "success-logout", "cancel", "email-rules",
-    "unknown-command", "no-alert",
+    "unknown-command", "no-alert", "2fa-success", "2fa-wrong-codes", "2fa-expiry-resend",
+    "2fa-cancel",
   ]
 
   @Test(arguments: scripts)
@@ -162,6 +163,32 @@ struct LoginDemoTests {
         .login(.clearSession), .login(.route(.popToRoot)), .homeClosed,
       ])
     #expect(result.finalState == AppState(login: LoginState(username: "demo", attemptID: 2)))
+  }
+
+  @Test func aTwoFactorSessionIsRecordedWithTheCodesMaskedAndReplaysVerified() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("login-demo-2fa-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let log = folder.appendingPathComponent("2fa.jsonl")
+    let script = DemoProcess.scriptsFolder.appendingPathComponent("2fa-expiry-resend.script")
+    let output = try await DemoProcess.run(["--record", log.path], stdin: script)
+    #expect(output.status == 0)
+    #expect(output.stderr == "")
+
+    let bytes = try String(contentsOf: log, encoding: .utf8)
+    for secret in ["424242", "171717", "Cobol1959", "demo-token-3"] {
+      #expect(!bytes.contains(secret), "\(secret) reached the log")
+    }
+    let result = try Replayer(reducer: AppReducer()).replay(
+      log, keepingSteps: true, options: ActionLogReadOptions(expectedFeature: "app"))
+    #expect(result.warnings.isEmpty)
+    let actions = result.steps.map(\.transition.action)
+    #expect(actions.contains(.login(.twoFactor(.codeChanged("000000")))))
+    #expect(actions.contains(.login(.twoFactor(.resendTimerTicked))))
+    #expect(result.finalState.login.twoFactor == nil)
+    #expect(result.finalState.login.user?.username == "grace")
+    #expect(result.finalState.home?.profile?.displayName == "Grace Hopper")
   }
 
   @Test func recordToAnUnwritablePathFailsWithStatusOne() async throws {
