@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// What happened on the login screen: a user event, or the answer to an effect.
@@ -29,6 +30,11 @@ public enum LoginAction: Sendable, Equatable, Codable {
   case logoutButtonTapped
   /// An action of the one-time-code step.
   case twoFactor(TwoFactorAction)
+  /// The app launched: restore the saved session and lockout. Send it once, first.
+  case launched
+  /// The stores were read at launch, at wall-clock time `now`: what they held, and what could
+  /// not be read.
+  case restored(LaunchRecord, at: Date)
 
   /// The ways into the cases that carry a child's actions.
   public enum Case {

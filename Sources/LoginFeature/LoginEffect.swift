@@ -28,6 +28,13 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
   case twoFactor(TwoFactorEffect)
   /// The one-time-code step went away: everything it started is cancelled.
   case twoFactorClosed
+  /// Reads the saved session and lockout, and the wall clock; the answer comes back as
+  /// ``LoginAction/restored(_:at:)``.
+  case restoreLaunch
+  /// Keeps the failed attempts for the next launch, and — with `lockedFor` — the lockout's
+  /// deadline: the handler adds `lockedFor` to the wall-clock time. Zero attempts and no lock
+  /// clear the record.
+  case saveLockout(failedAttempts: Int, lockedFor: Duration?)
 
   /// The name of the namespace the one-time-code step's effects run in.
   public static let twoFactorNamespace = "twoFactor"
@@ -45,7 +52,7 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
     case .authenticate: .group(Self.authenticationID, cancelInFlight: true)
     case .cancelAuthentication: .cancels(Self.authenticationID)
     case .startLockoutTimer: .group(Self.lockoutTimerID, cancelInFlight: true)
-    case .route, .showAlert, .saveSession, .clearSession: .none
+    case .route, .showAlert, .saveSession, .clearSession, .restoreLaunch, .saveLockout: .none
     case .twoFactor(let effect): effect.cancellation.within(Self.twoFactorNamespace)
     case .twoFactorClosed: .cancelsAll(in: Self.twoFactorNamespace)
     }

@@ -44,8 +44,11 @@ extension LoginAction: Redactable {
       return .loginResponse(attempt: attempt, .success(session.maskingUsernames()))
     case .twoFactor(.verifyResponse(let request, .success(let session))):
       return .twoFactor(.verifyResponse(request: request, .success(session.maskingUsernames())))
+    case .restored(var record, let now):
+      record.session = record.session?.maskingUsernames()
+      return .restored(record, at: now)
     case .passwordChanged, .loginButtonTapped, .cancelButtonTapped, .loginResponse,
-      .alertButtonTapped, .lockoutEnded, .logoutButtonTapped, .twoFactor:
+      .alertButtonTapped, .lockoutEnded, .logoutButtonTapped, .twoFactor, .launched:
       return self
     }
   }
@@ -69,7 +72,7 @@ extension LoginEffect: Redactable {
     case .route(let command):
       return .route(command.maskingUsernames())
     case .cancelAuthentication, .showAlert, .startLockoutTimer, .clearSession, .twoFactor,
-      .twoFactorClosed:
+      .twoFactorClosed, .restoreLaunch, .saveLockout:
       // The one-time-code step's effects carry the code (a secret) and the challenge, whose
       // destination the service has already masked.
       return self
@@ -98,7 +101,7 @@ extension User: Redactable {
 
 extension Session {
   func maskingUsernames() -> Session {
-    Session(user: user.maskingUsernames(), token: token)
+    Session(user: user.maskingUsernames(), token: token, expiresAt: expiresAt)
   }
 }
 
@@ -107,6 +110,7 @@ extension RouteCommand {
     switch self {
     case .push(let route): .push(route.maskingUsernames())
     case .present(let route): .present(route.maskingUsernames())
+    case .restore(let route): .restore(route.maskingUsernames())
     case .dismiss, .pop, .popToRoot: self
     }
   }

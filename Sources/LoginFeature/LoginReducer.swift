@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// The login screen's behaviour: a pure function from the state and an action to the next
@@ -49,6 +50,9 @@ public struct LoginReducer: Reducer, Sendable {
   /// let recorder = try store.record(to: url, feature: LoginReducer.actionLogFeature)
   /// ```
   public static let actionLogFeature = "login"
+
+  /// The notice above the form when the session restored at launch had expired.
+  public static let sessionExpiredNotice = "Your session has expired. Please sign in again."
 
   /// The message of the alert shown when too many wrong one-time codes end a sign-in.
   public static let tooManyIncorrectCodesMessage =
@@ -105,10 +109,22 @@ struct LoginCore: Reducer, Sendable {
       guard state.isLocked else { return [] }
       state.isLocked = false
       state.failedAttempts = 0
-      return []
+      state.lockedFor = nil
+      return [.saveLockout(failedAttempts: 0, lockedFor: nil)]
 
     case .twoFactor:
       return twoFactorEnded(&state)
+
+    case .launched:
+      guard !state.isRestoring, case .none = state.user else { return [] }
+      state.isRestoring = true
+      state.notice = nil
+      return [.restoreLaunch]
+
+    case .restored(let record, let now):
+      guard state.isRestoring else { return [] }
+      state.isRestoring = false
+      return restore(record, at: now, state: &state)
 
     case .logoutButtonTapped:
       guard case .some = state.user else { return [] }
@@ -118,8 +134,10 @@ struct LoginCore: Reducer, Sendable {
   }
 
   private func loginButtonTapped(_ state: inout LoginState) -> [LoginEffect] {
-    guard !state.isLoading, !state.isLocked, case .none = state.user, case .none = state.twoFactor
+    guard !state.isLoading, !state.isLocked, !state.isRestoring, case .none = state.user,
+      case .none = state.twoFactor
     else { return [] }
+    state.notice = nil
     let messages = state.validationMessages
     guard messages.isEmpty else {
       let alert = Alert(
@@ -163,8 +181,62 @@ struct LoginCore: Reducer, Sendable {
 
   private func signIn(_ session: Session, state: inout LoginState) -> [LoginEffect] {
     state.user = session.user
+    let hadFailures = state.failedAttempts > 0
     state.failedAttempts = 0
-    return [.saveSession(session), .route(.push(.home(session.user)))]
+    let effects: [LoginEffect] = [.saveSession(session), .route(.push(.home(session.user)))]
+    return hadFailures ? effects + [.saveLockout(failedAttempts: 0, lockedFor: nil)] : effects
+  }
+
+  /// What a launch found: a valid session goes home at once, an expired one fills the
+  /// username with a notice, unreadable data is cleared, and a lockout holds for what remains
+  /// of it — never longer than one lockout, however far the device's clock was set back.
+  private func restore(_ record: LaunchRecord, at now: Date, state: inout LoginState)
+    -> [LoginEffect]
+  {
+    var effects: [LoginEffect] = []
+    if record.sessionProblem != nil { effects.append(.clearSession) }
+    if record.lockoutProblem != nil {
+      effects.append(.saveLockout(failedAttempts: 0, lockedFor: nil))
+    }
+    if let session = record.session {
+      if let expiry = session.expiresAt, expiry <= now {
+        state.username = session.user.username
+        state.notice = LoginReducer.sessionExpiredNotice
+        effects.append(.clearSession)
+      } else {
+        state.user = session.user
+        if record.lockout != nil {
+          effects.append(.saveLockout(failedAttempts: 0, lockedFor: nil))
+        }
+        return effects + [.route(.restore(.home(session.user)))]
+      }
+    }
+    guard let lockout = record.lockout, record.lockoutProblem == nil else { return effects }
+    let maxAttempts = state.rules.maxAttempts
+    guard let until = lockout.lockedUntil else {
+      state.failedAttempts = min(max(0, lockout.failedAttempts), max(0, maxAttempts - 1))
+      return effects
+    }
+    guard let remaining = Self.remaining(until, now: now, atMost: state.rules.lockoutDuration)
+    else {
+      // The lockout ended while the app was not running.
+      return effects + [.saveLockout(failedAttempts: 0, lockedFor: nil)]
+    }
+    state.isLocked = true
+    state.failedAttempts = maxAttempts
+    state.lockedFor = remaining
+    return effects + [.startLockoutTimer(remaining)]
+  }
+
+  /// The time from `now` to `deadline`, rounded up to a millisecond and at most `limit`; `nil`
+  /// when the deadline has passed.
+  private static func remaining(_ deadline: Date, now: Date, atMost limit: Duration) -> Duration? {
+    let seconds = deadline.timeIntervalSince(now)
+    guard seconds.isFinite, seconds > 0 else { return nil }
+    let limitSeconds =
+      Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+    guard seconds < limitSeconds else { return limit }
+    return .milliseconds(Int64((seconds * 1_000).rounded(.up)))
   }
 
   /// One more failed attempt: at the limit the form locks (with its alert and timer);
@@ -173,14 +245,22 @@ struct LoginCore: Reducer, Sendable {
     -> [LoginEffect]
   {
     state.failedAttempts = min(state.failedAttempts, .max - 1) + 1  // no trap on a read state
-    guard state.failedAttempts >= state.rules.maxAttempts else { return [.showAlert(alert)] }
+    guard state.failedAttempts >= state.rules.maxAttempts else {
+      return [
+        .showAlert(alert), .saveLockout(failedAttempts: state.failedAttempts, lockedFor: nil),
+      ]
+    }
     state.isLocked = true
     let duration = state.rules.lockoutDuration
+    state.lockedFor = duration
     let lockout = Alert(
       title: LoginReducer.lockoutAlertTitle,
       message: "The form is locked for \(duration.inWords). Please try again later."
     )
-    return [.showAlert(lockout), .startLockoutTimer(duration)]
+    return [
+      .showAlert(lockout), .startLockoutTimer(duration),
+      .saveLockout(failedAttempts: state.failedAttempts, lockedFor: duration),
+    ]
   }
 
   /// Acts on how the one-time-code step ended (it ran first, as the child).

@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// Everything the login screen is rendered from.
@@ -33,6 +34,20 @@ public struct LoginState: Sendable, Equatable, Codable {
   public var rules: CredentialRules
   /// The one-time-code step, while the service waits for a second factor.
   public var twoFactor: TwoFactorState?
+  /// A sentence to show above the form, e.g. that a restored session had expired.
+  public var notice: String?
+  /// How long the current lockout lasts from when it began or was restored: the rules'
+  /// duration, or what remained of it at launch. `nil` while not locked.
+  public var lockedFor: Duration?
+  // Stored only while true, so that the logs of states without it keep their digests.
+  private var restoring: Bool?
+
+  /// Whether the saved session and lockout are being read at launch: a host shows a splash,
+  /// not the form, until ``LoginAction/restored(_:at:)`` arrives.
+  public var isRestoring: Bool {
+    get { restoring ?? false }
+    set { restoring = newValue ? true : nil }
+  }
 
   /// Creates a state; `LoginState()` is the empty form under the default rules.
   ///
@@ -46,6 +61,9 @@ public struct LoginState: Sendable, Equatable, Codable {
   ///   - attemptID: The id of the latest attempt.
   ///   - user: The signed-in user.
   ///   - twoFactor: The one-time-code step, if it is showing.
+  ///   - notice: A sentence to show above the form.
+  ///   - lockedFor: How long the current lockout lasts.
+  ///   - isRestoring: Whether the launch restore is in progress.
   public init(
     rules: CredentialRules = .default,
     username: String = "",
@@ -55,7 +73,10 @@ public struct LoginState: Sendable, Equatable, Codable {
     isLocked: Bool = false,
     attemptID: Int = 0,
     user: User? = nil,
-    twoFactor: TwoFactorState? = nil
+    twoFactor: TwoFactorState? = nil,
+    notice: String? = nil,
+    lockedFor: Duration? = nil,
+    isRestoring: Bool = false
   ) {
     self.username = username
     self.password = password
@@ -66,6 +87,9 @@ public struct LoginState: Sendable, Equatable, Codable {
     self.user = user
     self.rules = rules
     self.twoFactor = twoFactor
+    self.notice = notice
+    self.lockedFor = lockedFor
+    self.restoring = isRestoring ? true : nil
   }
 
   /// Every rule the form breaks under ``rules``; empty when it is valid.
@@ -87,7 +111,9 @@ public struct LoginState: Sendable, Equatable, Codable {
   /// form is not locked, and nobody is signed in or halfway through a second factor — exactly
   /// when ``LoginReducer`` would act on a tap.
   public var isLoginButtonEnabled: Bool {
-    guard !isLoading, !isLocked, case .none = user, case .none = twoFactor else { return false }
+    guard !isLoading, !isLocked, case .none = user, case .none = twoFactor, !isRestoring else {
+      return false
+    }
     return isFormValid
   }
 }

@@ -23,4 +23,7 @@ public enum RouteCommand: Sendable, Hashable, Codable {
   case pop
   /// Pops back to the first screen (the login form).
   case popToRoot
+  /// Shows the screen at once, on top of the login form and without an animation: a session
+  /// restored at launch goes straight to the home screen, with no flash of the form.
+  case restore(Route)
 }

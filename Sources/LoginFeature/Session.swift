@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// What a successful login returns: who signed in, and the token that proves it.
@@ -9,14 +10,19 @@ public struct Session: Sendable, Equatable, Codable {
   public var user: User
   /// The access token.
   public var token: Secret
+  /// When the session stops being valid; `nil` for a session that does not expire. A restore
+  /// compares it with the time that arrives in ``LoginAction/restored(_:at:)``.
+  public var expiresAt: Date?
 
   /// Creates a session.
   ///
   /// - Parameters:
   ///   - user: The signed-in user.
   ///   - token: The access token.
-  public init(user: User, token: Secret) {
+  ///   - expiresAt: When the session stops being valid; never by default.
+  public init(user: User, token: Secret, expiresAt: Date? = nil) {
     self.user = user
     self.token = token
+    self.expiresAt = expiresAt
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LoginFeature
 
 /// The command line of `login-demo`, parsed by hand.
@@ -19,8 +20,18 @@ struct DemoOptions: Equatable {
   var recordPath: String?
   /// The script to run instead of reading stdin (`--script FILE`).
   var scriptPath: String?
+  /// Where the session and the lockout are kept between launches (`--state-dir DIR`);
+  /// nothing is kept without it.
+  var stateDirectory: String?
+  /// Where rolling action-log segments go (`--flight-recorder DIR`).
+  var flightRecorderDirectory: String?
+  /// The wall-clock time script mode starts at (`--now`).
+  var scriptStart = DemoOptions.defaultScriptStart
   /// Whether `--help` was given.
   var showsHelp = false
+
+  /// 2026-01-01T00:00:00Z: script mode's wall clock starts here unless `--now` says otherwise.
+  static let defaultScriptStart = Date(timeIntervalSince1970: 1_767_225_600)
 
   /// Parses the arguments after the program name. `--name value` and `--name=value` both work;
   /// a later option overrides an earlier one.
@@ -71,6 +82,20 @@ struct DemoOptions: Equatable {
         let text = try value()
         guard !text.isEmpty else { throw .emptyPath("--script") }
         options.scriptPath = text
+      case "--state-dir":
+        let text = try value()
+        guard !text.isEmpty else { throw .emptyPath("--state-dir") }
+        options.stateDirectory = text
+      case "--flight-recorder":
+        let text = try value()
+        guard !text.isEmpty else { throw .emptyPath("--flight-recorder") }
+        options.flightRecorderDirectory = text
+      case "--now":
+        let text = try value()
+        guard let date = ISO8601DateFormatter().date(from: text) else {
+          throw .invalidDate(text)
+        }
+        options.scriptStart = date
       default:
         if argument.hasPrefix("-") { throw .unknownOption(name) }
         throw .unexpectedArgument(argument)
@@ -100,6 +125,7 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   case invalidLatency(String)
   case invalidURL(String)
   case emptyPath(String)
+  case invalidDate(String)
 
   var description: String {
     switch self {
@@ -119,6 +145,8 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
       "--api must be an http:// or https:// URL, got '\(text.sanitizedForScreen)'"
     case .emptyPath(let option):
       "\(option) needs a file name"
+    case .invalidDate(let text):
+      "--now must be a date like 2026-01-01T00:00:00Z, got '\(text.sanitizedForScreen)'"
     }
   }
 }

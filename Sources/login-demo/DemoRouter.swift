@@ -22,6 +22,8 @@ final class DemoRouter: Router {
       if stack.count > 1 { stack.removeLast() }
     case .popToRoot:
       stack = [.login]
+    case .restore(let route):
+      stack = [.login, route]
     }
     onChange()
   }

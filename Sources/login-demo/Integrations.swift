@@ -18,13 +18,45 @@ enum Integrations {
   /// - Throws: ``DemoFailure`` when the URL of `--api` cannot be used.
   static func loginAPI(
     _ options: DemoOptions,
-    clock: any Clock<Duration>
+    clock: any Clock<Duration>,
+    now: @escaping @Sendable () -> Date
   ) throws(DemoFailure) -> any LoginAPI {
     if let text = options.apiURL {
       guard let url = URL(string: text) else { throw .usage("--api: not a URL: '\(text)'") }
       return HTTPLoginAPI(baseURL: url)
     }
-    return DemoLoginAPI(latency: options.latency, clock: clock)
+    return DemoLoginAPI(latency: options.latency, clock: clock, now: now)
+  }
+
+  /// Where the session and the lockout are kept: files in `--state-dir` (created 0700 when
+  /// missing), or memory, which a relaunch does not see.
+  ///
+  /// - Parameter options: The command line.
+  /// - Returns: The two stores.
+  /// - Throws: ``DemoFailure`` when the folder cannot be made or is not a folder.
+  static func stores(
+    _ options: DemoOptions
+  ) throws(DemoFailure) -> (sessions: any SessionStore, lockout: any LockoutStore) {
+    guard let path = options.stateDirectory else {
+      return (InMemorySessionStore(), InMemoryLockoutStore())
+    }
+    var isFolder: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: path, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw DemoFailure("cannot create the state folder '\(path.sanitizedForScreen)'")
+      }
+    } else if !isFolder.boolValue {
+      throw DemoFailure("--state-dir '\(path.sanitizedForScreen)' is not a folder")
+    }
+    let folder = URL(fileURLWithPath: path)
+    return (
+      FileSessionStore(url: folder.appendingPathComponent("session.json")),
+      FileLockoutStore(url: folder.appendingPathComponent("lockout.json"))
+    )
   }
 
   /// Starts writing the action log of `--record`, if given.

@@ -1,4 +1,5 @@
 import AppFeature
+import Foundation
 import LoginFeature
 import StateStore
 
@@ -31,13 +32,17 @@ final class InteractiveApp {
     let router = DemoRouter()
     let alerts = DemoAlertPresenter()
     let clock = ContinuousClock()
+    let stores = try Integrations.stores(options)
+    let now: @Sendable () -> Date = { Date() }
     let dependencies = AppDependencies(
       login: LoginDependencies(
-        api: try Integrations.loginAPI(options, clock: clock),
+        api: try Integrations.loginAPI(options, clock: clock, now: now),
         router: router,
         alertPresenter: alerts,
-        sessionStore: InMemorySessionStore(),
-        clock: clock
+        sessionStore: stores.sessions,
+        clock: clock,
+        lockoutStore: stores.lockout,
+        now: now
       ),
       profiles: DemoProfileAPI(clock: clock)
     )
@@ -61,6 +66,7 @@ final class InteractiveApp {
       self?.render()
     }
     subscription = store.observe { [weak self] _ in self?.stateChanged() }
+    store.send(.login(.launched))
     render()
     for await key in KeyReader.keys() {
       if key == .interrupt { break }

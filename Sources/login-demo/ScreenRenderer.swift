@@ -76,13 +76,24 @@ enum ScreenRenderer {
   }
 
   private static func loginForm(_ state: LoginState, _ model: ScreenModel) -> [ScreenLine] {
+    if state.isRestoring {
+      return [ScreenLine("   \(spinnerFrame(model)) Restoring your session…", style: .accent)]
+    }
+    var notice: [ScreenLine] = []
+    if let text = state.notice {
+      notice =
+        wrap(text.sanitizedForScreen, width: width - 4).map {
+          ScreenLine("   " + $0, style: .warning)
+        } + [ScreenLine()]
+    }
     let usernameLabel = state.rules.kind == .email ? "Email" : "Username"
     let dots = String(repeating: "•", count: state.password.mask.count)
-    var lines = [
-      field(usernameLabel, state.username.sanitizedForScreen, focused: model.focus == .username),
-      field("Password", dots, focused: model.focus == .password),
-      ScreenLine(),
-    ]
+    var lines =
+      notice + [
+        field(usernameLabel, state.username.sanitizedForScreen, focused: model.focus == .username),
+        field("Password", dots, focused: model.focus == .password),
+        ScreenLine(),
+      ]
     let messages = state.validationMessages
     if messages.isEmpty {
       lines.append(ScreenLine("   ✓ Ready to sign in", style: .success))
@@ -91,7 +102,7 @@ enum ScreenRenderer {
     }
     if state.isLocked {
       let limit = state.rules.maxAttempts
-      let duration = state.rules.lockoutDuration.inWords
+      let duration = (state.lockedFor ?? state.rules.lockoutDuration).inWords
       lines.append(
         ScreenLine(
           "   Locked for \(duration) after \(limit) failed attempts", style: .warning))

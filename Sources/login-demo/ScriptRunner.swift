@@ -1,4 +1,5 @@
 import AppFeature
+import Foundation
 import LoginFeature
 import StateStore
 
@@ -36,13 +37,23 @@ final class ScriptRunner {
     let alerts = DemoAlertPresenter()
     alerts.onChange = { tracker.check() }
     tracker.blockedCount = { alerts.count + clock.sleeperCount }
+    // Wall-clock time in script mode is virtual too: `--now`, plus the virtual clock.
+    let start = options.scriptStart
+    let now: @Sendable () -> Date = { [clock] in
+      let offset = clock.now.offset.components
+      return start.addingTimeInterval(
+        Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+    }
+    let stores = try Integrations.stores(options)
     let dependencies = AppDependencies(
       login: LoginDependencies(
-        api: try Integrations.loginAPI(options, clock: clock),
+        api: try Integrations.loginAPI(options, clock: clock, now: now),
         router: router,
         alertPresenter: alerts,
-        sessionStore: InMemorySessionStore(),
-        clock: clock
+        sessionStore: stores.sessions,
+        clock: clock,
+        lockoutStore: stores.lockout,
+        now: now
       ),
       profiles: DemoProfileAPI(clock: clock)
     )
@@ -78,6 +89,9 @@ final class ScriptRunner {
   }
 
   private func runLines(_ lines: some Sequence<String>) async throws(ScriptError) {
+    // The first screen is what the launch restored: the form, or straight home.
+    store.send(.login(.launched))
+    await tracker.untilIdle()
     printScreen(header: "start")
     var number = 0
     for text in lines {
@@ -139,7 +153,8 @@ final class ScriptRunner {
     case .tapVerify, .tapResend:
       guard onCodeStep else { throw fail(.screenNotShowing("code step")) }
       focus = command == .tapVerify ? .verifyButton : .resendButton
-      store.send(.login(.twoFactor(command == .tapVerify ? .verifyButtonTapped : .resendButtonTapped)))
+      store.send(
+        .login(.twoFactor(command == .tapVerify ? .verifyButtonTapped : .resendButtonTapped)))
     case .tapLogout:
       guard onHome else { throw fail(.screenNotShowing("home screen")) }
       store.send(.login(.logoutButtonTapped))

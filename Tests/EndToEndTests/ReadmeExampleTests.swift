@@ -32,7 +32,7 @@ import Testing
   return "Hello \(store.state.user?.displayName ?? "nobody"), spinner: \(spinner)"
 }
 
-// MARK: - Testing (README: "A test in 15 lines")
+// MARK: - Testing (README: "A test in 16 lines")
 
 @MainActor @Test func wrongPasswordShowsAnError() async {
   let store = TestStore(initialState: LoginState(), reducer: LoginReducer())
@@ -45,7 +45,8 @@ import Testing
   }
   let alert = Alert(title: "Error", message: "Incorrect username or password")
   await store.send(
-    .loginResponse(attempt: 1, .failure(.invalidCredentials)), effects: [.showAlert(alert)]
+    .loginResponse(attempt: 1, .failure(.invalidCredentials)),
+    effects: [.showAlert(alert), .saveLockout(failedAttempts: 1, lockedFor: nil)]
   ) {
     $0.isLoading = false
     $0.failedAttempts = 1

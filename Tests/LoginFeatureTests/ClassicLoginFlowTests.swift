@@ -92,7 +92,7 @@ import Testing
     }
     await store.receive(
       .loginResponse(attempt: 1, .failure(.invalidCredentials)),
-      effects: [.showAlert(errorAlert)]
+      effects: [.showAlert(errorAlert), .saveLockout(failedAttempts: 1, lockedFor: nil)]
     ) {
       $0.isLoading = false
       $0.failedAttempts = 1
@@ -217,7 +217,7 @@ import Testing
       }
       await store.receive(
         .loginResponse(attempt: attempt, .failure(.invalidCredentials)),
-        effects: [.showAlert(errorAlert)]
+        effects: [.showAlert(errorAlert), .saveLockout(failedAttempts: attempt, lockedFor: nil)]
       ) {
         $0.isLoading = false
         $0.failedAttempts = attempt
@@ -234,11 +234,15 @@ import Testing
       message: "The form is locked for 30 seconds. Please try again later.")
     await store.receive(
       .loginResponse(attempt: 5, .failure(.invalidCredentials)),
-      effects: [.showAlert(lockout), .startLockoutTimer(.seconds(30))]
+      effects: [
+        .showAlert(lockout), .startLockoutTimer(.seconds(30)),
+        .saveLockout(failedAttempts: 5, lockedFor: .seconds(30)),
+      ]
     ) {
       $0.isLoading = false
       $0.failedAttempts = 5
       $0.isLocked = true
+      $0.lockedFor = .seconds(30)
     }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     #expect(store.state.isLoginButtonEnabled == false)
@@ -250,9 +254,10 @@ import Testing
     #expect(fakes.clock.sleeperCount == 1)
 
     await fakes.clock.advance(by: .seconds(1))
-    await store.receive(.lockoutEnded, effects: []) {
+    await store.receive(.lockoutEnded, effects: [.saveLockout(failedAttempts: 0, lockedFor: nil)]) {
       $0.isLocked = false
       $0.failedAttempts = 0
+      $0.lockedFor = nil
     }
     #expect(store.state.isLoginButtonEnabled == true)
     await store.finish()

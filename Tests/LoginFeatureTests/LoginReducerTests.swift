@@ -130,7 +130,12 @@ struct LoginReducerTests {
     var state = loadingState()
     state.failedAttempts = 3
     let effects = reduce(&state, .loginResponse(attempt: 1, .success(session)))
-    #expect(effects == [.saveSession(session), .route(.push(.home(demo)))])
+    // The three failures kept for the next launch are cleared with the success.
+    #expect(
+      effects == [
+        .saveSession(session), .route(.push(.home(demo))),
+        .saveLockout(failedAttempts: 0, lockedFor: nil),
+      ])
     #expect(
       state
         == LoginState(username: "demo", password: "Secr3t", attemptID: 1, user: demo))
@@ -140,7 +145,10 @@ struct LoginReducerTests {
     var state = loadingState()
     let effects = reduce(&state, .loginResponse(attempt: 1, .failure(.invalidCredentials)))
     #expect(
-      effects == [.showAlert(Alert(title: "Error", message: "Incorrect username or password"))])
+      effects == [
+        .showAlert(Alert(title: "Error", message: "Incorrect username or password")),
+        .saveLockout(failedAttempts: 1, lockedFor: nil),
+      ])
     #expect(state.isLoading == false)
     #expect(state.failedAttempts == 1)
     #expect(state.isLocked == false)
@@ -187,8 +195,13 @@ struct LoginReducerTests {
     let alert = Alert(
       title: "Maximum number of retries exceeded",
       message: "The form is locked for 30 seconds. Please try again later.")
-    #expect(effects == [.showAlert(alert), .startLockoutTimer(.seconds(30))])
+    #expect(
+      effects == [
+        .showAlert(alert), .startLockoutTimer(.seconds(30)),
+        .saveLockout(failedAttempts: 5, lockedFor: .seconds(30)),
+      ])
     #expect(state.failedAttempts == 5)
+    #expect(state.lockedFor == .seconds(30))
     #expect(state.isLocked == true)
     #expect(state.isLoading == false)
     #expect(state.isFormValid == true)
@@ -197,8 +210,10 @@ struct LoginReducerTests {
   }
 
   @Test func lockoutEndedUnlocksTheFormAndResetsTheCount() {
-    var state = LoginState(username: "demo", password: "Secr3t", failedAttempts: 5, isLocked: true)
-    #expect(reduce(&state, .lockoutEnded) == [])
+    var state = LoginState(
+      username: "demo", password: "Secr3t", failedAttempts: 5, isLocked: true,
+      lockedFor: .seconds(30))
+    #expect(reduce(&state, .lockoutEnded) == [.saveLockout(failedAttempts: 0, lockedFor: nil)])
     #expect(state == LoginState(username: "demo", password: "Secr3t"))
     #expect(state.isLoginButtonEnabled == true)
     #expect(reduce(&state, .loginButtonTapped) == [.authenticate(Fixtures.credentials, attempt: 1)])
@@ -218,7 +233,11 @@ struct LoginReducerTests {
     let alert = Alert(
       title: "Maximum number of retries exceeded",
       message: "The form is locked for 1 second. Please try again later.")
-    #expect(effects == [.showAlert(alert), .startLockoutTimer(.seconds(1))])
+    #expect(
+      effects == [
+        .showAlert(alert), .startLockoutTimer(.seconds(1)),
+        .saveLockout(failedAttempts: 2, lockedFor: .seconds(1)),
+      ])
     #expect(state.isLocked == true)
   }
 
@@ -236,7 +255,11 @@ struct LoginReducerTests {
     let alert = Alert(
       title: "Maximum number of retries exceeded",
       message: "The form is locked for \(words). Please try again later.")
-    #expect(effects == [.showAlert(alert), .startLockoutTimer(duration)])
+    #expect(
+      effects == [
+        .showAlert(alert), .startLockoutTimer(duration),
+        .saveLockout(failedAttempts: 1, lockedFor: duration),
+      ])
   }
 
   @Test func failuresOtherThanInvalidCredentialsNeverLock() {

@@ -63,7 +63,10 @@ struct LoginStateTests {
             maxAttempts: 5,
             lockoutDuration: 30.0 seconds
           ),
-          twoFactor: nil
+          twoFactor: nil,
+          notice: nil,
+          lockedFor: nil,
+          restoring: nil
         )
         """)
   }

@@ -24,7 +24,8 @@ import Testing
     }
     let invalid = Alert(title: "Error", message: "Incorrect username or password")
     await store.receive(
-      .loginResponse(attempt: 1, .failure(.invalidCredentials)), effects: [.showAlert(invalid)]
+      .loginResponse(attempt: 1, .failure(.invalidCredentials)),
+      effects: [.showAlert(invalid), .saveLockout(failedAttempts: 1, lockedFor: nil)]
     ) {
       $0.isLoading = false
       $0.failedAttempts = 1
@@ -53,7 +54,10 @@ import Testing
     }
     await store.receive(
       .loginResponse(attempt: 3, .success(session)),
-      effects: [.saveSession(session), .route(.push(.home(demo)))]
+      effects: [
+        .saveSession(session), .route(.push(.home(demo))),
+        .saveLockout(failedAttempts: 0, lockedFor: nil),
+      ]
     ) {
       $0.isLoading = false
       $0.failedAttempts = 0

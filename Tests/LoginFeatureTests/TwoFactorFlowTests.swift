@@ -125,7 +125,9 @@ import Testing
     let ended = Alert(title: "Error", message: "Too many incorrect codes. Please sign in again.")
     await store.receive(
       .twoFactor(.verifyResponse(request: 3, .failure(.incorrectCode))),
-      effects: [.showAlert(ended), .twoFactorClosed]
+      effects: [
+        .showAlert(ended), .saveLockout(failedAttempts: 1, lockedFor: nil), .twoFactorClosed,
+      ]
     ) {
       $0.twoFactor = nil
       $0.password = ""
@@ -146,8 +148,12 @@ import Testing
     let lockout = Alert(
       title: "Maximum number of retries exceeded",
       message: "The form is locked for 30 seconds. Please try again later.")
-    #expect(effects == [.showAlert(lockout), .startLockoutTimer(.seconds(30)), .twoFactorClosed])
-    #expect(state == LoginState(failedAttempts: 5, isLocked: true))
+    #expect(
+      effects == [
+        .showAlert(lockout), .startLockoutTimer(.seconds(30)),
+        .saveLockout(failedAttempts: 5, lockedFor: .seconds(30)), .twoFactorClosed,
+      ])
+    #expect(state == LoginState(failedAttempts: 5, isLocked: true, lockedFor: .seconds(30)))
   }
 
   @Test func anExpiredCodeWaitsForResendWhichSendsANewCodeAfterTheCountdown() async {

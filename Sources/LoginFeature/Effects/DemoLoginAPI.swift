@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// An in-memory login service for demos, previews and tests.
@@ -93,6 +94,10 @@ public struct DemoLoginAPI: LoginAPI {
   public var latency: Duration
   /// The clock the latency and the codes' lifetimes run on.
   public var clock: any Clock<Duration>
+  /// How long a session lasts, from the wall-clock time `now()` gives when it is issued.
+  public var sessionLifetime: Duration
+  /// The wall-clock time, for sessions' expiry.
+  public var now: @Sendable () -> Date
 
   private let challenges: ChallengeBook
 
@@ -103,14 +108,20 @@ public struct DemoLoginAPI: LoginAPI {
   ///   - latency: How long each answer takes; half a second by default.
   ///   - clock: The clock the latency and the codes' lifetimes run on; a `ContinuousClock` by
   ///     default.
+  ///   - sessionLifetime: How long a session lasts; 12 hours by default.
+  ///   - now: The wall-clock time; `Date()` by default.
   public init(
     accounts: [Account] = DemoLoginAPI.defaultAccounts,
     latency: Duration = .milliseconds(500),
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    sessionLifetime: Duration = .seconds(12 * 3_600),
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.accounts = accounts
     self.latency = latency
     self.clock = clock
+    self.sessionLifetime = sessionLifetime
+    self.now = now
     self.challenges = ChallengeBook(clock: clock)
   }
 
@@ -128,7 +139,7 @@ public struct DemoLoginAPI: LoginAPI {
         && $0.password.reveal() == credentials.password.reveal()
     }
     guard let match else { throw .invalidCredentials }
-    guard let factor = match.secondFactor else { return .session(Self.session(for: match.user)) }
+    guard let factor = match.secondFactor else { return .session(session(for: match.user)) }
     return .challenge(challenges.issue(for: match.user, factor: factor, clock: clock))
   }
 
@@ -145,7 +156,7 @@ public struct DemoLoginAPI: LoginAPI {
   {
     try await answerAfterLatency()
     let user = try challenges.verify(code, id: challenge.id, clock: clock)
-    return Self.session(for: user)
+    return session(for: user)
   }
 
   /// Sends a new code after ``latency``, unless the last was sent less than ``resendDelay``
@@ -170,8 +181,13 @@ public struct DemoLoginAPI: LoginAPI {
     if Task.isCancelled { throw .cancelled }
   }
 
-  private static func session(for user: User) -> Session {
-    Session(user: user, token: Secret("demo-token-\(user.id)"))
+  private func session(for user: User) -> Session {
+    let lifetime =
+      Double(sessionLifetime.components.seconds) + Double(sessionLifetime.components.attoseconds)
+      / 1e18
+    return Session(
+      user: user, token: Secret("demo-token-\(user.id)"),
+      expiresAt: now().addingTimeInterval(lifetime))
   }
 }
 

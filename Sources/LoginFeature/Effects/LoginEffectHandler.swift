@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// Carries out every ``LoginEffect`` with the injected ``LoginDependencies`` and sends the
@@ -14,6 +15,9 @@ import StateStore
 /// - `twoFactor(e)`: ``TwoFactorEffectHandler``, with the one-time-code step's actions sent back
 ///   as `twoFactor(…)`.
 /// - `twoFactorClosed`: nothing; the store has already cancelled the step's effects.
+/// - `restoreLaunch`: reads `sessionStore` and `lockoutStore` (a failure becomes a problem in
+///   the record, never a crash) and sends ``LoginAction/restored(_:at:)`` with `now()`.
+/// - `saveLockout`: keeps the attempts and `now() + lockedFor` in `lockoutStore`, or clears it.
 ///
 /// Session storage failures are not reported: the user is signed in either way, and the next
 /// launch simply finds no session.
@@ -87,6 +91,29 @@ public struct LoginEffectHandler: EffectHandler {
 
     case .twoFactorClosed:
       break
+
+    case .restoreLaunch:
+      var record = LaunchRecord()
+      do {
+        record.session = try await dependencies.sessionStore.load()
+      } catch {
+        record.sessionProblem = StorageProblem.describe(error)
+      }
+      do {
+        record.lockout = try await dependencies.lockoutStore.load()
+      } catch {
+        record.lockoutProblem = StorageProblem.describe(error)
+      }
+      await send(.restored(record, at: dependencies.now()))
+
+    case .saveLockout(let failedAttempts, let lockedFor):
+      guard failedAttempts > 0 || lockedFor != nil else {
+        try? await dependencies.lockoutStore.clear()
+        return
+      }
+      let until = lockedFor.map { dependencies.now().addingTimeInterval(StorageProblem.seconds($0)) }
+      try? await dependencies.lockoutStore.save(
+        LockoutRecord(failedAttempts: failedAttempts, lockedUntil: until))
     }
   }
 }
