@@ -1,3 +1,4 @@
+import Foundation
 import LoginFeature
 import StateStoreTesting
 
@@ -28,6 +29,14 @@ public struct LoginFakes: Sendable {
   public let sessionStore: InMemorySessionStore
   /// Measures the lockout; advance it to end one.
   public let clock: TestClock
+  /// Keeps the failed attempts and the lockout between "launches".
+  public let lockoutStore: InMemoryLockoutStore
+  /// The wall-clock time when ``clock`` reads zero; the fakes' `now()` is this plus the
+  /// clock's time, so advancing the clock moves the wall clock too.
+  public let wallClockStart: Date
+
+  /// 2026-01-01T00:00:00Z, the fakes' wall-clock time before the clock moves.
+  public static let defaultWallClockStart = Date(timeIntervalSince1970: 1_767_225_600)
 
   /// Creates the fakes.
   ///
@@ -37,19 +46,32 @@ public struct LoginFakes: Sendable {
   ///   - alertPresenter: The alert presenter.
   ///   - sessionStore: The session store, optionally holding a session already.
   ///   - clock: The clock of the lockout timer.
+  ///   - lockoutStore: The lockout store, optionally holding a record already.
+  ///   - wallClockStart: The wall-clock time when `clock` reads zero.
   @MainActor
   public init(
     api: StubLoginAPI,
     router: RecordingRouter = RecordingRouter(),
     alertPresenter: RecordingAlertPresenter = RecordingAlertPresenter(),
     sessionStore: InMemorySessionStore = InMemorySessionStore(),
-    clock: TestClock = TestClock()
+    clock: TestClock = TestClock(),
+    lockoutStore: InMemoryLockoutStore = InMemoryLockoutStore(),
+    wallClockStart: Date = LoginFakes.defaultWallClockStart
   ) {
     self.api = api
     self.router = router
     self.alertPresenter = alertPresenter
     self.sessionStore = sessionStore
     self.clock = clock
+    self.lockoutStore = lockoutStore
+    self.wallClockStart = wallClockStart
+  }
+
+  /// The fakes' wall-clock time: ``wallClockStart`` plus the time on ``clock``.
+  public var now: Date {
+    let offset = clock.now.offset.components
+    return wallClockStart.addingTimeInterval(
+      Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
   }
 
   /// Creates the fakes with a stub API that answers with `results`, in order.
@@ -77,6 +99,6 @@ public struct LoginFakes: Sendable {
   public var dependencies: LoginDependencies {
     LoginDependencies(
       api: api, router: router, alertPresenter: alertPresenter, sessionStore: sessionStore,
-      clock: clock)
+      clock: clock, lockoutStore: lockoutStore, now: { [self] in now })
   }
 }

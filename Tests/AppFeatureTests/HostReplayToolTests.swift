@@ -67,7 +67,7 @@ final class CapturedOutput: Sendable {
     #expect(status == 0)
     #expect(
       captured.standardOutput
-        == "verified 10 steps: every state and effect matches the recording\n")
+        == "verified 12 steps: every state and effect matches the recording\n")
     #expect(captured.standardError == "")
   }
 

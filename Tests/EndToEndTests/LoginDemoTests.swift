@@ -144,9 +144,23 @@ struct LoginDemoTests {
     #expect(result.warnings.isEmpty)
     // Replayed secrets are the recorded masks: same length and character classes.
     let user = User(id: "1", username: "demo", displayName: "Demo User")
-    let session = Session(user: user, token: Secret("aaaa*aaaaa*0"))
+    // The demo's sessions last 12 hours from the virtual wall clock (2026-01-01T00:00:00Z plus
+    // the script's time).
+    let actions = result.steps.map(\.transition.action)
+    guard case .login(.loginResponse(2, .success(let recorded))) = actions.dropLast(2).last,
+      let expiry = recorded.expiresAt
+    else {
+      Issue.record("no successful sign-in at the expected step: \(actions)")
+      return
+    }
+    let start = Date(timeIntervalSince1970: 1_767_225_600)  // login-demo's default --now
+    #expect(expiry > start.addingTimeInterval(43_200))
+    #expect(expiry < start.addingTimeInterval(43_260))
+    let session = Session(user: user, token: Secret("aaaa*aaaaa*0"), expiresAt: expiry)
     #expect(
-      result.steps.map(\.transition.action) == [
+      actions == [
+        .login(.launched),
+        .login(.restored(LaunchRecord(), at: start)),
         .login(.usernameChanged("demo")),
         .login(.passwordChanged(Secret("Aaaaa0a"))),
         .login(.loginButtonTapped),
@@ -189,6 +203,95 @@ struct LoginDemoTests {
     #expect(result.finalState.login.twoFactor == nil)
     #expect(result.finalState.login.user?.username == "grace")
     #expect(result.finalState.home?.profile?.displayName == "Grace Hopper")
+  }
+
+  // MARK: - Relaunch
+
+  private static let relaunchFolder = DemoProcess.scriptsFolder.appendingPathComponent("Relaunch")
+
+  /// Runs `script` from `Relaunch/` with `--state-dir folder` and the extra arguments.
+  private func launch(
+    _ script: String, state folder: URL, _ more: [String] = []
+  ) async throws -> DemoProcess.Output {
+    let url = Self.relaunchFolder.appendingPathComponent("\(script).script")
+    let output = try await DemoProcess.run(["--state-dir", folder.path] + more, stdin: url)
+    #expect(output.status == 0, "\(script): \(output.stderr)")
+    #expect(output.stderr == "")
+    return output
+  }
+
+  private func stateFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("login-demo-state-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func aSignedInUserRelaunchesStraightToTheHomeScreen() async throws {
+    let folder = try stateFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await launch("sign-in", state: folder)
+    let attributes = try FileManager.default.attributesOfItem(
+      atPath: folder.appendingPathComponent("session.json").path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    let relaunch = try await launch("relaunch", state: folder)
+    Golden.expect(
+      relaunch.stdout, matches: Self.relaunchFolder.appendingPathComponent("home.expected.txt"))
+
+    // Thirteen hours later the session has expired: the form, the username, the notice.
+    let later = try await launch("relaunch", state: folder, ["--now", "2026-01-01T13:00:00Z"])
+    Golden.expect(
+      later.stdout, matches: Self.relaunchFolder.appendingPathComponent("expired.expected.txt"))
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("session.json").path))
+  }
+
+  @Test func aLockoutHoldsAcrossARelaunchUntilItsDeadline() async throws {
+    let folder = try stateFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await launch("five-failures", state: folder)
+    // The fifth failure came about 3 s in: the deadline is 30 s after it. Relaunched 13 s in,
+    // about 20 s remain.
+    let relaunch = try await launch(
+      "still-locked", state: folder, ["--now", "2026-01-01T00:00:13Z"])
+    Golden.expect(
+      relaunch.stdout,
+      matches: Self.relaunchFolder.appendingPathComponent("still-locked.expected.txt"))
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("lockout.json").path))
+  }
+
+  @Test func aCorruptStateFileShowsTheFormAndIsCleared() async throws {
+    let folder = try stateFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let session = folder.appendingPathComponent("session.json")
+    try Data("{\"format\":\"loginstore.session\",\"version\":1,\"body\":{\"tok".utf8).write(
+      to: session)
+    let log = folder.appendingPathComponent("launch.jsonl")
+    let relaunch = try await launch("relaunch", state: folder, ["--record", log.path])
+    Golden.expect(
+      relaunch.stdout, matches: Self.relaunchFolder.appendingPathComponent("corrupt.expected.txt"))
+    #expect(!FileManager.default.fileExists(atPath: session.path))
+    // The problem arrived as an action: it is in the log, and it replays.
+    let result = try Replayer(reducer: AppReducer()).replay(
+      log, keepingSteps: true, options: ActionLogReadOptions(expectedFeature: "app"))
+    let record = LaunchRecord(sessionProblem: "session.json: not valid JSON")
+    let start = Date(timeIntervalSince1970: 1_767_225_600)
+    #expect(
+      result.steps.map(\.transition.action) == [
+        .login(.launched), .login(.restored(record, at: start)),
+      ])
+    #expect(result.steps.last?.transition.effects == [.login(.clearSession)])
+  }
+
+  @Test func aStateFolderThatIsAFileIsAClearError() async throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("login-demo-not-a-folder-\(UUID().uuidString)")
+    try Data().write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let output = try await DemoProcess.run(["--state-dir", file.path])
+    #expect(output.status == 1)
+    #expect(output.stderr == "login-demo: --state-dir '\(file.path)' is not a folder\n")
   }
 
   @Test func recordToAnUnwritablePathFailsWithStatusOne() async throws {

@@ -166,13 +166,15 @@ enum AuditChannels {
 
   // MARK: - replay
 
-  /// `replay` on `log`: the timeline, `--state`, `--until 2`, `--verify` and `--emit-test`.
+  /// `replay` on `log`: the timeline, `--state`, `--until N` (the step that typed the
+  /// password), `--verify` and `--emit-test`. The channel is named `--until 2` either way.
   static func replay(
-    _ log: URL, into audit: LeakAudit, label: String, timelineMasks: [String]
+    _ log: URL, into audit: LeakAudit, label: String, timelineMasks: [String],
+    passwordStep: Int = 2
   ) async throws {
     let runs: [(name: String, arguments: [String], masks: [String])] = [
       ("timeline", [], timelineMasks), ("--state", ["--state"], []),
-      ("--until 2", ["--until", "2"], [passwordMask]), ("--verify", ["--verify"], []),
+      ("--until 2", ["--until", "\(passwordStep)"], [passwordMask]), ("--verify", ["--verify"], []),
       ("--emit-test", ["--emit-test"], []),
     ]
     for run in runs {
@@ -337,7 +339,9 @@ enum AuditChannels {
     audit.record(
       "login-demo --record file", try String(contentsOf: log, encoding: .utf8),
       showing: [passwordJSON])
-    try await replay(log, into: audit, label: "login-demo", timelineMasks: [passwordMask])
+    // The demo's log begins with the launch and its restore: the password is typed at step 4.
+    try await replay(
+      log, into: audit, label: "login-demo", timelineMasks: [passwordMask], passwordStep: 4)
 
     let echoScript = folder.appendingPathComponent("echo.script")
     try Data(

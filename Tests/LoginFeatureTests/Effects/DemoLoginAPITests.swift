@@ -1,13 +1,18 @@
+import Foundation
 import LoginFeature
 import StateStore
 import StateStoreTesting
 import Testing
 
 struct DemoLoginAPITests {
-  @Test func theDemoAccountsSignIn() async throws {
-    let api = DemoLoginAPI(latency: .zero, clock: TestClock())
+  @Test func theDemoAccountsSignInWithSessionsThatLastTwelveHours() async throws {
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+    let api = DemoLoginAPI(latency: .zero, clock: TestClock(), now: { now })
     let demo = try await api.login(Credentials(username: "demo", password: "Secr3t")).session
-    #expect(demo == Session(user: Fixtures.demo, token: "demo-token-1"))
+    #expect(
+      demo
+        == Session(
+          user: Fixtures.demo, token: "demo-token-1", expiresAt: now.addingTimeInterval(43_200)))
     let ada = try await api.login(Credentials(username: "ada@example.com", password: "Engine1843"))
       .session
     #expect(ada?.user == User(id: "2", username: "ada@example.com", displayName: "Ada Lovelace"))

@@ -1,0 +1,264 @@
+import Foundation
+import LoginFeature
+import LoginFeatureTesting
+import StateStore
+import StateStoreTesting
+import Testing
+
+/// What survives a relaunch, through an exhaustive `TestStore` on the fakes: the launch action,
+/// the restore effect, the answer with the stores' content and the wall-clock time, and what
+/// the form shows after it.
+@MainActor struct RelaunchTests {
+  private let start = LoginFakes.defaultWallClockStart
+  private func session(expiringIn seconds: TimeInterval) -> Session {
+    Session(user: Fixtures.demo, token: "demo-token-1", expiresAt: start + seconds)
+  }
+
+  /// Sends `.launched` and receives the restore of `record`.
+  private func launch(
+    _ store: TestStore<LoginReducer>, finding record: LaunchRecord,
+    effects: [LoginEffect], assert update: @escaping (inout LoginState) -> Void
+  ) async {
+    await store.send(.launched, effects: [.restoreLaunch]) { $0.isRestoring = true }
+    await store.receive(.restored(record, at: start), effects: effects) {
+      $0.isRestoring = false
+      update(&$0)
+    }
+  }
+
+  @Test func aValidSessionGoesStraightHomeWithoutAnimation() async {
+    let saved = session(expiringIn: 3_600)
+    let fakes = LoginFakes(api: StubLoginAPI(), sessionStore: InMemorySessionStore(session: saved))
+    let store = TestStore(login: LoginState(), fakes: fakes)
+    #expect(store.state.isLoginButtonEnabled == false || store.state.isFormValid == false)
+    await launch(
+      store, finding: LaunchRecord(session: saved),
+      effects: [.route(.restore(.home(Fixtures.demo)))]
+    ) { $0.user = Fixtures.demo }
+    await store.finish()
+    #expect(fakes.router.commands == [.restore(.home(Fixtures.demo))])
+    #expect(await fakes.sessionStore.load() == saved)
+  }
+
+  @Test func whileRestoringTheFormCannotBeUsed() async {
+    var state = LoginState(username: "demo", password: "Secr3t")
+    _ = LoginReducer().reduce(into: &state, action: .launched)
+    #expect(state.isRestoring)
+    #expect(state.isLoginButtonEnabled == false)
+    #expect(LoginReducer().reduce(into: &state, action: .loginButtonTapped) == [])
+    #expect(LoginReducer().reduce(into: &state, action: .launched) == [])
+  }
+
+  @Test func anExpiredSessionShowsTheFormWithTheUsernameAndANotice() async {
+    let saved = session(expiringIn: -1)
+    let fakes = LoginFakes(api: StubLoginAPI(), sessionStore: InMemorySessionStore(session: saved))
+    let store = TestStore(login: LoginState(), fakes: fakes)
+    await launch(store, finding: LaunchRecord(session: saved), effects: [.clearSession]) {
+      $0.username = "demo"
+      $0.notice = "Your session has expired. Please sign in again."
+    }
+    await store.finish()
+    #expect(await fakes.sessionStore.load() == nil)
+    #expect(fakes.router.commands == [])
+  }
+
+  @Test func anUnreadableStoreShowsTheFormAndTheErrorArrivesAsAnAction() async {
+    let fakes = LoginFakes(api: StubLoginAPI())
+    let dependencies = LoginDependencies(
+      api: fakes.api, router: fakes.router, alertPresenter: fakes.alertPresenter,
+      sessionStore: BrokenSessionStore(), clock: fakes.clock, lockoutStore: fakes.lockoutStore,
+      now: { [start] in start })
+    let store = TestStore(
+      initialState: LoginState(), reducer: LoginReducer(),
+      handler: LoginEffectHandler(dependencies: dependencies))
+    await launch(
+      store, finding: LaunchRecord(sessionProblem: "session.json: not valid JSON"),
+      effects: [.clearSession]
+    ) { _ in }
+    await store.finish()
+    #expect(store.state.user == nil)
+  }
+
+  @Test func aLockoutHoldsAcrossALaunchForTheTimeThatRemains() async {
+    let record = LockoutRecord(failedAttempts: 5, lockedUntil: start + 20)
+    let fakes = LoginFakes(api: StubLoginAPI(), lockoutStore: InMemoryLockoutStore(record: record))
+    let store = TestStore(login: LoginState(), fakes: fakes)
+    await launch(
+      store, finding: LaunchRecord(lockout: record), effects: [.startLockoutTimer(.seconds(20))]
+    ) {
+      $0.isLocked = true
+      $0.failedAttempts = 5
+      $0.lockedFor = .seconds(20)
+    }
+    await fakes.clock.advance(by: .seconds(19))
+    #expect(store.state.isLocked)
+    await fakes.clock.advance(by: .seconds(1))
+    await store.receive(.lockoutEnded, effects: [.saveLockout(failedAttempts: 0, lockedFor: nil)]) {
+      $0.isLocked = false
+      $0.failedAttempts = 0
+      $0.lockedFor = nil
+    }
+    await store.finish()
+    #expect(await fakes.lockoutStore.load() == nil)
+  }
+
+  @Test func aLaunchAfterTheDeadlineShowsTheFormUnlocked() async {
+    let record = LockoutRecord(failedAttempts: 5, lockedUntil: start - 1)
+    let fakes = LoginFakes(api: StubLoginAPI(), lockoutStore: InMemoryLockoutStore(record: record))
+    let store = TestStore(login: LoginState(), fakes: fakes)
+    await launch(
+      store, finding: LaunchRecord(lockout: record),
+      effects: [.saveLockout(failedAttempts: 0, lockedFor: nil)]
+    ) { _ in }
+    await store.finish()
+    #expect(await fakes.lockoutStore.load() == nil)
+  }
+
+  @Test func aClockSetBackLocksForAtMostOneLockout() {
+    var state = LoginState(isRestoring: true)
+    // The deadline is a year away: the device's clock was moved back after the lock.
+    let record = LaunchRecord(
+      lockout: LockoutRecord(failedAttempts: 5, lockedUntil: start + 365 * 86_400))
+    let effects = LoginReducer().reduce(into: &state, action: .restored(record, at: start))
+    #expect(effects == [.startLockoutTimer(.seconds(30))])
+    #expect(state.lockedFor == .seconds(30))
+  }
+
+  @Test func failedAttemptsBelowTheLimitCarryOver() async {
+    let record = LockoutRecord(failedAttempts: 3)
+    var state = LoginState(isRestoring: true)
+    let effects = LoginReducer().reduce(
+      into: &state, action: .restored(LaunchRecord(lockout: record), at: start))
+    #expect(effects == [])
+    #expect(state.failedAttempts == 3)
+    #expect(state.isLocked == false)
+    // A hostile record cannot lock without a deadline, nor go negative.
+    for attempts in [99, -4] {
+      var hostile = LoginState(isRestoring: true)
+      _ = LoginReducer().reduce(
+        into: &hostile,
+        action: .restored(LaunchRecord(lockout: LockoutRecord(failedAttempts: attempts)), at: start)
+      )
+      #expect((0...4).contains(hostile.failedAttempts))
+      #expect(hostile.isLocked == false)
+    }
+  }
+
+  @Test func theFifthFailureSavesTheDeadlineOnTheWallClockForTheNextLaunch() async {
+    let fakes = LoginFakes(results: [.failure(.invalidCredentials)])
+    let store = TestStore(
+      login: LoginState(username: "demo", password: "Wr0ng", failedAttempts: 4), fakes: fakes)
+    store.exhaustivity = .off
+    await fakes.clock.advance(by: .seconds(7))
+    await store.send(.loginButtonTapped)
+    await store.receive(.loginResponse(attempt: 1, .failure(.invalidCredentials)))
+    await store.receive(.alertButtonTapped("ok"))
+    await store.finish(timeout: .seconds(1))
+    #expect(
+      await fakes.lockoutStore.load()
+        == LockoutRecord(failedAttempts: 5, lockedUntil: start + 37))
+    store.skipInFlightEffects()
+  }
+}
+
+/// A session store whose data cannot be read.
+private struct BrokenSessionStore: SessionStore {
+  func save(_ session: Session) async throws {}
+  func load() async throws -> Session? {
+    throw StoredFileError(path: "/state/session.json", reason: "not valid JSON")
+  }
+  func clear() async throws {}
+}
+
+/// The file stores against real files in a temporary folder.
+struct FileStoresTests {
+  private func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("file-stores-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func aSessionRoundTripsThroughA0600FileReplacedAtomically() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("session.json")
+    let store = FileSessionStore(url: url)
+    #expect(try await store.load() == nil)
+    let session = Session(
+      user: Fixtures.demo, token: "t0k3n", expiresAt: Date(timeIntervalSince1970: 1_767_225_600))
+    try await store.save(session)
+    try await store.save(session)
+    #expect(try await store.load() == session)
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    // No temporary files are left behind.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["session.json"])
+    try await store.clear()
+    #expect(try await store.load() == nil)
+    try await store.clear()
+  }
+
+  @Test(
+    arguments: [
+      ("garbage", "session.json: not valid JSON"),
+      ("", "session.json: empty"),
+      (
+        #"{"format":"loginstore.lockout","version":1}"#,
+        "session.json: not a loginstore.session file"
+      ),
+      (
+        #"{"format":"loginstore.session","version":2}"#,
+        "session.json: version 2 (this build reads 1)"
+      ),
+      (
+        #"{"format":"loginstore.session","version":1,"body":{"token":7}}"#,
+        "session.json: malformed loginstore.session data"
+      ),
+    ])
+  func anUnreadableSessionFileIsATypedErrorThatNamesTheFile(content: String, message: String)
+    async throws
+  {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("session.json")
+    try Data(content.utf8).write(to: url)
+    do {
+      _ = try await FileSessionStore(url: url).load()
+      Issue.record("loaded \(content)")
+    } catch {
+      #expect("\(error)" == message)
+    }
+  }
+
+  @Test func aSymlinkIsRefusedAndAHugeFileIsNotRead() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("elsewhere.json")
+    try Data("{}".utf8).write(to: target)
+    let link = folder.appendingPathComponent("lockout.json")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    await #expect(
+      throws: StoredFileError(path: link.path, reason: "is a symbolic link; refusing to read it")
+    ) {
+      try await FileLockoutStore(url: link).load()
+    }
+    // Saving replaces the link itself; the file it pointed to is untouched.
+    try await FileLockoutStore(url: link).save(LockoutRecord(failedAttempts: 2))
+    #expect(try String(contentsOf: target, encoding: .utf8) == "{}")
+    #expect(try await FileLockoutStore(url: link).load() == LockoutRecord(failedAttempts: 2))
+
+    let huge = folder.appendingPathComponent("huge.json")
+    try Data(repeating: 0x20, count: 100_000).write(to: huge)
+    await #expect(throws: StoredFileError(path: huge.path, reason: "larger than 65536 bytes")) {
+      try await FileLockoutStore(url: huge).load()
+    }
+  }
+
+  @Test func aSaveIntoAMissingFolderIsATypedError() async {
+    let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/lockout.json")
+    await #expect(throws: StoredFileError(path: url.path, reason: "No such file or directory")) {
+      try await FileLockoutStore(url: url).save(LockoutRecord(failedAttempts: 1))
+    }
+  }
+}
