@@ -45,6 +45,9 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
   case encodingFailed(String)
   /// The file could not be opened, read or written.
   case ioError(String)
+  /// A segment of a flight recording could not be replayed: the file, and what is wrong with
+  /// it (the first line of the underlying error).
+  case badSegment(file: String, reason: String)
 
   /// Whether this is a warning that does not stop a replay.
   public var isWarning: Bool {
@@ -94,6 +97,8 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
       return "could not encode a value of type \(type) as JSON"
     case .ioError(let message):
       return "I/O error: \(message)"
+    case .badSegment(let file, let reason):
+      return "\(Sanitized.name(file)): \(reason)"
     }
   }
 }

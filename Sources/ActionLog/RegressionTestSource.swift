@@ -40,6 +40,7 @@ public enum RegressionTestSource {
   ///   - reducer: A Swift expression that creates the reducer, for example `LoginReducer()`.
   ///   - testName: The test function's name; derived from the file name when `nil`.
   ///   - assertion: The statement that checks `result.finalState`.
+  ///   - flightRecording: Whether `logPath` is a ``FlightRecorder`` folder rather than a file.
   /// - Returns: A complete Swift file, ending with a newline.
   public static func make(
     logPath: String,
@@ -47,8 +48,14 @@ public enum RegressionTestSource {
     featureModule: String,
     reducer: String,
     testName: String? = nil,
-    assertion: String = "assertSnapshot(of: result.finalState)"
+    assertion: String = "assertSnapshot(of: result.finalState)",
+    flightRecording: Bool = false
   ) -> String {
+    if flightRecording {
+      return makeForFolder(
+        folderPath: logPath, feature: feature, featureModule: featureModule, reducer: reducer,
+        testName: testName, assertion: assertion)
+    }
     let location =
       logPath.hasPrefix("/")
       ? "  let log = URL(fileURLWithPath: \(literal(logPath)))\n"
@@ -61,6 +68,29 @@ public enum RegressionTestSource {
       + location
       + "  let result = try Replayer(reducer: \(reducer))\n"
       + "    .replay(log, options: ActionLogReadOptions(expectedFeature: \(literal(feature))))\n"
+      + "  #expect(result.warnings.isEmpty)\n"
+      + "  \(assertion)\n"
+      + "}\n"
+  }
+
+  /// The same test for a ``FlightRecording`` folder: it replays the kept window.
+  private static func makeForFolder(
+    folderPath: String, feature: String, featureModule: String, reducer: String,
+    testName: String?, assertion: String
+  ) -> String {
+    let location =
+      folderPath.hasPrefix("/")
+      ? "  let folder = URL(fileURLWithPath: \(literal(folderPath)))\n"
+      : "  let folder = URL(fileURLWithPath: #filePath)\n"
+        + "    .deletingLastPathComponent()\n"
+        + "    .appendingPathComponent(\(literal(folderPath)))\n"
+    let imports = Set(["ActionLog", "Foundation", featureModule, "StateStoreTesting", "Testing"])
+    return imports.sorted().map { "import \($0)\n" }.joined()
+      + "\n@MainActor @Test func \(testName ?? defaultTestName(for: folderPath))() throws {\n"
+      + location
+      + "  let result = try FlightRecording(folder: folder)\n"
+      + "    .replay(with: \(reducer), options: ActionLogReadOptions(expectedFeature: \(literal(feature))))\n"
+      + "    .toEnd()\n"
       + "  #expect(result.warnings.isEmpty)\n"
       + "  \(assertion)\n"
       + "}\n"

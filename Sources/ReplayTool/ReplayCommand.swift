@@ -70,9 +70,22 @@ public struct ReplayCommand {
 
   private func replay(_ options: ReplayOptions, output: ReplayOutput) throws(ReplayFailure) {
     let url = URL(fileURLWithPath: options.file)
+    var isFolder: ObjCBool = false
+    let recording: FlightRecording?
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    {
+      do {
+        recording = try FlightRecording(folder: url)
+      } catch {
+        throw .log(error)
+      }
+    } else {
+      recording = nil
+    }
     let info: ActionLogHeaderInfo
     do {
-      info = try ActionLogHeaderInfo(contentsOf: url)
+      info = try ActionLogHeaderInfo(contentsOf: recording?.segments.first?.url ?? url)
     } catch {
       throw .log(error)
     }
@@ -86,15 +99,24 @@ public struct ReplayCommand {
       check.verify = true
       check.stateOnly = false
       let silent = ReplayOutput(isColored: false, write: { _ in }, writeError: output.writeErr)
-      try feature.replay(url, check, silent)
+      if let recording {
+        try feature.replayFolder(recording, check, silent)
+      } else {
+        try feature.replay(url, check, silent)
+      }
       output.print(
         RegressionTestSource.make(
           logPath: url.lastPathComponent, feature: feature.name,
-          featureModule: feature.module, reducer: feature.reducerExpression
+          featureModule: feature.module, reducer: feature.reducerExpression,
+          flightRecording: recording != nil
         ).dropLast().description)
       return
     }
-    try feature.replay(url, options, output)
+    if let recording {
+      try feature.replayFolder(recording, options, output)
+    } else {
+      try feature.replay(url, options, output)
+    }
   }
 }
 
@@ -152,6 +174,69 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       let count = session.stepCount
       output.print(
         "verified \(count) step\(count == 1 ? "" : "s"): "
+          + "every state and effect matches the recording")
+    }
+  }
+
+  /// The same over a flight recorder's folder: launches and rotated-out steps are shown in
+  /// the timeline and said on standard error.
+  func run(_ recording: FlightRecording) throws(ReplayFailure) {
+    let showsTimeline = !options.verify && !options.stateOnly
+    let replay = recording.replay(
+      with: reducer, verify: options.verify,
+      options: ActionLogReadOptions(expectedFeature: feature))
+    var lastStep: Int?
+    var reachedStop = false
+    var printed = false
+    let formatter = TransitionFormatter()
+    func say(_ line: String) {
+      output.error(line, tool: options.tool)
+      if showsTimeline {
+        if printed { output.print("") }
+        output.print("── " + line + " ──")
+        printed = true
+      }
+    }
+    do {
+      while let event = try replay.next() {
+        switch event {
+        case .rotatedOut(let steps):
+          say("\(steps) step\(steps == 1 ? " was" : "s were") rotated out before the window kept")
+        case .launch(let number, let segment, let created):
+          say("launch \(number) begins in \(segment) (\(created.formatted(.iso8601)))")
+        case .step(let step):
+          if showsTimeline {
+            if printed { output.print("") }
+            output.print(formatter.format(step.transition))
+            printed = true
+          }
+          lastStep = step.sequenceNumber
+          if let until = options.until, step.sequenceNumber >= until {
+            reachedStop = true
+          }
+        }
+        if reachedStop { break }
+      }
+    } catch {
+      for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
+      throw .log(error)
+    }
+    for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
+    if let until = options.until, !reachedStop {
+      throw .stepNotReached(until, last: lastStep)
+    }
+    if options.stateOnly {
+      if let state = replay.state { output.print(Dump.render(state)) }
+    } else if let lastStep, options.until != nil, let state = replay.state {
+      if showsTimeline { output.print("") }
+      output.print("state after #\(lastStep):")
+      output.print(Dump.render(state))
+    }
+    if options.verify, !options.stateOnly {
+      let count = replay.stepCount
+      output.print(
+        "verified \(count) step\(count == 1 ? "" : "s") in \(recording.segments.count) "
+          + "segment\(recording.segments.count == 1 ? "" : "s"): "
           + "every state and effect matches the recording")
     }
   }

@@ -21,6 +21,9 @@ public struct ReplayableFeature: Sendable {
   /// The Swift expression `--emit-test` creates the reducer with.
   public let reducerExpression: String
   let replay: @MainActor @Sendable (URL, ReplayOptions, ReplayOutput) throws(ReplayFailure) -> Void
+  let replayFolder:
+    @MainActor @Sendable (FlightRecording, ReplayOptions, ReplayOutput) throws(ReplayFailure) ->
+      Void
 
   /// Describes a feature whose logs are replayed with `reducer`.
   ///
@@ -37,6 +40,10 @@ public struct ReplayableFeature: Sendable {
     self.reducerExpression = reducerExpression
     self.replay = { url, options, output throws(ReplayFailure) in
       try ReplayRun(reducer: reducer, feature: name, options: options, output: output).run(url)
+    }
+    self.replayFolder = { recording, options, output throws(ReplayFailure) in
+      try ReplayRun(reducer: reducer, feature: name, options: options, output: output)
+        .run(recording)
     }
   }
 }

@@ -5,7 +5,8 @@ enum HelpText {
   static var text: String {
     """
     usage: login-demo [--rules default|email|min6] [--latency MS] [--api URL]
-                      [--record FILE] [--script FILE] [--help]
+                      [--record FILE] [--script FILE] [--state-dir DIR]
+                      [--flight-recorder DIR] [--now DATE] [--help]
 
     The LoginStore login screen as a terminal app: one app store runs the login
     flow and the home screen (which loads the user's profile) as child features.
@@ -24,13 +25,24 @@ enum HelpText {
       --api URL        sign in with the HTTP service at URL instead of the demo one
       --record FILE    write an action log of the whole app (feature 'app') to FILE
       --script FILE    run the script in FILE instead of reading stdin
+      --state-dir DIR  keep the session and the lockout in files in DIR (0600), so
+                       a relaunch with the same DIR restores them; without it
+                       nothing is kept
+      --flight-recorder DIR
+                       record rolling action-log segments in DIR (8 MiB in all,
+                       the oldest dropped first); replay DIR replays them
+      --now DATE       script mode's wall clock at the start, e.g.
+                       2026-01-01T00:00:00Z (the default)
       -h, --help       show this help
 
     Script commands:
       type username TEXT   replace the username with TEXT (the rest of the line)
       type password TEXT   replace the password with TEXT
+      type code TEXT       type the one-time code of the code step (digits only)
       tap login            tap the login button (even when it is disabled)
-      tap cancel           cancel the request in flight
+      tap cancel           cancel the request in flight, or leave the code step
+      tap verify           tap Verify on the code step
+      tap resend           tap Resend on the code step
       tap logout           tap the logout button of the home screen
       tap alert TITLE      tap the button TITLE of the alert showing
       wait                 let the requests in flight finish (sign-in, profile)

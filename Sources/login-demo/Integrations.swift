@@ -71,17 +71,36 @@ enum Integrations {
     _ store: Store<AppReducer>,
     _ options: DemoOptions
   ) throws(DemoFailure) -> Recording? {
-    guard let path = options.recordPath else { return nil }
-    let url = URL(fileURLWithPath: path)
-    do {
-      let recorder = try store.record(to: url, feature: AppReducer.actionLogFeature) { error in
-        // Reported once; the demo keeps working without the log.
-        let line = "login-demo: recording stopped: \(error.description.prefix { $0 != "\n" })\n"
-        FileHandle.standardError.write(Data(line.utf8))
+    let reportStop: @Sendable (ActionLogError) -> Void = { error in
+      // Reported once; the demo keeps working without the log.
+      let line = "login-demo: recording stopped: \(error.description.prefix { $0 != "\n" })\n"
+      FileHandle.standardError.write(Data(line.utf8))
+    }
+    var stops: [@MainActor () async -> Void] = []
+    if let path = options.recordPath {
+      do {
+        let recorder = try store.record(
+          to: URL(fileURLWithPath: path), feature: AppReducer.actionLogFeature,
+          onError: reportStop)
+        stops.append { await recorder.close() }
+      } catch {
+        throw DemoFailure("cannot record to '\(path.sanitizedForScreen)': \(error.description)")
       }
-      return Recording { await recorder.close() }
-    } catch {
-      throw DemoFailure("cannot record to '\(path)': \(error.description)")
+    }
+    if let path = options.flightRecorderDirectory {
+      do {
+        let recorder = try store.recordFlight(
+          to: URL(fileURLWithPath: path), feature: AppReducer.actionLogFeature,
+          onError: reportStop)
+        stops.append { await recorder.close() }
+      } catch {
+        throw DemoFailure(
+          "cannot record to the folder '\(path.sanitizedForScreen)': \(error.description)")
+      }
+    }
+    guard !stops.isEmpty else { return nil }
+    return Recording {
+      for stop in stops { await stop() }
     }
   }
 

@@ -35,6 +35,7 @@ final class RecorderCore<
   private var droppedCount = 0
   private var lastDroppedState: State?
   private var totalDropped = 0
+  private var bytesOnDisk = 0
 
   // Used on `queue` only (and in `init`, before the queue sees the core).
   private let queue = DispatchQueue(label: "loginstore.actionlog.writer")
@@ -74,6 +75,14 @@ final class RecorderCore<
     condition.lock()
     defer { condition.unlock() }
     return !isStopped
+  }
+
+  /// How many bytes the writer has put in the file so far (it lags the enqueued transitions by
+  /// the batch in flight).
+  var writtenBytes: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return bytesOnDisk
   }
 
   var droppedTransitionCount: Int {
@@ -218,7 +227,11 @@ final class RecorderCore<
       try file.write(output)
     } catch {
       stop(reporting: error)
+      return
     }
+    condition.lock()
+    bytesOnDisk = file.size
+    condition.unlock()
   }
 
   /// Lines are assembled by hand around canonical (sorted-key) JSON values, so the keys come

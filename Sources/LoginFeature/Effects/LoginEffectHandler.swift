@@ -111,7 +111,9 @@ public struct LoginEffectHandler: EffectHandler {
         try? await dependencies.lockoutStore.clear()
         return
       }
-      let until = lockedFor.map { dependencies.now().addingTimeInterval(StorageProblem.seconds($0)) }
+      let until = lockedFor.map {
+        dependencies.now().addingTimeInterval(StorageProblem.seconds($0))
+      }
       try? await dependencies.lockoutStore.save(
         LockoutRecord(failedAttempts: failedAttempts, lockedUntil: until))
     }

@@ -33,7 +33,8 @@ public struct FileSessionStore: SessionStore {
   /// - Parameter session: The session to keep.
   /// - Throws: ``StoredFileError``.
   public func save(_ session: Session) async throws {
-    try file.save(Body(user: session.user, token: session.token.reveal(), expiresAt: session.expiresAt))
+    try file.save(
+      Body(user: session.user, token: session.token.reveal(), expiresAt: session.expiresAt))
   }
 
   /// The kept session.

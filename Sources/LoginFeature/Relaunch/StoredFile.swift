@@ -88,7 +88,8 @@ struct StoredFile<Body: Codable>: Sendable {
     }
     guard probe.format == format else { throw error("not a \(format) file") }
     guard probe.version == Self.version else {
-      throw error("version \(probe.version.map(String.init) ?? "?") (this build reads \(Self.version))")
+      throw error(
+        "version \(probe.version.map(String.init) ?? "?") (this build reads \(Self.version))")
     }
     do {
       return try decoder.decode(Envelope.self, from: data).body
@@ -109,7 +110,8 @@ struct StoredFile<Body: Codable>: Sendable {
       throw self.error("could not be encoded")
     }
     let folder = url.deletingLastPathComponent().path
-    let temporary = folder + "/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let temporary =
+      folder + "/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     let descriptor = open(
       temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
     guard descriptor >= 0 else { throw error(String(cString: strerror(errno))) }

@@ -1,0 +1,261 @@
+import Foundation
+import StateStore
+
+/// A folder written by a ``FlightRecorder``: its segments, in order, and a replay across them.
+///
+/// ```swift
+/// let recording = try FlightRecording(folder: logsFolder)
+/// let replay = try recording.replay(with: AppReducer())
+/// while let event = try replay.next() {
+///   if case .step(let step) = event { print(TransitionFormatter().format(step.transition)) }
+/// }
+/// ```
+public struct FlightRecording: Sendable {
+  /// One segment file.
+  public struct Segment: Sendable, Equatable {
+    /// Its number: `segment-000007.jsonl` is 7.
+    public var number: Int
+    /// Its file.
+    public var url: URL
+  }
+
+  /// The folder.
+  public let folder: URL
+  /// The segments kept, oldest first.
+  public let segments: [Segment]
+
+  /// Lists the segments of `folder`.
+  ///
+  /// - Parameter folder: A folder written by a ``FlightRecorder``.
+  /// - Throws: ``ActionLogError/ioError(_:)`` when the folder cannot be read or holds no
+  ///   segment.
+  public init(folder: URL) throws(ActionLogError) {
+    self.folder = folder
+    let numbers = try Self.segmentNumbers(in: folder)
+    guard !numbers.isEmpty else {
+      throw .ioError(
+        "\(Sanitized.name(folder.lastPathComponent)) holds no segment-NNNNNN.jsonl files")
+    }
+    segments = numbers.map { Segment(number: $0, url: Self.segmentURL($0, in: folder)) }
+  }
+
+  /// Replays the kept window with `reducer`, segment after segment.
+  ///
+  /// - Parameters:
+  ///   - reducer: The feature's reducer.
+  ///   - verify: Whether to check every step against the recording.
+  ///   - options: The line limit and the expected feature of every segment.
+  /// - Returns: The replay; call ``FlightReplay/next()`` until it returns `nil`.
+  public func replay<R: Reducer>(
+    with reducer: R, verify: Bool = true, options: ActionLogReadOptions = .init()
+  ) -> FlightReplay<R> {
+    FlightReplay(recording: self, reducer: reducer, verifies: verify, options: options)
+  }
+
+  // MARK: - Files
+
+  static let prefix = "segment-"
+  static let suffix = ".jsonl"
+
+  static func segmentURL(_ number: Int, in folder: URL) -> URL {
+    let digits = String(number)
+    let padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    return folder.appendingPathComponent(prefix + padded + suffix)
+  }
+
+  static func segmentNumbers(in folder: URL) throws(ActionLogError) -> [Int] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    } catch {
+      throw .ioError("cannot list \(Sanitized.name(folder.lastPathComponent))")
+    }
+    return names.compactMap { name -> Int? in
+      guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+      let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+      guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCII),
+        digits.allSatisfy(\.isNumber)
+      else { return nil }
+      return Int(digits)
+    }.sorted()
+  }
+
+  static func makeFolder(_ folder: URL) throws(ActionLogError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+      guard isFolder.boolValue else {
+        throw .ioError("\(Sanitized.name(folder.lastPathComponent)) is not a folder")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .ioError("cannot create \(Sanitized.name(folder.lastPathComponent))")
+    }
+  }
+
+  /// Deletes the oldest segments while the folder is over `budget`; never `keeping` or newer.
+  static func prune(_ folder: URL, budget: Int, keeping newest: Int) {
+    guard let numbers = try? segmentNumbers(in: folder) else { return }
+    var sizes = numbers.map { number -> (Int, Int) in
+      let path = segmentURL(number, in: folder).path
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      return (number, size ?? 0)
+    }
+    var total = sizes.reduce(0) { $0 + $1.1 }
+    while total > budget, let oldest = sizes.first, oldest.0 < newest {
+      try? FileManager.default.removeItem(at: segmentURL(oldest.0, in: folder))
+      total -= oldest.1
+      sizes.removeFirst()
+    }
+  }
+}
+
+/// What a replay across a flight recording meets, in order.
+public enum FlightReplayEvent<R: Reducer> {
+  /// Steps before the first one kept were deleted to stay within the budget (or were never
+  /// found): how many, counted from the launch's first step.
+  case rotatedOut(steps: Int)
+  /// A launch begins here: its number in the window (1 for the first seen), and the segment
+  /// and time it began with.
+  case launch(number: Int, segment: String, created: Date)
+  /// A replayed step.
+  case step(ReplayStep<R>)
+}
+
+/// A replay across the segments of a ``FlightRecording``: call ``next()`` until it returns
+/// `nil`.
+///
+/// Each segment replays from the state in its own header, so the window starts wherever the
+/// oldest kept segment does. Bad input — a segment that is missing from the middle, cut short,
+/// or not an action log of the expected feature — is a warning or an error that names the file
+/// and line; everything before it has been replayed.
+public final class FlightReplay<R: Reducer>
+where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
+  /// The recording being replayed.
+  public let recording: FlightRecording
+  /// The replayed state after the last step.
+  public private(set) var state: R.State?
+  /// How many steps have been replayed.
+  public private(set) var stepCount = 0
+  /// Warnings so far, each naming its segment.
+  public private(set) var warnings: [String] = []
+
+  private let reducer: R
+  private let verifies: Bool
+  private let options: ActionLogReadOptions
+  private var index = 0
+  private var session: ReplaySession<R>?
+  private var pending: [FlightReplayEvent<R>] = []
+  private var lastSequence: Int?
+  private var launches = 0
+  private var failure: ActionLogError?
+
+  init(recording: FlightRecording, reducer: R, verifies: Bool, options: ActionLogReadOptions) {
+    self.recording = recording
+    self.reducer = reducer
+    self.verifies = verifies
+    self.options = options
+  }
+
+  /// Replays every remaining event and returns where the replay ended.
+  ///
+  /// - Returns: The final state (`nil` for a window without steps), the step count and the
+  ///   warnings.
+  /// - Throws: What ``next()`` throws.
+  public func toEnd() throws(ActionLogError) -> (
+    finalState: R.State?, stepCount: Int, warnings: [String]
+  ) {
+    while try next() != nil {}
+    return (state, stepCount, warnings)
+  }
+
+  /// The segment being replayed.
+  public var currentSegment: FlightRecording.Segment? {
+    recording.segments.indices.contains(index) ? recording.segments[index] : nil
+  }
+
+  /// The next event, or `nil` after the last segment.
+  ///
+  /// - Returns: The next event.
+  /// - Throws: An ``ActionLogError`` whose message starts with the segment's file name. After
+  ///   a failure every call throws it again.
+  public func next() throws(ActionLogError) -> FlightReplayEvent<R>? {
+    if let failure { throw failure }
+    do {
+      return try advance()
+    } catch {
+      let named = Self.naming(error, recording.segments[min(index, recording.segments.count - 1)])
+      failure = named
+      throw named
+    }
+  }
+
+  private func advance() throws(ActionLogError) -> FlightReplayEvent<R>? {
+    while true {
+      if !pending.isEmpty { return pending.removeFirst() }
+      guard index < recording.segments.count else { return nil }
+      let segment = recording.segments[index]
+      if session == nil {
+        session = try Replayer(reducer: reducer).steps(
+          of: segment.url, verify: verifies, options: options)
+      }
+      guard let session else { return nil }
+      if let step = try session.next() {
+        begin(step, in: segment, header: session.header)
+        state = session.state
+        stepCount += 1
+        lastSequence = step.sequenceNumber
+        pending.append(.step(step))
+        continue
+      }
+      for warning in session.warnings {
+        warnings.append("\(segment.url.lastPathComponent): \(warning.description)")
+      }
+      if session.stepCount == 0 { state = session.state }
+      self.session = nil
+      index += 1
+      if index < recording.segments.count, recording.segments[index].number != segment.number + 1 {
+        warnings.append(
+          "segments \(segment.number + 1)…\(recording.segments[index].number - 1) are missing")
+      }
+    }
+  }
+
+  /// Notes a launch or a rotated-out start before the first step of a segment.
+  private func begin(
+    _ step: ReplayStep<R>, in segment: FlightRecording.Segment, header: ActionLogHeader<R.State>
+  ) {
+    guard
+      step.sequenceNumber == 1 || lastSequence == nil
+        || step.sequenceNumber != (lastSequence ?? 0) + 1
+    else { return }
+    if step.sequenceNumber > 1, lastSequence == nil {
+      pending.append(.rotatedOut(steps: step.sequenceNumber - 1))
+    } else if step.sequenceNumber > 1, let last = lastSequence {
+      warnings.append(
+        "\(segment.url.lastPathComponent): steps \(last + 1)…\(step.sequenceNumber - 1) are missing"
+      )
+    }
+    if step.sequenceNumber == 1 || lastSequence == nil {
+      launches += 1
+      pending.append(
+        .launch(
+          number: launches, segment: segment.url.lastPathComponent, created: header.created))
+    }
+  }
+
+  private static func naming(
+    _ error: ActionLogError, _ segment: FlightRecording.Segment
+  ) -> ActionLogError {
+    let name = segment.url.lastPathComponent
+    switch error {
+    case .divergence(let step, let action, let reason, let diff):
+      return .divergence(step: step, action: action, reason: "\(name): \(reason)", diff: diff)
+    default:
+      return .badSegment(file: name, reason: String(error.description.prefix { $0 != "\n" }))
+    }
+  }
+}

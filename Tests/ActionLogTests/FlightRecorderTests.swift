@@ -1,0 +1,148 @@
+import ActionLog
+import Foundation
+import StateStore
+import Testing
+
+/// The flight recorder against real files: segments roll within the budget, the oldest kept
+/// replays on its own, a relaunch appends, and bad segments are reported by name.
+@MainActor
+struct FlightRecorderTests {
+  private func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("flight-\(UUID().uuidString)")
+    return url
+  }
+
+  /// Records `count` additions of 1 into `folder` with a small budget, and closes.
+  @discardableResult
+  private func record(
+    _ count: Int, into folder: URL, budget: Int = 4_096
+  ) async throws -> Store<Counter> {
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let recorder = try store.recordFlight(
+      to: folder, feature: "counter",
+      options: FlightRecorderOptions(
+        budget: budget, segmentCount: 4,
+        recording: RecordingOptions(checkpointInterval: 1_000, bufferCapacity: 8)))
+    for _ in 0..<count {
+      store.send(.add(1))
+      // Let the writer catch up now and then, as a real session's pace would.
+      if store.lastSequenceNumber.isMultiple(of: 8) { await Task.yield() }
+    }
+    await recorder.close()
+    return store
+  }
+
+  @Test func segmentsRollWithinTheBudgetAndTheWindowReplaysOnItsOwn() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await record(400, into: folder)
+
+    let recording = try FlightRecording(folder: folder)
+    #expect(recording.segments.count >= 2)
+    #expect(recording.segments.first?.number ?? 0 > 1)  // the oldest were deleted
+    let sizes = try recording.segments.map {
+      try FileManager.default.attributesOfItem(atPath: $0.url.path)[.size] as? Int ?? 0
+    }
+    // Within the budget, give or take the segment being written when the recorder rolled.
+    #expect(sizes.reduce(0, +) <= 4_096 + sizes.max()!)
+
+    let replay = recording.replay(with: Counter())
+    var events: [String] = []
+    var last = 0
+    while let event = try replay.next() {
+      switch event {
+      case .rotatedOut(let steps): events.append("rotated out \(steps)")
+      case .launch(let number, _, _): events.append("launch \(number)")
+      case .step(let step):
+        #expect(step.sequenceNumber == last + 1 || last == 0)
+        last = step.sequenceNumber
+      }
+    }
+    #expect(events.count == 2)
+    #expect(events.first?.hasPrefix("rotated out ") == true)
+    #expect(events.last == "launch 1")
+    #expect(last == 400)
+    #expect(replay.state == Counter.State(count: 400))
+    #expect(replay.warnings.isEmpty)
+  }
+
+  @Test func aRelaunchAppendsANewLaunchToTheSameFolder() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await record(5, into: folder, budget: 1 << 20)
+    try await record(3, into: folder, budget: 1 << 20)
+    let recording = try FlightRecording(folder: folder)
+    #expect(recording.segments.map(\.number) == [1, 2])
+    let replay = recording.replay(with: Counter())
+    var launches: [Int] = []
+    while let event = try replay.next() {
+      if case .launch(let number, _, _) = event { launches.append(number) }
+    }
+    #expect(launches == [1, 2])
+    #expect(replay.stepCount == 8)
+    #expect(replay.state == Counter.State(count: 3))
+  }
+
+  @Test func aCutLastLineIsAWarningAndEverythingBeforeItReplays() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await record(6, into: folder, budget: 1 << 20)
+    let segment = try FlightRecording(folder: folder).segments[0].url
+    var data = try Data(contentsOf: segment)
+    // Drop the closing marker and half of the last step, as a killed process leaves it.
+    let lines = data.split(separator: UInt8(ascii: "\n"))
+    data = Data(lines.dropLast(2).joined(separator: [UInt8(ascii: "\n")]))
+    data.append(UInt8(ascii: "\n"))
+    data.append(lines[lines.count - 2].prefix(20))
+    try data.write(to: segment)
+
+    let replay = try FlightRecording(folder: folder).replay(with: Counter())
+    let result = try replay.toEnd()
+    #expect(result.stepCount == 5)
+    #expect(result.finalState == Counter.State(count: 5))
+    #expect(result.warnings.count == 1)
+    #expect(result.warnings.first?.hasPrefix("segment-000001.jsonl: line 7") == true)
+  }
+
+  @Test func aForeignOrMissingSegmentIsNamedAndTheReadablePartStillReplays() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await record(4, into: folder, budget: 1 << 20)
+    try await record(2, into: folder, budget: 1 << 20)
+    try await record(2, into: folder, budget: 1 << 20)
+    // Segment 2 disappears; segment 3 is replaced by something else.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("segment-000002.jsonl"))
+    try Data("not a log\n".utf8).write(to: folder.appendingPathComponent("segment-000003.jsonl"))
+
+    let replay = try FlightRecording(folder: folder).replay(with: Counter())
+    var steps = 0
+    do {
+      while let event = try replay.next() {
+        if case .step = event { steps += 1 }
+      }
+      Issue.record("the foreign segment was read")
+    } catch {
+      #expect(
+        "\(error)"
+          == "'segment-000003.jsonl': line 1: missing header: an action log starts with "
+          + #"{"format":"loginstore.actionlog","version":1,…}"#)
+    }
+    #expect(steps == 4)
+    #expect(replay.state == Counter.State(count: 4))
+    #expect(replay.warnings == ["segments 2…2 are missing"])
+  }
+
+  @Test func aFolderWithoutSegmentsOrAFileInItsPlaceIsATypedError() async throws {
+    let folder = try folder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(throws: ActionLogError.self) { try FlightRecording(folder: folder) }
+    let file = folder.appendingPathComponent("plain")
+    try Data().write(to: file)
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    #expect(throws: ActionLogError.ioError("'plain' is not a folder")) {
+      try store.recordFlight(to: file, feature: "counter")
+    }
+  }
+}
