@@ -160,7 +160,7 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
 }
 
 extension Store where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
-  /// Starts a ``FlightRecorder``: rolling segments in `folder` within a byte budget.
+  /// Starts a ``ActionLog/FlightRecorder``: rolling segments in `folder` within a byte budget.
   ///
   /// ```swift
   /// let recorder = try store.recordFlight(to: folder, feature: "app")
@@ -172,7 +172,7 @@ extension Store where R.State: Encodable & Sendable, R.Action: Encodable, R.Effe
   ///   - options: The budget and how segments are recorded.
   ///   - onError: Called, on a background queue, when writing fails.
   /// - Returns: The recorder; keep it, and `await close()` it to flush.
-  /// - Throws: What ``FlightRecorder/init(store:folder:feature:options:onError:)`` throws.
+  /// - Throws: What ``ActionLog/FlightRecorder/init(store:folder:feature:options:onError:)`` throws.
   public func recordFlight(
     to folder: URL,
     feature: String,

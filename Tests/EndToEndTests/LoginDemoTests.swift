@@ -284,6 +284,41 @@ struct LoginDemoTests {
     #expect(result.steps.last?.transition.effects == [.login(.clearSession)])
   }
 
+  @Test func aFlightRecorderFolderReplaysAcrossLaunches() async throws {
+    let folder = try stateFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let state = folder.appendingPathComponent("state")
+    let flight = folder.appendingPathComponent("flight")
+    _ = try await launch("sign-in", state: state, ["--flight-recorder", flight.path])
+    _ = try await launch("relaunch", state: state, ["--flight-recorder", flight.path])
+
+    let timeline = try await DemoProcess.run([flight.path], tool: "replay")
+    #expect(timeline.status == 0)
+    #expect(timeline.stdout.hasPrefix("── launch 1 begins in segment-000001.jsonl ("))
+    #expect(timeline.stdout.contains("── launch 2 begins in segment-000002.jsonl ("))
+    #expect(!timeline.stdout.contains("Secr3t"))
+    let verify = try await DemoProcess.run(["--verify", flight.path], tool: "replay")
+    #expect(verify.status == 0)
+    #expect(
+      verify.stdout
+        == "verified 9 steps in 2 segments: every state and effect matches the recording\n")
+    let final = try await DemoProcess.run(["--state", flight.path], tool: "replay")
+    #expect(final.stdout.contains("user: User("))
+    let until = try await DemoProcess.run(["--until", "4", "--state", flight.path], tool: "replay")
+    #expect(until.status == 0)
+    #expect(until.stdout.contains("password: Secret(Aaaa0a)"))
+    let test = try await DemoProcess.run(["--emit-test", flight.path], tool: "replay")
+    #expect(test.status == 0)
+    #expect(test.stdout.contains("try FlightRecording(folder: folder)"))
+    #expect(test.stdout.contains(#".appendingPathComponent("flight")"#))
+
+    // The oldest segment gone: the window starts later and says so.
+    try FileManager.default.removeItem(at: flight.appendingPathComponent("segment-000001.jsonl"))
+    let rest = try await DemoProcess.run([flight.path], tool: "replay")
+    #expect(rest.status == 0)
+    #expect(rest.stdout.hasPrefix("── launch 1 begins in segment-000002.jsonl ("))
+  }
+
   @Test func aStateFolderThatIsAFileIsAClearError() async throws {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("login-demo-not-a-folder-\(UUID().uuidString)")
