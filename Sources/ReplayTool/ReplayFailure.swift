@@ -25,6 +25,16 @@ struct ReplayFailure: Error {
       exitStatus: 2)
   }
 
+  /// An output path `--html` cannot or must not write to: exit status 2, nothing written.
+  static func output(_ message: String) -> ReplayFailure {
+    ReplayFailure(message: message, exitStatus: 2)
+  }
+
+  /// Writing the page failed part-way (a full disk, an I/O error): exit status 1.
+  static func write(_ message: String) -> ReplayFailure {
+    ReplayFailure(message: "write error: " + message, exitStatus: 1)
+  }
+
   /// `--until N` past the last step: exit status 2.
   static func stepNotReached(_ step: Int, last: Int?) -> ReplayFailure {
     let end = last.map { "the log ends at step \($0)" } ?? "the log has no steps"

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -6,23 +8,35 @@
 
 let usage = """
   usage: store-bench [--quick] [--json] [--help]
+         store-bench --timeline [STEPS]
 
   Measures LoginStore's hot paths side by side in one run and prints, per scenario, the
   operations, nanoseconds per operation and the ratio to that scenario's floor.
 
-    --quick   a short smoke run (timings are not meaningful)
-    --json    JSON Lines: one object per scenario
-    --help    this text
+    --quick      a short smoke run (timings are not meaningful)
+    --json       JSON Lines: one object per scenario
+    --timeline   instead: record an app log of STEPS steps (100000 by default), time the
+                 built `replay --html` on it against `replay --verify`, and compare the
+                 page's size with the log's; the page stays in the temporary folder
+    --help       this text
 
   Build in release mode for meaningful figures: swift run -c release store-bench
   """
 
 var quick = false
 var json = false
+var timelineSteps: Int?
 for argument in CommandLine.arguments.dropFirst() {
   switch argument {
   case "--quick": quick = true
   case "--json": json = true
+  case "--timeline": timelineSteps = 100_000
+  case _ where timelineSteps != nil && Int(argument) != nil:
+    guard let steps = Int(argument), steps > 0 else {
+      FileHandleOutput.standardError("store-bench: --timeline needs a positive step count")
+      exit(2)
+    }
+    timelineSteps = steps
   case "--help", "-h":
     print(usage)
     exit(0)
@@ -33,6 +47,10 @@ for argument in CommandLine.arguments.dropFirst() {
 }
 
 // Top-level `await` makes this file an async entry point; its code runs on the main actor.
+if let timelineSteps {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-bench-timeline")
+  exit(await timelineBench(steps: timelineSteps, folder: folder))
+}
 var results = counterScenarios(ops: quick ? 1_000 : 2_000_000)
 results += loginKeystrokeScenarios(ops: quick ? 1_000 : 1_000_000)
 results += appScopedScenarios(ops: quick ? 1_000 : 1_000_000)
