@@ -13,7 +13,7 @@ import StateStore
 ///
 /// Lines are numbers in a string table (``Interner``), so unchanged lines are not even hashed
 /// again.
-struct IncrementalDump {
+package struct IncrementalDump {
   /// One rendered value: its lines (the first without indentation, the rest indented for
   /// where the value sits), and for a struct its fields.
   private final class Node {
@@ -38,15 +38,18 @@ struct IncrementalDump {
 
   private var root: Node?
 
+  /// Creates a renderer with no previous state.
+  package init() {}
+
   /// The lines of `state`'s rendering, as string-table numbers.
-  mutating func lines(of state: Any, strings: inout Interner) -> [Int] {
+  package mutating func lines(of state: Any, strings: inout Interner) -> [Int] {
     let node = render(state, indent: 0, previous: root, strings: &strings)
     root = node
     return node.lines
   }
 
   /// Forgets the previous state (after a jump: every field is rendered again).
-  mutating func reset() {
+  package mutating func reset() {
     root = nil
   }
 

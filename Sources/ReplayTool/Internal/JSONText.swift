@@ -1,10 +1,11 @@
 /// JSON text written by hand, safe to embed in an HTML `<script>` element.
 ///
-/// Besides what JSON requires, `<`, `>`, `&`, U+2028 and U+2029 are written as `\u` escapes,
-/// so no text from a log — a username of `</script><img src=x onerror=…>` — can end the
-/// script element, open a comment or start markup: the page's HTML parser sees only ASCII
-/// punctuation, letters and escapes inside the element.
-enum JSONText {
+/// Besides what JSON requires, `<`, `>` and `&` are written as `\u` escapes, so no text from
+/// a log — a username of `</script><img src=x onerror=…>` — can end the script element, open
+/// a comment or start markup: the page's HTML parser sees no markup inside the element. Line
+/// and paragraph separators, bidirectional overrides and other invisible characters are
+/// escaped too, so the page's source reads as it is.
+package enum JSONText {
   /// Appends `text` as a quoted, escaped JSON string.
   static func appendString(_ text: String, to output: inout String) {
     output.append("\"")
@@ -16,9 +17,15 @@ enum JSONText {
       case 0x0A: run += "\\n"
       case 0x0D: run += "\\r"
       case 0x09: run += "\\t"
-      case 0..<0x20, 0x26, 0x3C, 0x3E, 0x7F, 0x2028, 0x2029:
+      case 0..<0x20, 0x26, 0x3C, 0x3E, 0x7F:
         run += unicodeEscape(scalar.value)
-      default: run.unicodeScalars.append(scalar)
+      case 0x20..<0x7F: run.unicodeScalars.append(scalar)
+      default:
+        if isInvisible(scalar) {
+          for unit in String(scalar).utf16 { run += unicodeEscape(UInt32(unit)) }
+        } else {
+          run.unicodeScalars.append(scalar)
+        }
       }
     }
     output += run
@@ -26,7 +33,7 @@ enum JSONText {
   }
 
   /// `text` as a quoted, escaped JSON string.
-  static func string(_ text: String) -> String {
+  package static func string(_ text: String) -> String {
     var output = ""
     appendString(text, to: &output)
     return output
@@ -52,6 +59,18 @@ enum JSONText {
     return output + "]"
   }
 
+  /// Control, format (bidirectional overrides, zero-width), separator and unassigned
+  /// characters.
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned,
+      .privateUse:
+      true
+    default:
+      false
+    }
+  }
+
   private static let hexDigits = Array("0123456789abcdef")
 
   private static func unicodeEscape(_ value: UInt32) -> String {
@@ -64,9 +83,9 @@ enum JSONText {
 }
 
 /// Text escaped for HTML element content and attribute values.
-enum HTMLText {
+package enum HTMLText {
   /// `text` with `&`, `<`, `>`, `"` and `'` as character references.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var output = ""
     for character in text {
       switch character {

@@ -196,11 +196,16 @@ where
 }
 
 /// Numbers texts in order of first appearance.
-struct Interner {
-  private(set) var texts: [String] = []
+package struct Interner {
+  /// The texts, in order of first appearance: a text's number is its index.
+  package private(set) var texts: [String] = []
   private var ids: [String: Int] = [:]
 
-  mutating func id(_ text: String) -> Int {
+  /// Creates an empty table.
+  package init() {}
+
+  /// The number of `text`, added if new.
+  package mutating func id(_ text: String) -> Int {
     if let id = ids[text] { return id }
     let id = texts.count
     texts.append(text)
