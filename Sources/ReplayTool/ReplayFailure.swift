@@ -60,4 +60,24 @@ enum Quoted {
   static func text(_ raw: String) -> String {
     Sanitized.name(raw)
   }
+
+  /// A path, whole: quoted, with quotes and backslashes escaped and control, format and
+  /// other invisible characters shown as `\u{…}`, so it reads the same on any terminal.
+  static func path(_ raw: String) -> String {
+    var quoted = "'"
+    for scalar in raw.unicodeScalars {
+      switch scalar {
+      case "'", "\\": quoted += "\\" + String(scalar)
+      default:
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned,
+          .privateUse:
+          quoted += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default:
+          quoted.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return quoted + "'"
+  }
 }

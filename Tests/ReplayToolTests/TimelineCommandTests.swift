@@ -373,6 +373,19 @@ import Testing
     #expect(try folder.names() == ["file.txt"])
   }
 
+  @Test func anOutputPathIsQuotedWithItsControlCharactersShown() throws {
+    let folder = try TemporaryFolder()
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    let run = try ReplayExecutable.run(
+      ["--html", "we\u{1B}[31mird\u{202E}.html", log], in: folder.url)
+    #expect(run.status == 0)
+    #expect(
+      run.stdout
+        == "wrote 'we\\u{1B}[31mird\\u{202E}.html': 10 steps; every state and effect matches "
+        + "the recording\n")
+    #expect(try folder.names() == ["we\u{1B}[31mird\u{202E}.html"])
+  }
+
   @Test func aWriteErrorIsReportedWithExitStatusOne() throws {
     try #require(FileManager.default.fileExists(atPath: "/dev/full"), "this system has /dev/full")
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path

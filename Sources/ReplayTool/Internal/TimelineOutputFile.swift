@@ -26,7 +26,7 @@ final class TimelineOutputFile {
   private let temporaryPath: String?
   private var isFinished = false
 
-  private var quoted: String { Quoted.text(path) }
+  private var quoted: String { Quoted.path(path) }
 
   private init(path: String, descriptor: Int32, temporaryPath: String?) {
     self.path = path
@@ -42,7 +42,7 @@ final class TimelineOutputFile {
   ///
   /// - Throws: ``ReplayFailure/output(_:)`` (exit status 2).
   static func make(_ path: String) throws(ReplayFailure) -> TimelineOutputFile {
-    let quoted = Quoted.text(path)
+    let quoted = Quoted.path(path)
     switch try Existing.kind(of: path) {
     case .missing, .replaceableFile:
       let temporary = temporaryPath(for: path)
@@ -151,7 +151,7 @@ final class TimelineOutputFile {
     ///
     /// - Throws: ``ReplayFailure/output(_:)`` for anything the page must not replace.
     static func kind(of path: String) throws(ReplayFailure) -> Existing {
-      let quoted = Quoted.text(path)
+      let quoted = Quoted.path(path)
       var info = stat()
       guard lstat(path, &info) == 0 else {
         let code = errno
@@ -180,7 +180,7 @@ final class TimelineOutputFile {
     private static func isHTMLOrEmpty(_ path: String) throws(ReplayFailure) -> Bool {
       let descriptor = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
       guard descriptor >= 0 else {
-        throw .output("cannot read \(Quoted.text(path)): \(message(errno))")
+        throw .output("cannot read \(Quoted.path(path)): \(message(errno))")
       }
       defer { _ = systemClose(descriptor) }
       var buffer = [UInt8](repeating: 0, count: 512)
