@@ -243,9 +243,11 @@ class Browser:
         self.page("Input.insertText", {"text": text})
 
     def mouse(self, kind, x, y, buttons=0):
+        moving = kind == "mouseMoved"
         self.page("Input.dispatchMouseEvent", {
-            "type": kind, "x": x, "y": y, "button": "left" if kind != "mouseMoved" else "none",
-            "buttons": buttons, "clickCount": 1 if kind != "mouseMoved" else 0})
+            "type": kind, "x": x, "y": y,
+            "button": "none" if moving and not buttons else "left",
+            "buttons": buttons, "clickCount": 0 if moving else 1})
 
     def drag(self, x0, y0, x1, y1, steps=8):
         self.mouse("mouseMoved", x0, y0)
@@ -424,6 +426,11 @@ def check(arguments, browser):
     browser.key("Home", keycode=36)
     observations["afterHome"] = browser.evaluate(READ_STEP)
     observations["listAll"] = browser.evaluate(READ_LIST)
+    observations["steps"] = {}
+    for index in arguments.read_steps:
+        browser.evaluate(f"timeline.select({index})")
+        observations["steps"][str(index)] = browser.evaluate(READ_STEP)
+    browser.evaluate("timeline.select(0)")
 
     browser.evaluate("document.getElementById('filter').focus()")
     browser.type_text(arguments.filter)
@@ -522,6 +529,8 @@ def main():
     checking.add_argument("--hostile", required=True)
     checking.add_argument("--screenshot", required=True)
     checking.add_argument("--filter", default="password")
+    checking.add_argument("--read-steps", type=lambda text: [int(i) for i in text.split(",")],
+                          default=[], help="0-based steps to read besides the keyboard's")
     shooting = commands.add_parser("screenshot")
     shooting.add_argument("page")
     shooting.add_argument("out")
@@ -543,7 +552,11 @@ def main():
     def expire(signum, frame):
         raise DriverError(f"the browser check took longer than {arguments.timeout:g} s")
 
+    def terminate(signum, frame):
+        raise DriverError("terminated")
+
     signal.signal(signal.SIGALRM, expire)
+    signal.signal(signal.SIGTERM, terminate)
     signal.alarm(int(arguments.timeout))
     browser = None
     try:
