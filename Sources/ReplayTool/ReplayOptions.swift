@@ -48,13 +48,13 @@ struct ReplayOptions: Equatable {
     standard error and do not change the exit status. Colours only on a terminal, and never
     when NO_COLOR is set.
 
-    --html always verifies, and writes the page even for a log with a bad line (the page
-    shows every step before it and says what is wrong) or a divergence. OUT must be a new
-    file, an HTML file (replaced whole) or a device; a symbolic link or another existing
-    file is refused.
+    --html always verifies. It writes the page even when the log diverges (the first
+    divergent step is marked; exit status 1 only with --verify) or has a bad line (the page
+    shows every step before it and says what is wrong; exit status 2). OUT must be new, an
+    HTML file (replaced whole) or a device; a symbolic link or any other file is refused.
 
     Exit status: 0 success, 1 divergence under --verify or a write error, 2 bad usage or
-    bad input (with --html: after the page is written).
+    bad input.
     """
   }
 
