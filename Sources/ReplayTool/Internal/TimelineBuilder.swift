@@ -59,9 +59,10 @@ where
   ///
   /// - Parameters:
   ///   - transition: The step as replayed: its action and effects, the states around it.
+  ///   - texts: Its action and effects rendered on one line each (see ``StepTexts``).
   ///   - gap: The transitions the recorder dropped just before it, if any.
   mutating func add(
-    _ transition: Transition<R.State, R.Action, R.Effect>, gap: TimelineGap?
+    _ transition: Transition<R.State, R.Action, R.Effect>, texts: StepTexts, gap: TimelineGap?
   ) {
     if let gap {
       addGap(gap, resumedState: transition.stateBefore)
@@ -69,12 +70,9 @@ where
     let separator = stepCount == 0 ? "" : ","
     sequenceColumn += separator + String(transition.sequenceNumber)
     originColumn += transition.origin == .user ? "u" : "e"
-    actionColumn +=
-      separator + String(strings.id(Dump.renderOneLine(transition.action, limit: nil)))
+    actionColumn += separator + String(strings.id(texts.action))
     effectsColumn += separator
-    JSONText.appendArray(
-      transition.effects.map { strings.id(Dump.renderOneLine($0, limit: nil)) },
-      to: &effectsColumn)
+    JSONText.appendArray(texts.effects.map { strings.id($0) }, to: &effectsColumn)
 
     spliceColumn += separator
     if transition.stateAfter == lastState {
@@ -218,4 +216,18 @@ package struct Interner {
 struct TimelineGap: Sendable, Equatable {
   var line: Int
   var dropped: Int
+}
+
+/// A step's action and effects as the step list shows them: `Dump`'s one-line rendering.
+///
+/// Rendered on the replaying thread, so that the two halves of the work — reading and
+/// reducing the log, rendering the states — take about as long as each other.
+struct StepTexts: Sendable {
+  var action: String
+  var effects: [String]
+
+  init<Action, Effect>(_ transition: Transition<some Any, Action, Effect>) {
+    action = Dump.renderOneLine(transition.action, limit: nil)
+    effects = transition.effects.map { Dump.renderOneLine($0, limit: nil) }
+  }
 }

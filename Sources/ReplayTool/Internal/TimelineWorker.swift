@@ -15,7 +15,7 @@ where
 {
   /// What the builder is told, in order.
   enum Command: Sendable {
-    case step(Transition<R.State, R.Action, R.Effect>, gap: TimelineGap?)
+    case step(Transition<R.State, R.Action, R.Effect>, StepTexts, gap: TimelineGap?)
     case trailingGap(TimelineGap, resumedState: R.State)
   }
 
@@ -52,7 +52,8 @@ where
     queue.async { [self] in
       for command in batch {
         switch command {
-        case .step(let transition, let gap): builder.add(transition, gap: gap)
+        case .step(let transition, let texts, let gap):
+          builder.add(transition, texts: texts, gap: gap)
         case .trailingGap(let gap, let state): builder.addGap(gap, resumedState: state)
         }
       }
