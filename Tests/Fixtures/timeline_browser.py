@@ -508,6 +508,12 @@ def bench(arguments, browser):
         browser.key("ArrowDown", keycode=40)
         browser.evaluate("document.body.offsetHeight")
         keys.append((time.monotonic() - t) * 1000)
+    filtering = browser.evaluate(
+        "(() => { const f = document.getElementById('filter'); const times = [];"
+        " for (const text of ['password', 'logout', '']) { const t = performance.now();"
+        " f.value = text; f.dispatchEvent(new Event('input'));"
+        " document.body.getBoundingClientRect(); times.push(performance.now() - t); }"
+        " return times; })()")
     moves.sort()
     keys.sort()
     return {
@@ -516,6 +522,7 @@ def bench(arguments, browser):
         "moveMedianMs": round(moves[len(moves) // 2], 2), "moveMaxMs": round(moves[-1], 2),
         "keyRoundTripMedianMs": round(keys[len(keys) // 2], 2),
         "keyRoundTripMaxMs": round(keys[-1], 2), "moves": len(moves),
+        "filterMs": [round(t, 1) for t in filtering],
     }
 
 
