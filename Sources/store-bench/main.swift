@@ -17,7 +17,8 @@ let usage = """
     --json       JSON Lines: one object per scenario
     --timeline   instead: record an app log of STEPS steps (100000 by default), time the
                  built `replay --html` on it against `replay --verify`, and compare the
-                 page's size with the log's; the page stays in the temporary folder
+                 page's size with the log's; the log and the page stay in the folder it
+                 prints, for the browser half (Tests/Fixtures/timeline_browser.py bench)
     --help       this text
 
   Build in release mode for meaningful figures: swift run -c release store-bench
@@ -48,7 +49,8 @@ for argument in CommandLine.arguments.dropFirst() {
 
 // Top-level `await` makes this file an async entry point; its code runs on the main actor.
 if let timelineSteps {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-bench-timeline")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "store-bench-timeline-\(ProcessInfo.processInfo.processIdentifier)")
   exit(await timelineBench(steps: timelineSteps, folder: folder))
 }
 var results = counterScenarios(ops: quick ? 1_000 : 2_000_000)

@@ -161,6 +161,51 @@ import Testing
     #expect(page.stateLines(after: 3).contains("  password: Secret(Aaaa0),"))
   }
 
+  /// A divergence the log has no checkpoint for: other effects (the digest matched, so the
+  /// recorded state is the replayed one), or another digest (the recorded state is unknown).
+  @Test(
+    arguments: [
+      (
+        #""effects":[{"authenticate":{"_0":{"password":"Aaaa0a","username":"demo"},"attempt":1}}]"#,
+        #""effects":[]"#, 4, "the reducer returned other effects than recorded", true
+      ),
+      (
+        #""digest":"ad85559f3535696d""#, #""digest":"0000000000000000""#, 1,
+        "the replayed state's digest ad85559f3535696d differs from the recorded 0000000000000000 "
+          + "(no checkpoint at this step to diff against)", false
+      ),
+    ])
+  func aDivergenceWithoutACheckpointSaysWhatTheLogHolds(
+    recorded: String, changed: String, index: Int, reason: String, hasState: Bool
+  ) throws {
+    let folder = try TemporaryFolder()
+    let text = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8)
+    try #require(text.contains(recorded))
+    try Data(text.replacingOccurrences(of: recorded, with: changed).utf8)
+      .write(to: folder.file("d.jsonl"))
+    let run = try ReplayExecutable.run(["--html", "d.html", "d.jsonl"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    let page = try TimelinePageData(contentsOf: folder.file("d.html"))
+    #expect(page.stepCount == 10)
+    #expect(page.verify["index"] as? Int == index)
+    #expect(page.verify["reason"] as? String == reason)
+    let recordedSide = try #require(page.verify["recorded"] as? [String: Any])
+    let replayedSide = try #require(page.verify["replayed"] as? [String: Any])
+    #expect(recordedSide["hasState"] as? Bool == hasState)
+    #expect(replayedSide["hasState"] as? Bool == true)
+    if hasState {
+      #expect(recordedSide["effects"] as? [String] == [])
+      #expect(
+        (replayedSide["effects"] as? [String])?.first?.hasPrefix("LoginEffect.authenticate(")
+          == true)
+      #expect((recordedSide["diff"] as? [String]) == (replayedSide["diff"] as? [String]))
+    } else {
+      #expect(recordedSide["diff"] as? [String] == [])
+      #expect((recordedSide["note"] as? String)?.contains("only this step's digest") == true)
+    }
+  }
+
   @Test func aTruncatedLogShowsItsStepsAndTheWarning() throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login-truncated.jsonl").path

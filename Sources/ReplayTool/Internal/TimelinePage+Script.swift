@@ -131,8 +131,8 @@ extension TimelinePage {
         var keep = new Uint8Array(rows.length);
         rows.forEach(function (row, index) {
           if (row[0] === ' ') { return; }
-          for (var k = Math.max(0, index - CONTEXT); k <= Math.min(rows.length - 1, index + CONTEXT);
-            k++) { keep[k] = 1; }
+          var last = Math.min(rows.length - 1, index + CONTEXT);
+          for (var k = Math.max(0, index - CONTEXT); k <= last; k++) { keep[k] = 1; }
         });
         var folded = [];
         var skipped = 0;
@@ -171,7 +171,8 @@ extension TimelinePage {
           return;
         }
         lines.forEach(function (line) {
-          var className = line.charAt(0) === '\u2212' ? 'del' : line.charAt(0) === '+' ? 'ins' : 'ctx';
+          var sign = line.charAt(0);
+          var className = sign === '\u2212' ? 'del' : sign === '+' ? 'ins' : 'ctx';
           container.appendChild(el('div', className, line));
         });
       }
@@ -364,7 +365,9 @@ extension TimelinePage {
           var origin = steps.origin.charAt(index) === 'u' ? 'user' : 'effect';
           row.appendChild(el('span', 'origin ' + origin, origin));
           row.appendChild(el('span', 'action', S[steps.action[index]]));
-          if (index === divergedAt) { row.title = 'the first step that diverges from the recording'; }
+          if (index === divergedAt) {
+            row.title = 'the first step that diverges from the recording';
+          }
           placeRow(row, line);
           steps.effects[index].forEach(function (id, k) {
             var effect = el('div', 'row effect');
@@ -480,7 +483,8 @@ extension TimelinePage {
         if (index === divergedAt) {
           badges.appendChild(el('span', 'badge bad', 'diverges from the recording'));
         } else if (divergedAt >= 0 && index > divergedAt) {
-          badges.appendChild(el('span', 'badge dim', 'after the divergence: replayed without checks'));
+          badges.appendChild(
+            el('span', 'badge dim', 'after the divergence: replayed without checks'));
         }
         var gap = gapBefore.get(index);
         if (gap) { badges.appendChild(el('span', 'badge warn', gapText(gap))); }
@@ -494,7 +498,9 @@ extension TimelinePage {
         $('position').textContent = 'step ' + (index + 1) + ' of ' + n;
         scrollToSelected();
         renderRows();
-        try { history.replaceState(null, '', '#step-' + (index + 1)); } catch (error) { /* file: */ }
+        try {
+          history.replaceState(null, '', '#step-' + (index + 1));
+        } catch (error) { /* some browsers refuse it for file: pages */ }
       }
 
       function move(delta) {
@@ -576,7 +582,9 @@ extension TimelinePage {
           if (warning.kind !== 'dropped') { tailRows.push({ className: 'end warn',
             text: '\u26a0 ' + warning.message }); }
         });
-        if (end.kind !== 'error') { tailRows.push({ className: 'end', text: '\u2014 end of log \u2014' }); }
+        if (end.kind !== 'error') {
+          tailRows.push({ className: 'end', text: '\u2014 end of log \u2014' });
+        }
       }
 
       // ---- Wiring.
@@ -618,8 +626,16 @@ extension TimelinePage {
           event.preventDefault();
         });
         var wanted = /^#step-(\d+)$/.exec(location.hash);
-        select(wanted ? Number(wanted[1]) - 1 : 0);
-        if (n === 0) { renderRows(); }
+        if (n > 0) {
+          select(wanted ? Number(wanted[1]) - 1 : 0);
+        } else {
+          $('step-headline').textContent = 'No steps: the state the log starts from';
+          $('diff').appendChild(el('div', 'same', 'No state change.'));
+          $('effects').appendChild(el('li', 'none', 'none'));
+          if (hasScreens) { renderScreen($('screen'), data.initialScreen); }
+          renderTree($('state-tree'), data.initial);
+          renderRows();
+        }
         window.timeline = {
           select: function (index) { select(index); },
           selected: function () { return selected; },

@@ -13,7 +13,9 @@ extension TimelinePage {
       font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif;
       color: var(--ink); background: var(--shade); display: flex; flex-direction: column;
     }
-    header.top { background: var(--paper); border-bottom: 1px solid var(--line); padding: 10px 16px; }
+    header.top {
+      background: var(--paper); border-bottom: 1px solid var(--line); padding: 10px 16px;
+    }
     header.top h1 { font-size: 17px; margin: 0 0 6px; }
     header.top h1 #feature { font-family: var(--mono); color: var(--accent); }
     dl#facts { display: flex; flex-wrap: wrap; gap: 2px 18px; margin: 0 0 8px; }
@@ -49,7 +51,9 @@ extension TimelinePage {
     }
     .row.step:hover, .row.effect:hover { background: var(--shade); }
     .row.selected, .row.selected:hover { background: #dbe8fb; }
-    .row.diverged { background: var(--bad-bg); color: var(--bad); border-left: 4px solid var(--bad); }
+    .row.diverged {
+      background: var(--bad-bg); color: var(--bad); border-left: 4px solid var(--bad);
+    }
     .row.diverged.selected { background: #f9cdc8; }
     .row.unchecked, .row.unchecked .origin { color: var(--dim); font-style: italic; }
     .row .seq { display: inline-block; min-width: 4.5em; color: var(--dim); }
@@ -73,7 +77,8 @@ extension TimelinePage {
     .columns { display: flex; flex-wrap: wrap; gap: 18px; }
     .columns > div { flex: 1; min-width: 280px; }
     #screen-section { flex: 0 0 auto; min-width: 300px; }
-    .diff, #diff { font: 12.5px/1.5 var(--mono); background: var(--paper); border: 1px solid var(--line);
+    .diff, #diff {
+      font: 12.5px/1.5 var(--mono); background: var(--paper); border: 1px solid var(--line);
       border-radius: 6px; padding: 6px 0; white-space: pre; overflow-x: auto; }
     .diff > div, #diff > div { padding: 0 10px; }
     .del { background: var(--bad-bg); color: var(--bad); }
@@ -115,7 +120,9 @@ extension TimelinePage {
     .button { text-align: center; padding: 7px; border-radius: 8px; background: var(--accent);
       color: #fff; font-weight: 600; margin-top: 4px; }
     .button.disabled { background: #c9d3e3; color: #f4f6fa; }
-    .spinner { display: flex; align-items: center; gap: 8px; color: var(--accent); font-size: 12.5px; }
+    .spinner {
+      display: flex; align-items: center; gap: 8px; color: var(--accent); font-size: 12.5px;
+    }
     .spin { width: 14px; height: 14px; border: 2px solid #c9d3e3; border-top-color: var(--accent);
       border-radius: 50%; animation: spin 0.8s linear infinite; }
     @keyframes spin { to { transform: rotate(360deg); } }

@@ -53,9 +53,11 @@ enum Recordings {
             .loginResponse(
               attempt: attempt, .success(Session(user: user, token: Secret("tok-\(cycle)"))))
           ))
-        await send(
-          .home(.profileLoaded(Profile(displayName: "U", unreadMessages: 2, plan: "Free"))))
-        await send(.login(.logoutButtonTapped))
+        if store.state.home != nil {
+          await send(
+            .home(.profileLoaded(Profile(displayName: "U", unreadMessages: 2, plan: "Free"))))
+          await send(.login(.logoutButtonTapped))
+        }
       } else {
         await send(.login(.loginResponse(attempt: attempt, .failure(.invalidCredentials))))
         await send(.login(.alertButtonTapped("ok")))
