@@ -14,6 +14,9 @@ import StateStore
 ///
 /// ```swift
 /// struct CounterScreen: TimelineScreenRenderer {
+///   typealias Action = CounterAction
+///   typealias Effect = CounterEffect
+///
 ///   func screen(for state: CounterState) -> TimelineScreen {
 ///     TimelineScreen(title: "Counter", elements: [.heading("\(state.count)")])
 ///   }
@@ -27,10 +30,10 @@ import StateStore
 public protocol TimelineScreenRenderer<State, Action, Effect>: Sendable {
   /// The feature's state.
   associatedtype State
-  /// The feature's actions.
-  associatedtype Action = Never
-  /// The feature's effects.
-  associatedtype Effect = Never
+  /// The feature's actions (inferred from ``apply(_:)``, else declare it).
+  associatedtype Action
+  /// The feature's effects (inferred from ``apply(_:)``, else declare it).
+  associatedtype Effect
 
   /// Facts about the log for the page's header, read from its initial state (for example the
   /// validation rules). None by default.

@@ -58,6 +58,16 @@ import Testing
     }
   }
 
+  /// The documentation's example: a screen of the state alone, nothing remembered.
+  struct PlainCounterScreen: TimelineScreenRenderer {
+    typealias Action = Counter.Action
+    typealias Effect = Counter.Effect
+
+    func screen(for state: Counter.State) -> TimelineScreen {
+      TimelineScreen(title: "Counter", elements: [.heading("\(state.count)")])
+    }
+  }
+
   func record(_ actions: [Counter.Action], in folder: TemporaryFolder) async throws -> URL {
     let url = folder.file("counter.jsonl")
     let store = Store(initialState: Counter.State(), reducer: Counter())
@@ -115,6 +125,18 @@ import Testing
         "title Counter", "path counter", "heading 10", "text[dim] 2 steps",
       ])
     #expect(page.screen(after: 2)?.summary.contains("heading 0") == true)
+  }
+
+  @Test func aScreenOfTheStateAloneNeedsOnlyOneMethod() async throws {
+    let folder = try TemporaryFolder()
+    let log = try await record([.add(4), .add(6)], in: folder)
+    let feature = ReplayableFeature(
+      name: "counter", reducer: Counter(), module: "Tests", reducerExpression: "Counter()",
+      screen: PlainCounterScreen())
+    #expect(write(feature, log: log, to: folder.file("counter.html")).status == 0)
+    let page = try TimelinePageData(contentsOf: folder.file("counter.html"))
+    #expect(page.facts.isEmpty)
+    #expect(page.screen(after: 1)?.summary == ["title Counter", "heading 10"])
   }
 
   @Test func aLogOfAnotherFeatureIsRefusedWithoutAPage() async throws {
