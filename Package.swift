@@ -69,6 +69,12 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(
+      name: "ReplayToolTests",
+      dependencies: [
+        "ReplayTool", "ActionLog", "StateStore", "LoginFeature", "AppFeature",
+      ]
+    ),
+    .testTarget(
       name: "EndToEndTests",
       dependencies: [
         "LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore", "ActionLog",

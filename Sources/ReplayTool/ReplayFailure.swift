@@ -25,6 +25,16 @@ struct ReplayFailure: Error {
       exitStatus: 2)
   }
 
+  /// An output path `--html` cannot or must not write to: exit status 2, nothing written.
+  static func output(_ message: String) -> ReplayFailure {
+    ReplayFailure(message: message, exitStatus: 2)
+  }
+
+  /// Writing the page failed part-way (a full disk, an I/O error): exit status 1.
+  static func write(_ message: String) -> ReplayFailure {
+    ReplayFailure(message: "write error: " + message, exitStatus: 1)
+  }
+
   /// `--until N` past the last step: exit status 2.
   static func stepNotReached(_ step: Int, last: Int?) -> ReplayFailure {
     let end = last.map { "the log ends at step \($0)" } ?? "the log has no steps"
@@ -49,5 +59,25 @@ struct ReplayFailure: Error {
 enum Quoted {
   static func text(_ raw: String) -> String {
     Sanitized.name(raw)
+  }
+
+  /// A path, whole: quoted, with quotes and backslashes escaped and control, format and
+  /// other invisible characters shown as `\u{…}`, so it reads the same on any terminal.
+  static func path(_ raw: String) -> String {
+    var quoted = "'"
+    for scalar in raw.unicodeScalars {
+      switch scalar {
+      case "'", "\\": quoted += "\\" + String(scalar)
+      default:
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned,
+          .privateUse:
+          quoted += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default:
+          quoted.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return quoted + "'"
   }
 }

@@ -10,6 +10,8 @@ struct ReplayOptions: Equatable {
   var stateOnly = false
   /// Print a regression test instead of replaying.
   var emitTest = false
+  /// Write the timeline as one self-contained HTML page at this path.
+  var html: String?
   /// Print the usage text.
   var help = false
   /// The name the command calls itself in messages.
@@ -18,6 +20,7 @@ struct ReplayOptions: Equatable {
   static func usage(tool: String, features: [String]) -> String {
     """
     usage: \(tool) [--verify] [--until N] [--state] FILE
+           \(tool) --html OUT.html [--verify] FILE
            \(tool) --emit-test FILE
            \(tool) --help
 
@@ -35,13 +38,23 @@ struct ReplayOptions: Equatable {
       --emit-test   print a Swift Testing regression test that replays FILE and snapshots
                     its final state (put FILE next to the test file); the whole
                     log is replayed and verified first
+      --html OUT    write the timeline to OUT as one self-contained HTML page that opens
+                    from disk with no network: the step list with a filter and a slider,
+                    each step's state tree, diff, effects and screen, the first
+                    divergence marked in red
       --help        this text
 
     Warnings (a truncated last line, dropped transitions, a stopped recording) go to
     standard error and do not change the exit status. Colours only on a terminal, and never
     when NO_COLOR is set.
 
-    Exit status: 0 success, 1 divergence under --verify, 2 bad usage or bad input.
+    --html always verifies. It writes the page even when the log diverges (the first
+    divergent step is marked; exit status 1 only with --verify) or has a bad line (the page
+    shows every step before it and says what is wrong; exit status 2). OUT must be new, an
+    HTML file (replaced whole) or a device; a symbolic link or any other file is refused.
+
+    Exit status: 0 success, 1 divergence under --verify or a write error, 2 bad usage or
+    bad input.
     """
   }
 
@@ -75,6 +88,16 @@ struct ReplayOptions: Equatable {
         options.stateOnly = true
       case "--emit-test":
         options.emitTest = true
+      case "--html":
+        var value = inlineValue
+        if value == nil, index < arguments.count, !arguments[index].hasPrefix("-") {
+          value = arguments[index]
+          index += 1
+        }
+        guard let value, !value.isEmpty else {
+          throw .usage("--html needs an output path: the page to write (see \(tool) --help)")
+        }
+        options.html = value
       case "--until":
         var value = inlineValue
         if value == nil, index < arguments.count {
@@ -91,13 +114,16 @@ struct ReplayOptions: Equatable {
       default:
         throw .usage("unknown option \(Quoted.text(name)) (see \(tool) --help)")
       }
-      if inlineValue != nil, name != "--until" {
+      if inlineValue != nil, name != "--until", name != "--html" {
         throw .usage("\(name) takes no value (see \(tool) --help)")
       }
     }
     if options.help { return options }
     if options.emitTest, options.verify || options.stateOnly || options.until != nil {
       throw .usage("--emit-test cannot be combined with --verify, --until or --state")
+    }
+    if options.html != nil, options.emitTest || options.stateOnly || options.until != nil {
+      throw .usage("--html cannot be combined with --emit-test, --until or --state")
     }
     guard let file = files.first else {
       throw .usage("missing FILE: the action log to replay (see \(tool) --help)")

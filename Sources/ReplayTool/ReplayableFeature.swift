@@ -12,7 +12,9 @@ import StateStore
 /// ```
 ///
 /// The reducer's state, actions and effects must be `Codable` (the log holds them) and the
-/// state `Equatable` (a verified replay compares it).
+/// state `Equatable` (a verified replay compares it). A feature may also bring a
+/// ``TimelineScreenRenderer``, so its HTML timeline (`replay --html`) shows a mock of the
+/// screen at every step.
 public struct ReplayableFeature: Sendable {
   /// The feature name in the log header, e.g. `"login"`.
   public let name: String
@@ -25,7 +27,8 @@ public struct ReplayableFeature: Sendable {
     @MainActor @Sendable (FlightRecording, ReplayOptions, ReplayOutput) throws(ReplayFailure) ->
       Void
 
-  /// Describes a feature whose logs are replayed with `reducer`.
+  /// Describes a feature whose logs are replayed with `reducer`; its HTML timeline shows the
+  /// state tree of every step, without a mock screen.
   ///
   /// - Parameters:
   ///   - name: The feature name in the log header.
@@ -35,11 +38,57 @@ public struct ReplayableFeature: Sendable {
   public init<R: Reducer & Sendable>(
     name: String, reducer: R, module: String, reducerExpression: String
   ) where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
+    self.init(
+      name: name, reducer: reducer, module: module, reducerExpression: reducerExpression,
+      renderer: NoTimelineScreen<R.State, R.Action, R.Effect>?.none)
+  }
+
+  /// Describes a feature whose logs are replayed with `reducer`, and whose HTML timeline
+  /// (`--html`) draws a mock of its screen at every step with `screen`.
+  ///
+  /// ```swift
+  /// ReplayableFeature(
+  ///   name: "login", reducer: LoginReducer(),
+  ///   module: "LoginFeature", reducerExpression: "LoginReducer()",
+  ///   screen: LoginTimelineScreen())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The feature name in the log header.
+  ///   - reducer: The feature's reducer, the one that recorded the logs.
+  ///   - module: The module that defines the reducer, for `--emit-test`.
+  ///   - reducerExpression: The Swift expression that creates the reducer, for `--emit-test`.
+  ///   - screen: Turns a replayed state, and the steps so far, into a screen description.
+  public init<R: Reducer & Sendable, S: TimelineScreenRenderer>(
+    name: String, reducer: R, module: String, reducerExpression: String, screen: S
+  )
+  where
+    R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable,
+    S.State == R.State, S.Action == R.Action, S.Effect == R.Effect
+  {
+    self.init(
+      name: name, reducer: reducer, module: module, reducerExpression: reducerExpression,
+      renderer: Optional(screen))
+  }
+
+  private init<R: Reducer & Sendable, S: TimelineScreenRenderer>(
+    name: String, reducer: R, module: String, reducerExpression: String, renderer: S?
+  )
+  where
+    R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable,
+    S.State == R.State, S.Action == R.Action, S.Effect == R.Effect
+  {
     self.name = name
     self.module = module
     self.reducerExpression = reducerExpression
     self.replay = { url, options, output throws(ReplayFailure) in
-      try ReplayRun(reducer: reducer, feature: name, options: options, output: output).run(url)
+      if options.html != nil {
+        try TimelineRun(
+          reducer: reducer, feature: name, screen: renderer, options: options, output: output
+        ).run(url)
+      } else {
+        try ReplayRun(reducer: reducer, feature: name, options: options, output: output).run(url)
+      }
     }
     self.replayFolder = { recording, options, output throws(ReplayFailure) in
       try ReplayRun(reducer: reducer, feature: name, options: options, output: output)

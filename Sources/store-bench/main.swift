@@ -1,4 +1,5 @@
 import ActionLog
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -8,16 +9,20 @@ import ActionLog
 
 let usage = """
   usage: store-bench [--quick] [--json] [--group NAME] [--help]
+         store-bench --timeline [STEPS]
 
   Measures LoginStore's hot paths side by side in one run and prints, per scenario, the
   operations, nanoseconds per operation and the ratio to that scenario's floor.
 
-    --quick   a short smoke run (timings are not meaningful)
-    --json    JSON Lines: one object per scenario
-    --group NAME
-              run one group only: counter, login, scoped, teststore or actionlog
-              (for profiling; the Performance article quotes full runs only)
-    --help    this text
+    --quick      a short smoke run (timings are not meaningful)
+    --json       JSON Lines: one object per scenario
+    --group NAME run one group only: counter, login, scoped, teststore or actionlog
+                 (for profiling; the Performance article quotes full runs only)
+    --timeline   instead: record an app log of STEPS steps (100000 by default), time the
+                 built `replay --html` on it against `replay --verify`, and compare the
+                 page's size with the log's; the log and the page stay in the folder it
+                 prints, for the browser half (Tests/Fixtures/timeline_browser.py bench)
+    --help       this text
 
   Build in release mode for meaningful figures: swift run -c release store-bench
   """
@@ -25,6 +30,7 @@ let usage = """
 var quick = false
 var json = false
 var group: String?
+var timelineSteps: Int?
 let groups = ["counter", "login", "scoped", "teststore", "actionlog"]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -38,6 +44,13 @@ while let argument = arguments.popFirst() {
       exit(2)
     }
     group = name
+  case "--timeline": timelineSteps = 100_000
+  case _ where timelineSteps != nil && Int(argument) != nil:
+    guard let steps = Int(argument), steps > 0 else {
+      FileHandleOutput.standardError("store-bench: --timeline needs a positive step count")
+      exit(2)
+    }
+    timelineSteps = steps
   case "--help", "-h":
     print(usage)
     exit(0)
@@ -49,6 +62,11 @@ while let argument = arguments.popFirst() {
 }
 
 // Top-level `await` makes this file an async entry point; its code runs on the main actor.
+if let timelineSteps {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "store-bench-timeline-\(ProcessInfo.processInfo.processIdentifier)")
+  exit(await timelineBench(steps: timelineSteps, folder: folder))
+}
 @MainActor func runs(_ name: String) -> Bool { group == nil || group == name }
 var results: [BenchmarkResult] = []
 if runs("counter") { results += counterScenarios(ops: quick ? 1_000 : 2_000_000) }

@@ -5,8 +5,9 @@ import Testing
 
 /// The secret audit: a session with a canary password and a canary token, run through every
 /// output channel — dumps, descriptions, reflection, JSON, the debug printer, snapshots, stories,
-/// test failure messages, the action log, `replay`, `login-demo`, the HTTP client's errors and
-/// the fixture server's log — and neither canary may appear in any of them.
+/// test failure messages, the action log, `replay` (its HTML timeline too), `login-demo`, the
+/// HTTP client's errors and the fixture server's log — and neither canary may appear in any of
+/// them.
 ///
 /// Each channel must also produce text (so the audit cannot pass vacuously) and, where it
 /// renders a secret at all, show the secret's mask. The channels are in `AuditChannels`.
@@ -38,7 +39,8 @@ struct SecretAuditTests {
       "Mirror", "debugPrint(_:to:)", "JSONEncoder", "Store.printTransitions", "TransitionFormatter",
       "action log", "replay (store session) timeline", "replay (store session) --state",
       "replay (store session) --until 2", "replay (store session) --verify",
-      "replay (store session) --emit-test", "snapshot file state", "snapshot file story",
+      "replay (store session) --emit-test", "replay (store session) --html",
+      "replay (login-demo) --html", "snapshot file state", "snapshot file story",
       "storyText", "TestStore failure messages", "login-demo stdout+stderr",
       "login-demo --record file", "replay (login-demo) timeline", "login-demo --api stdout+stderr",
       "login-demo --api --record file", "HTTPLoginAPI errors", "HTTPLoginAPI session",

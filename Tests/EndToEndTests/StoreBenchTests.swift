@@ -38,6 +38,26 @@ struct StoreBenchTests {
     }
   }
 
+  @Test func timelineModeTimesTheHTMLPageAgainstVerifyAndComparesSizes() async throws {
+    let output = try await DemoProcess.run(["--timeline", "300"], tool: "store-bench")
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stderr == "")
+    let lines = output.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("timeline: an app log of 300 steps, ") == true)
+    #expect(lines.contains { $0.hasPrefix("  replay --verify (floor)   ") && $0.hasSuffix(" s") })
+    #expect(lines.contains { $0.hasPrefix("  replay --html   ") && $0.contains("target ≤ 3 s") })
+    #expect(
+      lines.contains { $0.hasPrefix("  page size ") && $0.contains("× the log (target ≤ 2×)") })
+    let page = try #require(
+      lines.first { $0.hasPrefix("  page ") && $0.hasSuffix(".html") }?
+        .split(separator: " ").last.map(String.init))
+    let folder = URL(fileURLWithPath: page).deletingLastPathComponent()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let html = try String(contentsOf: URL(fileURLWithPath: page), encoding: .utf8)
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    #expect(html.contains(#""stepCount":300"#))
+  }
+
   @Test func anUnknownOptionIsAOneLineUsageError() async throws {
     let output = try await DemoProcess.run(["--fast"], tool: "store-bench")
     #expect(output.status == 2)

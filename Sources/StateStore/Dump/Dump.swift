@@ -46,6 +46,14 @@ public enum Dump {
     return renderer.render(value, indent: 0)
   }
 
+  /// Renders `value` as ``render(_:)`` does when it sits `indent` levels deep in a larger
+  /// value: its inner lines carry that indentation, and an enum goes on one line only if it
+  /// fits there. For renderers that reuse the unchanged parts of a value (the HTML timeline).
+  package static func render(_ value: Any, indent: Int) -> String {
+    var renderer = DumpRenderer()
+    return renderer.render(value, indent: indent)
+  }
+
   /// Renders `value` on one line, the way ``render(_:)`` would but without line breaks, cut to
   /// `limit` characters with a trailing `…`.
   ///
@@ -228,8 +236,16 @@ extension Dump {
   /// - Parameter type: Any type.
   /// - Returns: For example `LoginAction` or `Optional<Outer.Inner>`.
   public static func typeName(of type: Any.Type) -> String {
-    readableTypeName(String(reflecting: type))
+    // Cached: building the name from `String(reflecting:)` costs more than the rest of a
+    // rendering, and a replay renders the same few types hundreds of thousands of times.
+    let key = ObjectIdentifier(type)
+    if let name = typeNames.withLock({ $0[key] }) { return name }
+    let name = readableTypeName(String(reflecting: type))
+    typeNames.withLock { $0[key] = name }
+    return name
   }
+
+  private static let typeNames = Guarded([ObjectIdentifier: String]())
 
   /// `Module.Outer.Inner<Swift.Int>` → `Outer.Inner<Int>`: qualified names without their module,
   /// and without the `(unknown context at $…)` of private types.

@@ -183,6 +183,15 @@ enum AuditChannels {
       audit.record(
         "replay (\(label)) \(run.name)", output.stdout + output.stderr, showing: run.masks)
     }
+    // The HTML timeline: what it prints and the whole page it writes.
+    let page = log.deletingLastPathComponent()
+      .appendingPathComponent(log.deletingPathExtension().lastPathComponent + "-timeline.html")
+    let output = try await DemoProcess.run(["--html", page.path, log.path], tool: "replay")
+    #expect(output.status == 0, "replay --html on the \(label) log failed")
+    audit.record(
+      "replay (\(label)) --html",
+      output.stdout + output.stderr + (try String(contentsOf: page, encoding: .utf8)),
+      showing: timelineMasks)
   }
 
   // MARK: - TestStore, stories, snapshots, failures

@@ -75,6 +75,30 @@ enum DemoProcess {
     }
   }
 
+  /// Runs any program the same way — `python3` and a script, say — with stdin from
+  /// `/dev/null`.
+  ///
+  /// - Parameters:
+  ///   - program: The executable.
+  ///   - arguments: The command-line arguments.
+  ///   - timeout: How long the run may take before it is killed.
+  /// - Returns: What it printed and its exit status.
+  static func run(
+    program: URL, _ arguments: [String], timeout: TimeInterval
+  ) async throws -> Output {
+    let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/null"))
+    return try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        do {
+          continuation.resume(
+            returning: try runBlocking(program, arguments, input: input, timeout: timeout))
+        } catch {
+          continuation.resume(throwing: error)
+        }
+      }
+    }
+  }
+
   private static func runBlocking(
     _ executable: URL,
     _ arguments: [String],

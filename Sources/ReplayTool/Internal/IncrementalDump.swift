@@ -1,0 +1,122 @@
+import StateStore
+
+/// Renders one state after another exactly as `Dump.render` does, re-rendering only the parts
+/// that changed since the previous state.
+///
+/// A replayed step usually changes one field; rendering the whole state again for every one
+/// of 100,000 steps costs several seconds of reflection. So the rendering is kept as a tree
+/// that follows the state's structs (and optionals): a field that is `Equatable` and equal to
+/// its value at the previous step keeps its rendered lines, and only changed fields are
+/// rendered again with `Dump`. Anything that is not a plain struct — enums, collections,
+/// classes, strings, a ``StateStore/Secret`` or another value with its own dump text — is a
+/// leaf rendered by `Dump` itself, so masking and escaping are always `Dump`'s.
+///
+/// Lines are numbers in a string table (``Interner``), so unchanged lines are not even hashed
+/// again.
+package struct IncrementalDump {
+  /// One rendered value: its lines (the first without indentation, the rest indented for
+  /// where the value sits), and for a struct its fields.
+  private final class Node {
+    let value: Any
+    let lines: [Int]
+    let fields: [Field]
+
+    init(value: Any, lines: [Int], fields: [Field] = []) {
+      self.value = value
+      self.lines = lines
+      self.fields = fields
+    }
+  }
+
+  /// A struct's field: its rendering, and its lines as the struct shows them — with
+  /// `label: ` in front and a comma after all but the last field.
+  private struct Field {
+    let label: String
+    let node: Node
+    let lines: [Int]
+  }
+
+  private var root: Node?
+
+  /// Creates a renderer with no previous state.
+  package init() {}
+
+  /// The lines of `state`'s rendering, as string-table numbers.
+  package mutating func lines(of state: Any, strings: inout Interner) -> [Int] {
+    let node = render(state, indent: 0, previous: root, strings: &strings)
+    root = node
+    return node.lines
+  }
+
+  /// Forgets the previous state (after a jump: every field is rendered again).
+  package mutating func reset() {
+    root = nil
+  }
+
+  private func render(
+    _ value: Any, indent: Int, previous: Node?, strings: inout Interner
+  ) -> Node {
+    if let previous, Self.areEqual(previous.value, value) { return previous }
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional, !(value is any CustomDumpStringConvertible) {
+      // `Dump` shows an optional as its value, or `nil`.
+      guard let wrapped = mirror.children.first?.value else {
+        return Node(value: value, lines: [strings.id("nil")])
+      }
+      let previousWrapped = previous.flatMap { $0.fields.first?.node }
+      let inner = render(wrapped, indent: indent, previous: previousWrapped, strings: &strings)
+      return Node(
+        value: value, lines: inner.lines, fields: [Field(label: "", node: inner, lines: [])])
+    }
+    guard mirror.displayStyle == .struct, !(value is any CustomDumpStringConvertible),
+      !mirror.children.isEmpty, mirror.superclassMirror == nil
+    else {
+      let text = Dump.render(value, indent: indent)
+      return Node(
+        value: value,
+        lines: text.split(separator: "\n", omittingEmptySubsequences: false).map {
+          strings.id(String($0))
+        })
+    }
+    // `Dump`'s layout of a struct: `Type(`, one field per line, `)` at the struct's indent.
+    let pad = String(repeating: "  ", count: indent + 1)
+    let count = mirror.children.count
+    var fields: [Field] = []
+    fields.reserveCapacity(count)
+    var lines = [strings.id(Dump.typeName(of: type(of: value)) + "(")]
+    for (index, child) in mirror.children.enumerated() {
+      let label = child.label ?? ""
+      let old = previous?.fields.indices.contains(index) == true ? previous?.fields[index] : nil
+      let reusable = old?.label == label ? old : nil
+      let node = render(
+        child.value, indent: indent + 1, previous: reusable?.node, strings: &strings)
+      let isLast = index == count - 1
+      let fieldLines: [Int]
+      if let reusable, reusable.node === node {
+        fieldLines = reusable.lines
+      } else {
+        var decorated = node.lines.map { strings.texts[$0] }
+        decorated[0] = pad + (child.label.map { $0 + ": " } ?? "") + decorated[0]
+        if !isLast { decorated[decorated.count - 1] += "," }
+        fieldLines = decorated.map { strings.id($0) }
+      }
+      fields.append(Field(label: label, node: node, lines: fieldLines))
+      lines += fieldLines
+    }
+    lines.append(strings.id(String(repeating: "  ", count: indent) + ")"))
+    return Node(value: value, lines: lines, fields: fields)
+  }
+
+  /// Whether two values of the same place are equal, for values whose type can tell.
+  private static func areEqual(_ old: Any, _ new: Any) -> Bool {
+    guard let old = old as? any Equatable else { return false }
+    return old.isEqual(toValue: new)
+  }
+}
+
+extension Equatable {
+  fileprivate func isEqual(toValue other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}

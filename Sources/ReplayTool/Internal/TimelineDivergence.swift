@@ -1,0 +1,91 @@
+import ActionLog
+import StateStore
+
+/// The first step whose replay differs from the recording, with what the page shows of it
+/// side by side: the recorded diff and the replayed diff, the recorded effects and the
+/// replayed ones.
+struct TimelineDivergence<R: Reducer>
+where
+  R.State: Codable & Equatable, R.Action: Codable,
+  R.Effect: Codable
+{
+  /// The step's position on the page, 0-based.
+  let index: Int
+  /// The step's recorded sequence number.
+  let sequenceNumber: Int
+  /// The divergence's one-line message, as `replay --verify` prints it.
+  let headline: String
+  /// Why it diverges, without the step and the action.
+  let reason: String
+  /// The step, replayed without checks; `nil` if the log ended before it (cannot happen for
+  /// a divergence the verified replay found, but the page must not trap on it).
+  let step: ReplayStep<R>?
+  /// The full state the log holds for the step, when the step is a checkpoint.
+  let recordedCheckpoint: R.State?
+
+  /// Takes the divergent step from `session`, an unverified session positioned just before it.
+  ///
+  /// - Throws: What reading the step throws.
+  init(
+    _ error: ActionLogError, index: Int, session: ReplaySession<R>,
+    recordedCheckpoint: R.State?
+  ) throws(ActionLogError) {
+    self.index = index
+    self.headline = String(error.description.split(separator: "\n").first ?? "")
+    if case .divergence(let step, _, let reason, _) = error {
+      sequenceNumber = step
+      self.reason = reason
+    } else {
+      sequenceNumber = index + 1
+      reason = headline
+    }
+    self.step = try session.next()
+    self.recordedCheckpoint = recordedCheckpoint
+  }
+
+  /// The page's `verify` object.
+  func json() -> String {
+    var fields = [
+      "\"status\":\"diverged\"", "\"index\":\(index)", "\"seq\":\(sequenceNumber)",
+      "\"headline\":" + JSONText.string(headline), "\"reason\":" + JSONText.string(reason),
+    ]
+    if let step {
+      let transition = step.transition
+      let replayedDiff = Dump.diff(
+        of: transition.stateBefore, and: transition.stateAfter, context: 2)
+      let recordedSide: String
+      if let recordedCheckpoint {
+        recordedSide = side(
+          diff: Dump.diff(of: transition.stateBefore, and: recordedCheckpoint, context: 2),
+          note: "the full state the log holds for this step (a checkpoint)",
+          effects: step.recordedEffects)
+      } else if reason.hasPrefix("the replayed state's digest") {
+        recordedSide = side(
+          diff: nil,
+          note: "the log holds only this step's digest \(step.recordedDigest), not its state: "
+            + "the recorded state cannot be shown (a checkpoint line would hold it)",
+          effects: step.recordedEffects, hasState: false)
+      } else {
+        recordedSide = side(
+          diff: replayedDiff, note: "the same state: its digest matches the recording",
+          effects: step.recordedEffects)
+      }
+      fields.append("\"recorded\":" + recordedSide)
+      fields.append(
+        "\"replayed\":"
+          + side(
+            diff: replayedDiff, note: "what the current reducer does with the recorded action",
+            effects: transition.effects))
+    }
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+
+  private func side(
+    diff: String?, note: String, effects: [R.Effect], hasState: Bool = true
+  ) -> String {
+    let lines = diff.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+    return "{\"hasState\":\(hasState),\"note\":" + JSONText.string(note) + ",\"diff\":"
+      + JSONText.array(lines.map(String.init)) + ",\"effects\":"
+      + JSONText.array(effects.map { Dump.renderOneLine($0, limit: nil) }) + "}"
+  }
+}

@@ -1,0 +1,216 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where `replay --html` writes its page, opened with care.
+///
+/// - A path that does not exist yet is created; an existing HTML file (or an empty one) is
+///   replaced whole: the page is written to a new file next to it (`O_CREAT | O_EXCL |
+///   O_NOFOLLOW`) and renamed over it at the end, so a failed run leaves the old page as it
+///   was and never writes through a link.
+/// - A character device or a pipe (`/dev/null`, `/dev/full`, a FIFO) is written directly,
+///   opened with `O_NOFOLLOW`.
+/// - A symbolic link, a directory, any other existing file (a log, a source file) and any
+///   other kind of file are refused: the page never clobbers what it did not write.
+final class TimelineOutputFile {
+  /// The path as given, for messages.
+  let path: String
+  private var descriptor: Int32
+  /// The file being written, renamed to ``path`` by ``commit()``; `nil` for a device.
+  private let temporaryPath: String?
+  private var isFinished = false
+
+  private var quoted: String { Quoted.path(path) }
+
+  private init(path: String, descriptor: Int32, temporaryPath: String?) {
+    self.path = path
+    self.descriptor = descriptor
+    self.temporaryPath = temporaryPath
+  }
+
+  deinit {
+    discard()
+  }
+
+  /// Opens `path` for the page, or explains why it must not be written.
+  ///
+  /// - Throws: ``ReplayFailure/output(_:)`` (exit status 2).
+  static func make(_ path: String) throws(ReplayFailure) -> TimelineOutputFile {
+    let quoted = Quoted.path(path)
+    switch try Existing.kind(of: path) {
+    case .missing, .replaceableFile:
+      let temporary = temporaryPath(for: path)
+      let descriptor = systemOpen(
+        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else {
+        throw .output("cannot create \(quoted): \(message(errno))")
+      }
+      return TimelineOutputFile(path: path, descriptor: descriptor, temporaryPath: temporary)
+    case .device:
+      let descriptor = systemOpen(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)
+      guard descriptor >= 0 else {
+        throw .output("cannot write \(quoted): \(message(errno))")
+      }
+      return TimelineOutputFile(path: path, descriptor: descriptor, temporaryPath: nil)
+    }
+  }
+
+  /// Writes all of `text`.
+  ///
+  /// - Throws: ``ReplayFailure/write(_:)`` (exit status 1) when the system refuses.
+  func write(_ text: String) throws(ReplayFailure) {
+    var text = text
+    let failure: Int32? = text.withUTF8 { bytes -> Int32? in
+      guard let base = bytes.baseAddress else { return nil }
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+    if let failure {
+      throw .write("\(quoted): \(Self.message(failure))")
+    }
+  }
+
+  /// Finishes the page: closes it and, for a file, puts it in place of ``path``.
+  ///
+  /// - Throws: ``ReplayFailure/write(_:)`` when closing reports a late write error, and
+  ///   ``ReplayFailure/output(_:)`` when ``path`` has meanwhile become something the page
+  ///   must not replace.
+  func commit() throws(ReplayFailure) {
+    isFinished = true
+    let closed = systemClose(descriptor)
+    let closeError = errno
+    descriptor = -1
+    guard let temporaryPath else {
+      if closed != 0 { throw .write("\(quoted): \(Self.message(closeError))") }
+      return
+    }
+    guard closed == 0 else {
+      unlink(temporaryPath)
+      throw .write("\(quoted): \(Self.message(closeError))")
+    }
+    // Checked again right before the rename; `rename` itself never follows a link at the
+    // destination, it replaces the link.
+    do throws(ReplayFailure) {
+      guard try Existing.kind(of: path) != .device else {
+        throw .output("\(quoted) changed into a device while the page was written")
+      }
+    } catch {
+      unlink(temporaryPath)
+      throw error
+    }
+    guard rename(temporaryPath, path) == 0 else {
+      let code = errno
+      unlink(temporaryPath)
+      throw .output("cannot replace \(quoted): \(Self.message(code))")
+    }
+  }
+
+  /// Closes the page without putting it in place (after a failure).
+  func discard() {
+    guard !isFinished else { return }
+    isFinished = true
+    if descriptor >= 0 { _ = systemClose(descriptor) }
+    descriptor = -1
+    if let temporaryPath { unlink(temporaryPath) }
+  }
+
+  /// `dir/.name.tmp-<pid>-<random>`: next to the page, so the rename stays on one file system.
+  private static func temporaryPath(for path: String) -> String {
+    let url = URL(fileURLWithPath: path)
+    let directory = (path as NSString).deletingLastPathComponent
+    let name = ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    return directory.isEmpty ? name : directory + "/" + name
+  }
+
+  static func message(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+
+  /// What is at the output path now.
+  enum Existing: Equatable {
+    case missing
+    case replaceableFile
+    case device
+
+    /// Classifies `path` without following a link.
+    ///
+    /// - Throws: ``ReplayFailure/output(_:)`` for anything the page must not replace.
+    static func kind(of path: String) throws(ReplayFailure) -> Existing {
+      let quoted = Quoted.path(path)
+      var info = stat()
+      guard lstat(path, &info) == 0 else {
+        let code = errno
+        if code == ENOENT { return .missing }
+        throw .output("cannot write \(quoted): \(message(code))")
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFLNK:
+        throw .output("\(quoted) is a symbolic link; refusing to write through it")
+      case S_IFDIR:
+        throw .output("\(quoted) is a directory")
+      case S_IFCHR, S_IFIFO:
+        return .device
+      case S_IFREG:
+        guard try isHTMLOrEmpty(path) else {
+          throw .output(
+            "\(quoted) exists and is not an HTML page; refusing to overwrite it")
+        }
+        return .replaceableFile
+      default:
+        throw .output("\(quoted) is not a regular file or a device; refusing to write to it")
+      }
+    }
+
+    /// Whether the regular file at `path` is empty or starts like an HTML document.
+    private static func isHTMLOrEmpty(_ path: String) throws(ReplayFailure) -> Bool {
+      let descriptor = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+      guard descriptor >= 0 else {
+        throw .output("cannot read \(Quoted.path(path)): \(message(errno))")
+      }
+      defer { _ = systemClose(descriptor) }
+      var buffer = [UInt8](repeating: 0, count: 512)
+      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, 512) }
+      guard count > 0 else { return count == 0 }
+      var start = buffer.prefix(count)[...]
+      if start.starts(with: [0xEF, 0xBB, 0xBF]) { start = start.dropFirst(3) }
+      let text = String(decoding: start, as: UTF8.self)
+        .drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+        .lowercased()
+      return text.hasPrefix("<!doctype html") || text.hasPrefix("<html")
+    }
+  }
+}
+
+// File-scope wrappers: inside the class, `write`, `open` and `close` would name its methods.
+
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+  open(path, flags, mode)
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
+
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int
+{
+  read(descriptor, bytes, count)
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+  close(descriptor)
+}

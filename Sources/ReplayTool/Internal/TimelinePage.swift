@@ -1,0 +1,123 @@
+import ActionLog
+
+/// The HTML timeline page: a fixed skeleton, the embedded data, the page's own style and
+/// script — one file with nothing to fetch.
+///
+/// Nothing from the log is written into the markup except the feature name in the `<title>`,
+/// HTML-escaped. Everything else travels as JSON inside a `<script type="application/json">`
+/// element, escaped by ``JSONText`` so it cannot end that element, and the script builds the
+/// page from it with `textContent`. The Content-Security-Policy allows no network at all and
+/// only this script and this style sheet, by their SHA-256 hashes: an inline event handler or
+/// a second script would not run even if one got in.
+struct TimelinePage {
+  let feature: String
+  /// The data fields the builder made: name and JSON text, in order.
+  let fields: [(String, String)]
+  let warnings: [ActionLogError]
+  let failure: ActionLogError?
+  /// The `verify` object for a divergence; `nil` for a log that replays cleanly.
+  let divergence: String?
+
+  /// The `<meta name="generator">` the page carries.
+  static let generator = "LoginStore replay --html"
+
+  /// The Content-Security-Policy of the page.
+  static var contentSecurityPolicy: String {
+    "default-src 'none'; script-src \(SHA256.contentSecurityPolicySource(of: script)); "
+      + "style-src \(SHA256.contentSecurityPolicySource(of: style)); base-uri 'none'; "
+      + "form-action 'none'"
+  }
+
+  func write(to file: TimelineOutputFile) throws(ReplayFailure) {
+    try file.write(head)
+    var json = "{\"format\":1"
+    for (name, value) in fields + extraFields {
+      json += ",\"\(name)\":"
+      json += value
+      if json.utf8.count > 1 << 20 {
+        try file.write(json)
+        json = ""
+      }
+    }
+    try file.write(json + "}</script>\n<script>" + Self.script + "</script>\n</body>\n</html>\n")
+  }
+
+  private var extraFields: [(String, String)] {
+    var end = "{\"kind\":\"end\"}"
+    if let failure {
+      let message = String(failure.description.split(separator: "\n").first ?? "")
+      end = "{\"kind\":\"error\",\"message\":" + JSONText.string(message) + "}"
+    }
+    return [
+      ("warnings", "[" + warnings.map(Self.warning).joined(separator: ",") + "]"),
+      ("end", end),
+      ("verify", divergence ?? "{\"status\":\"clean\"}"),
+    ]
+  }
+
+  private static func warning(_ warning: ActionLogError) -> String {
+    let message = JSONText.string(warning.description)
+    switch warning {
+    case .transitionsDropped(let line, let count):
+      return "{\"kind\":\"dropped\",\"line\":\(line),\"count\":\(count),\"message\":\(message)}"
+    case .recordingStopped(let line, _):
+      return "{\"kind\":\"stopped\",\"line\":\(line),\"message\":\(message)}"
+    case .truncatedLastLine(let line):
+      return "{\"kind\":\"truncated\",\"line\":\(line),\"message\":\(message)}"
+    default:
+      return "{\"kind\":\"other\",\"message\":\(message)}"
+    }
+  }
+
+  private var head: String {
+    """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+    <meta name="generator" content="\(Self.generator)">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>\(HTMLText.escaped(feature)) log · replay timeline</title>
+    <style>\(Self.style)</style>
+    </head>
+    <body>
+    <header class="top">
+    <h1>Action log timeline: <span id="feature"></span></h1>
+    <dl id="facts"></dl>
+    <div id="status" class="status" role="status"></div>
+    <ul id="warnings"></ul>
+    <div class="scrub">
+    <input type="range" id="slider" min="1" max="1" value="1" step="1" aria-label="Step">
+    <span id="position"></span>
+    </div>
+    </header>
+    <main>
+    <section class="list-pane" aria-label="Steps">
+    <input type="search" id="filter" placeholder="Filter: part of an action or an effect" \
+    aria-label="Filter steps" autocomplete="off" spellcheck="false">
+    <div id="list-info"></div>
+    <div id="list" tabindex="0"><div id="list-sizer"></div><div id="list-rows"></div></div>
+    </section>
+    <section class="detail-pane" aria-label="Selected step">
+    <h2 id="step-headline"></h2>
+    <div id="step-badges"></div>
+    <div id="divergence" hidden></div>
+    <div class="columns">
+    <div id="screen-section"><h3>Screen</h3><div id="screen"></div></div>
+    <div>
+    <h3>Diff against the previous step (\u{2212} before, + after)</h3>
+    <div id="diff"></div>
+    <h3>Effects returned</h3>
+    <ul id="effects"></ul>
+    </div>
+    </div>
+    <h3>State after this step</h3>
+    <div id="state-tree"></div>
+    </section>
+    </main>
+    <noscript>This page needs JavaScript to show the timeline.</noscript>
+    <script type="application/json" id="timeline-data">
+    """
+  }
+}

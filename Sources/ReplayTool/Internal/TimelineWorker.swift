@@ -1,0 +1,63 @@
+import Dispatch
+import StateStore
+
+/// Builds the page's data on a background queue while the replay goes on, so rendering the
+/// states (the larger half of the work) overlaps reading and reducing the log.
+///
+/// Steps are handed over in batches, in order; at most ``maximumBatchesInFlight`` wait, so
+/// memory stays bounded when the replay runs ahead. The builder is touched only on the
+/// queue, and by ``finish()`` after the queue has drained.
+final class TimelineWorker<R: Reducer & Sendable, Screen: TimelineScreenRenderer>:
+  @unchecked Sendable
+where
+  R.State: Equatable,
+  Screen.State == R.State, Screen.Action == R.Action, Screen.Effect == R.Effect
+{
+  /// What the builder is told, in order.
+  enum Command: Sendable {
+    case step(Transition<R.State, R.Action, R.Effect>, StepTexts, gap: TimelineGap?)
+    case trailingGap(TimelineGap, resumedState: R.State)
+  }
+
+  static var batchSize: Int { 256 }
+  static var maximumBatchesInFlight: Int { 64 }
+
+  private let queue = DispatchQueue(label: "ReplayTool.TimelineWorker")
+  private let slots = DispatchSemaphore(value: maximumBatchesInFlight)
+  private var builder: TimelineBuilder<R, Screen>
+  private var pending: [Command] = []
+
+  init(_ builder: TimelineBuilder<R, Screen>) {
+    self.builder = builder
+    pending.reserveCapacity(Self.batchSize)
+  }
+
+  /// Queues a command (from the replaying thread only).
+  func send(_ command: Command) {
+    pending.append(command)
+    if pending.count >= Self.batchSize { flush() }
+  }
+
+  /// Waits for every queued command and returns the builder.
+  func finish() -> TimelineBuilder<R, Screen> {
+    flush()
+    return queue.sync { builder }
+  }
+
+  private func flush() {
+    guard !pending.isEmpty else { return }
+    let batch = pending
+    pending.removeAll(keepingCapacity: true)
+    slots.wait()
+    queue.async { [self] in
+      for command in batch {
+        switch command {
+        case .step(let transition, let texts, let gap):
+          builder.add(transition, texts: texts, gap: gap)
+        case .trailingGap(let gap, let state): builder.addGap(gap, resumedState: state)
+        }
+      }
+      slots.signal()
+    }
+  }
+}

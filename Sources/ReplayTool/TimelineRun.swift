@@ -1,0 +1,143 @@
+import ActionLog
+import Foundation
+import StateStore
+
+/// `replay --html OUT FILE`: one verified replay of one log, written as a self-contained HTML
+/// timeline.
+///
+/// The page is written whatever the replay found — a clean log, a divergence, a bad line —
+/// and the exit status says what it found afterwards: 2 for a bad line (as plain `replay`),
+/// 1 for a divergence under `--verify` or a write error, 0 otherwise. A log whose header
+/// cannot be read gets no page (there is nothing to show).
+///
+/// After the first divergence the replay goes on unverified, so the page shows the whole log
+/// with the divergent step marked and the steps after it marked as unchecked.
+@MainActor
+struct TimelineRun<R: Reducer & Sendable, Screen: TimelineScreenRenderer>
+where
+  R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable,
+  Screen.State == R.State, Screen.Action == R.Action, Screen.Effect == R.Effect
+{
+  let reducer: R
+  let feature: String
+  let screen: Screen?
+  let options: ReplayOptions
+  let output: ReplayOutput
+
+  func run(_ url: URL) throws(ReplayFailure) {
+    guard let path = options.html else { return }
+    let file = try TimelineOutputFile.make(path)
+    let readOptions = ActionLogReadOptions(expectedFeature: feature)
+    let replayer = Replayer(reducer: reducer)
+    let session: ReplaySession<R>
+    do {
+      session = try replayer.steps(of: url, verify: true, options: readOptions)
+    } catch {
+      file.discard()
+      throw .log(error)
+    }
+
+    let builder = TimelineBuilder<R, Screen>(
+      initialState: session.header.initialState, screen: screen)
+    let worker = TimelineWorker(builder)
+    var stepCount = 0
+    var current = session
+    var warningsSeen = 0
+    var divergence: TimelineDivergence<R>?
+    var failure: ActionLogError?
+    func add(_ step: ReplayStep<R>) {
+      let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen))
+      warningsSeen = current.warnings.count
+      worker.send(.step(step.transition, StepTexts(step.transition), gap: gap))
+      stepCount += 1
+    }
+    while true {
+      do {
+        while let step = try current.next() { add(step) }
+        break
+      } catch {
+        guard case .divergence = error, divergence == nil else {
+          failure = error
+          break
+        }
+        // Go on without checks from the divergent step: a second, unverified session
+        // skips the steps already on the page and returns the divergent one.
+        do {
+          let unverified = try replayer.steps(of: url, verify: false, options: readOptions)
+          for _ in 0..<stepCount { _ = try unverified.next() }
+          current = unverified
+          warningsSeen = unverified.warnings.count
+          let found = try TimelineDivergence(
+            error, index: stepCount, session: unverified,
+            recordedCheckpoint: recordedCheckpoint(url, index: stepCount))
+          divergence = found
+          if let step = found.step { add(step) }
+        } catch {
+          failure = error
+          break
+        }
+      }
+    }
+    if let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen)) {
+      worker.send(.trailingGap(gap, resumedState: current.state))
+    }
+    for warning in current.warnings {
+      output.error("warning: \(warning.description)", tool: options.tool)
+    }
+    let finished = worker.finish()
+
+    let created = session.header.created.formatted(.iso8601)
+    let page = TimelinePage(
+      feature: feature,
+      fields: finished.json(
+        feature: feature, created: created,
+        checkpointInterval: session.header.checkpointInterval),
+      warnings: current.warnings, failure: failure, divergence: divergence?.json())
+    do {
+      try page.write(to: file)
+      try file.commit()
+    } catch {
+      file.discard()
+      throw error
+    }
+
+    let count = stepCount
+    let steps = "\(count) step\(count == 1 ? "" : "s")"
+    let verdict: String
+    if failure != nil {
+      verdict = "\(steps) before the bad input"
+    } else if let divergence {
+      verdict = "\(steps); step \(divergence.sequenceNumber) diverges from the recording"
+    } else {
+      verdict = "\(steps); every state and effect matches the recording"
+    }
+    output.print("wrote \(Quoted.path(file.path)): \(verdict)")
+    if let failure { throw .log(failure) }
+    if options.verify, let divergence {
+      throw ReplayFailure(message: divergence.headline, exitStatus: 1)
+    }
+  }
+
+  /// The recorded checkpoint of the step at `index` (0-based), if its line holds one.
+  private func recordedCheckpoint(_ url: URL, index: Int) throws(ActionLogError) -> R.State? {
+    let reader = try ActionLogReader<R.State, R.Action, R.Effect>(
+      url: url, options: ActionLogReadOptions(expectedFeature: feature))
+    var seen = 0
+    while let entry = try reader.next() {
+      guard case .transition(let recorded) = entry else { continue }
+      if seen == index { return recorded.checkpoint }
+      seen += 1
+    }
+    return nil
+  }
+
+  /// The gap markers among new warnings, as one gap: the first marker's line, the total count.
+  private static func droppedTransitions(in warnings: ArraySlice<ActionLogError>) -> TimelineGap? {
+    var result: TimelineGap?
+    for warning in warnings {
+      guard case .transitionsDropped(let line, let count) = warning else { continue }
+      result = TimelineGap(line: result?.line ?? line, dropped: (result?.dropped ?? 0) + count)
+    }
+    return result
+  }
+}

@@ -1,0 +1,241 @@
+import ActionLog
+import AppFeature
+import Foundation
+import StateStore
+import Testing
+
+/// The HTML timeline (`replay --html`) in a real browser: headless Chromium, driven over the
+/// DevTools protocol by `Tests/Fixtures/timeline_browser.py` (Python's standard library only).
+///
+/// A browser is not part of the toolchain, so the check runs only when asked:
+/// `LOGINSTORE_BROWSER_TESTS=required swift test` — and then a missing browser is a failure,
+/// not a skip. `.ci/run` installs Chromium (`apt-get install chromium`) and sets the variable.
+/// The driver prints what it saw as JSON; this test judges it.
+@MainActor struct TimelineBrowserTests {
+  nonisolated static let variable = "LOGINSTORE_BROWSER_TESTS"
+  nonisolated static var setting: String? { ProcessInfo.processInfo.environment[variable] }
+  nonisolated static var isRequested: Bool { setting == "required" }
+
+  static let driver = DemoProcess.packageRoot.appendingPathComponent(
+    "Tests/Fixtures/timeline_browser.py")
+
+  @Test func theBrowserSettingIsOneThisTestUnderstands() {
+    if let setting = Self.setting, !setting.isEmpty {
+      #expect(
+        setting == "required",
+        "\(Self.variable)=\(setting) is not understood: set it to 'required' or leave it unset")
+    }
+  }
+
+  @Test(
+    .enabled(
+      if: isRequested,
+      "the browser check of the HTML timeline runs with LOGINSTORE_BROWSER_TESTS=required"),
+    .timeLimit(.minutes(3)))
+  func theTimelineWorksInAHeadlessBrowser() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("timeline-browser-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    // A session recorded by login-demo: a wrong (canary) password, then the right one.
+    let canary = AuditChannels.password.reveal()
+    try record(
+      [
+        "type username demo", "type password \(canary)", "tap login", "wait", "tap alert OK",
+        "type password Secr3t", "tap login", "wait", "tap logout",
+      ], to: file("session.jsonl"), in: folder)
+    let hostile = "</script><img src=x onerror=alert(1)>"
+    try record(
+      ["type username \(hostile)", "type password Secr3t", "tap login", "tap alert OK"],
+      to: file("hostile.jsonl"), in: folder)
+    for (log, page) in [
+      (file("session.jsonl").path, "session.html"), (file("hostile.jsonl").path, "hostile.html"),
+      (
+        DemoProcess.packageRoot.appendingPathComponent(
+          "Tests/ActionLogTests/Fixtures/login-divergent.jsonl"
+        ).path, "divergent.html"
+      ),
+    ] {
+      let run = try await DemoProcess.run(["--html", file(page).path, log], tool: "replay")
+      #expect(run.status == 0, "replay --html \(log): \(run.stderr)")
+    }
+    let session = try String(contentsOf: file("session.html"), encoding: .utf8)
+    #expect(!session.contains(canary) && !session.contains("Canary"))
+
+    let python = try #require(
+      Self.python3(), "python3 is needed to drive the browser (Python's standard library only)")
+    let output = try await DemoProcess.run(
+      program: python,
+      [
+        Self.driver.path, "--timeout", "120", "check", "--session", file("session.html").path,
+        "--divergent", file("divergent.html").path, "--hostile", file("hostile.html").path,
+        "--screenshot", file("shot.png").path, "--read-steps", "2,3,7,8,9",
+      ], timeout: 150)
+    guard output.status == 0 else {
+      let message =
+        output.status == 3
+        ? "No browser found, and \(Self.variable)=required: install Chromium "
+          + "(apt-get install chromium) or set CHROMIUM to its path.\n\(output.stderr)"
+        : "The browser check failed (exit status \(output.status)):\n\(output.stderr)"
+      Issue.record(Comment(rawValue: message))
+      return
+    }
+    #expect(!output.stdout.contains(canary), "the canary reached the browser's page")
+    let seen = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    try judgeSession(seen)
+    try judgeFilterAndSlider(seen, log: file("session.jsonl"))
+    try judgeDivergence(seen)
+    try judgeHostilePage(seen, hostile: hostile)
+  }
+
+  // MARK: - What the browser must have shown
+
+  /// ↓ five times from the first step: step 6, the right password typed after the failure.
+  private func judgeSession(_ seen: [String: Any]) throws {
+    let page = try #require(seen["page"] as? [String: Any])
+    #expect(page["statusClass"] as? String == "status good")
+    #expect((page["status"] as? String)?.hasPrefix("✓ Replays cleanly: all 10 steps") == true)
+    #expect(page["images"] as? Int == 0)
+    #expect(seen.step("initial")?["selected"] as? Int == 0)
+
+    let six = try #require(seen.step("afterFiveDown"))
+    #expect(six["selected"] as? Int == 5)
+    #expect(
+      six["headline"] as? String
+        == "#6 user AppAction.login(LoginAction.passwordChanged(Secret(Aaaa0a)))")
+    #expect(six["position"] as? String == "step 6 of 10")
+    #expect(six["slider"] as? Int == 6)
+    let diff = six["diff"] as? [String] ?? []
+    #expect(diff.contains("−     password: \(AuditChannels.passwordMask),"))
+    #expect(diff.contains("+     password: Secret(Aaaa0a),"))
+    #expect((six["state"] as? [String])?.contains("password: Secret(Aaaa0a),") == true)
+    #expect((six["state"] as? [String])?.contains("failedAttempts: 1,") == true)
+    #expect(six["effects"] as? [String] == ["none"])
+    let screen = try #require(six["screen"] as? [String: Any])
+    #expect(screen["fields"] as? [[String]] == [["Username", "demo"], ["Password", "••••••"]])
+    #expect(
+      screen["texts"] as? [[String]] == [
+        ["success", "✓ Ready to sign in"], ["warning", "Failed attempts: 1 of 5"],
+      ])
+    let buttons = (screen["buttons"] as? [[Any]] ?? []).map { "\($0[0]) \($0[1] as? Bool == true)" }
+    #expect(buttons == ["Login true"])
+    #expect(screen["spinner"] as? [String] == [])
+    #expect(screen["alert"] as? [String] == [])
+    #expect(screen["path"] as? [String] == ["login"])
+
+    #expect(seen.step("afterK")?["selected"] as? Int == 4)
+    #expect(seen.step("afterEnd")?["selected"] as? Int == 9)
+    #expect(seen.step("afterHome")?["selected"] as? Int == 0)
+
+    // The spinner while signing in, the alert after the failure, home after the success.
+    let steps = try #require(seen["steps"] as? [String: [String: Any]])
+    let spinner = steps["2"]?["screen"] as? [String: Any]
+    #expect(spinner?["spinner"] as? [String] == ["Signing in…"])
+    let alert = steps["3"]?["screen"] as? [String: Any]
+    #expect(alert?["alert"] as? [String] == ["ErrorIncorrect username or passwordOK"])
+    let home = steps["8"]?["screen"] as? [String: Any]
+    #expect(home?["path"] as? [String] == ["login › home(demo)"])
+    #expect(home?["headings"] as? [String] == ["Hello Demo User"])
+    #expect(
+      (home?["texts"] as? [[String]])?.contains(["plain", "Free plan · 3 unread messages"]) == true)
+    let loggedOut = steps["9"]?["screen"] as? [String: Any]
+    #expect(loggedOut?["path"] as? [String] == ["login"])
+
+    let shot = try #require(seen["screenshot"] as? [String: Any])
+    #expect((shot["colours"] as? Int ?? 0) > 50, "the screenshot is blank: \(shot)")
+    #expect((shot["nonBackgroundShare"] as? Double ?? 0) > 0.05, "the screenshot is blank")
+    #expect(seen["sessionExceptions"] as? [String] == [])
+  }
+
+  /// The filter keeps the steps whose action or effects contain the text; the slider scrubs.
+  private func judgeFilterAndSlider(_ seen: [String: Any], log: URL) throws {
+    let replay = try Replayer(reducer: AppReducer()).replay(log, keepingSteps: true)
+    let matching = replay.steps.filter { step in
+      ([Dump.renderOneLine(step.transition.action, limit: nil)]
+        + step.transition.effects.map { Dump.renderOneLine($0, limit: nil) })
+        .contains { $0.lowercased().contains("password") }
+    }.map(\.sequenceNumber)
+    #expect(matching.count > 1 && matching.count < 10, "the filter must keep some steps only")
+    let filtered = try #require(seen["filtered"] as? [String: Any])
+    #expect(filtered["info"] as? String == "\(matching.count) of 10 steps match")
+    let rows = filtered["rows"] as? [String] ?? []
+    let shown = rows.filter { $0.hasPrefix("step") }.compactMap { row -> Int? in
+      guard let text = row.split(separator: "|").last, text.hasPrefix("#") else { return nil }
+      return Int(text.dropFirst().prefix { $0.isNumber })
+    }
+    #expect(shown == matching)
+    #expect(seen.step("filteredDown")?["selected"] as? Int == matching[0] - 1)
+    #expect((seen["unfiltered"] as? [String: Any])?["info"] as? String == "10 steps")
+
+    let half = try #require(seen.step("sliderHalf"))
+    let selected = half["selected"] as? Int ?? -1
+    #expect((3...6).contains(selected), "dragging to the middle selects a middle step")
+    #expect(half["slider"] as? Int == selected + 1)
+    #expect((half["headline"] as? String)?.hasPrefix("#\(selected + 1) ") == true)
+    #expect(seen.step("sliderEnd")?["selected"] as? Int == 9)
+  }
+
+  /// The divergent log: step 4 in red, both diffs side by side.
+  private func judgeDivergence(_ seen: [String: Any]) throws {
+    let page = try #require(seen["divergentPage"] as? [String: Any])
+    #expect(page["statusClass"] as? String == "status bad")
+    #expect((page["status"] as? String)?.hasPrefix("✗ Step #4 diverges from the recording") == true)
+    let rows = try #require(seen["divergedRows"] as? [[String]])
+    #expect(rows.count == 1)
+    #expect(rows.first?[0].hasPrefix("#4") == true)
+    #expect(rows.first?[1] == "rgb(253, 232, 230)", "the divergent row's background is red")
+    #expect(seen.step("divergentStep")?["selected"] as? Int == 3)
+    let panel = try #require(seen["divergencePanel"] as? [String: Any])
+    #expect(panel["hidden"] as? Bool == false)
+    let sides = panel["sides"] as? [String] ?? []
+    #expect(sides.count == 2)
+    #expect(sides.first?.contains("+   password: Secret(Aaaa0a),") == true)
+    #expect(sides.last?.contains("+   password: Secret(Aaaa0),") == true)
+    #expect(seen["divergentExceptions"] as? [String] == [])
+  }
+
+  /// Markup in a username stays text: no image, no script, no dialog.
+  private func judgeHostilePage(_ seen: [String: Any], hostile: String) throws {
+    let page = try #require(seen["hostilePage"] as? [String: Any])
+    #expect(page["images"] as? Int == 0)
+    #expect(page["scripts"] as? Int == 2)
+    #expect(page["pwned"] as? Bool == false)
+    #expect(seen["hostileDialogs"] as? Int == 0)
+    let screen = seen.step("hostileStep")?["screen"] as? [String: Any]
+    #expect((screen?["fields"] as? [[String]])?.first == ["Username", hostile])
+    #expect(seen["hostileExceptions"] as? [String] == [])
+  }
+
+  // MARK: - Helpers
+
+  private func record(_ script: [String], to log: URL, in folder: URL) throws {
+    let scriptFile = folder.appendingPathComponent(log.deletingPathExtension().lastPathComponent)
+      .appendingPathExtension("script")
+    try Data((script.joined(separator: "\n") + "\n").utf8).write(to: scriptFile)
+    let demo = try DemoProcess.executable()
+    let process = Process()
+    process.executableURL = demo
+    process.arguments = ["--script", scriptFile.path, "--record", log.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "login-demo --script \(script)")
+  }
+
+  private static func python3() -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    return path.split(separator: ":").map {
+      URL(fileURLWithPath: String($0)).appendingPathComponent("python3")
+    }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+}
+
+extension Dictionary where Key == String, Value == Any {
+  fileprivate func step(_ name: String) -> [String: Any]? {
+    self[name] as? [String: Any]
+  }
+}

@@ -1,0 +1,165 @@
+import ActionLog
+import Foundation
+import ReplayTool
+import StateStore
+import Testing
+
+/// The timeline through the generic replay API: a feature the package knows nothing about,
+/// with and without a screen of its own.
+@MainActor struct GenericTimelineTests {
+  struct Counter: Reducer, Sendable {
+    struct State: Codable, Equatable, Sendable {
+      var count = 0
+      var history: [Int] = []
+    }
+
+    enum Action: Codable, Equatable, Sendable {
+      case add(Int)
+      case reset
+    }
+
+    enum Effect: Codable, Equatable, StoreEffect {
+      case announce(Int)
+    }
+
+    func reduce(into state: inout State, action: Action) -> [Effect] {
+      switch action {
+      case .add(let amount):
+        state.count += amount
+        state.history.append(amount)
+        return state.count % 10 == 0 ? [.announce(state.count)] : []
+      case .reset:
+        state = State()
+        return []
+      }
+    }
+  }
+
+  /// Shows the count, and how many steps it has seen since the start or a gap.
+  struct CounterScreen: TimelineScreenRenderer {
+    var stepsSeen = 0
+
+    func facts(about initialState: Counter.State) -> [TimelineFact] {
+      [TimelineFact(label: "Start", value: "count \(initialState.count)")]
+    }
+
+    mutating func reset(to state: Counter.State) {
+      stepsSeen = 0
+    }
+
+    mutating func apply(_ transition: Transition<Counter.State, Counter.Action, Counter.Effect>) {
+      stepsSeen += 1
+    }
+
+    func screen(for state: Counter.State) -> TimelineScreen {
+      TimelineScreen(
+        title: "Counter", path: ["counter"],
+        elements: [.heading("\(state.count)"), .text("\(stepsSeen) steps", tone: .dim)])
+    }
+  }
+
+  /// The documentation's example: a screen of the state alone, nothing remembered.
+  struct PlainCounterScreen: TimelineScreenRenderer {
+    typealias Action = Counter.Action
+    typealias Effect = Counter.Effect
+
+    func screen(for state: Counter.State) -> TimelineScreen {
+      TimelineScreen(title: "Counter", elements: [.heading("\(state.count)")])
+    }
+  }
+
+  func record(_ actions: [Counter.Action], in folder: TemporaryFolder) async throws -> URL {
+    let url = folder.file("counter.jsonl")
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let recorder = try store.record(to: url, feature: "counter")
+    for action in actions { store.send(action) }
+    await recorder.close()
+    return url
+  }
+
+  func write(
+    _ feature: ReplayableFeature, log: URL, to page: URL
+  ) -> (status: Int32, output: String) {
+    let captured = Captured()
+    let status = ReplayCommand(features: [feature], toolName: "counter-replay")
+      .run(["--html", page.path, log.path], output: captured.output)
+    return (status, captured.text)
+  }
+
+  @Test func aFeatureWithoutAScreenGetsItsStateTreeOnly() async throws {
+    let folder = try TemporaryFolder()
+    let log = try await record([.add(4), .add(6), .reset, .add(1)], in: folder)
+    let feature = ReplayableFeature(
+      name: "counter", reducer: Counter(), module: "Tests", reducerExpression: "Counter()")
+    let result = write(feature, log: log, to: folder.file("counter.html"))
+    #expect(result.status == 0)
+    #expect(
+      result.output.hasSuffix(
+        "counter.html': 4 steps; every state and effect matches the recording\n"))
+    let page = try TimelinePageData(contentsOf: folder.file("counter.html"))
+    #expect(page.stepCount == 4)
+    #expect(page.initialScreen == nil && page.screen(after: 0) == nil)
+    #expect(page.facts.isEmpty)
+    #expect(page.action(1) == "GenericTimelineTests.Counter.Action.add(6)")
+    #expect(page.effects(1) == ["GenericTimelineTests.Counter.Effect.announce(10)"])
+    #expect(
+      page.stateLines(after: 1).joined(separator: "\n")
+        == Dump.render(Counter.State(count: 10, history: [4, 6])))
+  }
+
+  @Test func aFeatureWithAScreenGetsItDrawnAtEveryStep() async throws {
+    let folder = try TemporaryFolder()
+    let log = try await record([.add(4), .add(6), .reset], in: folder)
+    let feature = ReplayableFeature(
+      name: "counter", reducer: Counter(), module: "Tests", reducerExpression: "Counter()",
+      screen: CounterScreen())
+    #expect(write(feature, log: log, to: folder.file("counter.html")).status == 0)
+    let page = try TimelinePageData(contentsOf: folder.file("counter.html"))
+    #expect(page.facts == [["Start", "count 0"]])
+    #expect(
+      page.initialScreen?.summary == [
+        "title Counter", "path counter", "heading 0", "text[dim] 0 steps",
+      ])
+    #expect(
+      page.screen(after: 1)?.summary == [
+        "title Counter", "path counter", "heading 10", "text[dim] 2 steps",
+      ])
+    #expect(page.screen(after: 2)?.summary.contains("heading 0") == true)
+  }
+
+  @Test func aScreenOfTheStateAloneNeedsOnlyOneMethod() async throws {
+    let folder = try TemporaryFolder()
+    let log = try await record([.add(4), .add(6)], in: folder)
+    let feature = ReplayableFeature(
+      name: "counter", reducer: Counter(), module: "Tests", reducerExpression: "Counter()",
+      screen: PlainCounterScreen())
+    #expect(write(feature, log: log, to: folder.file("counter.html")).status == 0)
+    let page = try TimelinePageData(contentsOf: folder.file("counter.html"))
+    #expect(page.facts.isEmpty)
+    #expect(page.screen(after: 1)?.summary == ["title Counter", "heading 10"])
+  }
+
+  @Test func aLogOfAnotherFeatureIsRefusedWithoutAPage() async throws {
+    let folder = try TemporaryFolder()
+    let log = ReplayExecutable.fixtures.appendingPathComponent("login.jsonl")
+    let feature = ReplayableFeature(
+      name: "counter", reducer: Counter(), module: "Tests", reducerExpression: "Counter()")
+    let result = write(feature, log: log, to: folder.file("x.html"))
+    #expect(result.status == 2)
+    #expect(
+      result.output == "counter-replay: unknown feature 'login' (this build knows: counter)\n")
+    #expect(try folder.names().isEmpty)
+  }
+}
+
+/// Everything a `ReplayOutput` was given, standard output and standard error in one text.
+final class Captured: Sendable {
+  private let storage = Guarded("")
+  var text: String { storage.withLock { $0 } }
+
+  var output: ReplayOutput {
+    ReplayOutput(
+      isColored: false, write: { piece in self.storage.withLock { $0 += piece } },
+      writeError: { piece in self.storage.withLock { $0 += piece } })
+  }
+}

@@ -1,0 +1,128 @@
+import AppFeature
+import LoginFeature
+import ReplayTool
+import StateStore
+import Testing
+
+/// `IncrementalDump` must render every state exactly as `Dump.render` does, whatever changed
+/// since the previous one.
+struct IncrementalDumpTests {
+  /// Nested deep enough that an enum fits on one line at the top but not four levels down.
+  struct Outer: Equatable {
+    struct Middle: Equatable {
+      struct Inner: Equatable {
+        var choice: Choice
+        var note: String?
+        var tags: [String]
+      }
+      var inner: Inner
+      var count: Int
+    }
+    var middle: Middle
+    var secret: Secret
+    var optionalMiddle: Middle?
+  }
+
+  enum Choice: Equatable {
+    case short
+    case long(String, Int)
+  }
+
+  /// A type whose values are not `Equatable`: always rendered again.
+  struct Opaque {
+    var value: Int
+  }
+
+  struct Holder: Equatable {
+    var id: Int
+    var opaque: Opaque
+
+    static func == (lhs: Holder, rhs: Holder) -> Bool { lhs.id == rhs.id }
+  }
+
+  func sequence() -> [Outer] {
+    let inner = Outer.Middle.Inner(choice: .short, note: nil, tags: [])
+    var state = Outer(
+      middle: .init(inner: inner, count: 0), secret: "Abc1", optionalMiddle: nil)
+    var states = [state]
+    state.middle.count = 1
+    states.append(state)
+    state.middle.inner.choice = .long(String(repeating: "x", count: 34), 12_345)
+    states.append(state)
+    state.middle.inner.note = "line one\nline two \u{202E}"
+    states.append(state)
+    state.optionalMiddle = state.middle
+    states.append(state)
+    state.optionalMiddle?.inner.tags = ["a", "b"]
+    states.append(state)
+    state.secret = "Xyz98765"
+    states.append(state)
+    state.optionalMiddle = nil
+    states.append(state)
+    states.append(state)
+    state.middle.inner.choice = .short
+    states.append(state)
+    return states
+  }
+
+  @Test func everyStateRendersAsDumpDoes() {
+    var dump = IncrementalDump()
+    var strings = Interner()
+    for (index, state) in sequence().enumerated() {
+      let lines = dump.lines(of: state, strings: &strings).map { strings.texts[$0] }
+      #expect(lines.joined(separator: "\n") == Dump.render(state), "state \(index)")
+    }
+  }
+
+  @Test func theOrderOfStatesDoesNotMatter() {
+    var dump = IncrementalDump()
+    var strings = Interner()
+    for state in sequence().reversed() + sequence() {
+      let lines = dump.lines(of: state, strings: &strings).map { strings.texts[$0] }
+      #expect(lines.joined(separator: "\n") == Dump.render(state))
+    }
+  }
+
+  @Test func appStatesRenderAsDumpDoes() {
+    let user = User(id: "7", username: "ada", displayName: "Ada")
+    var state = AppState()
+    var states = [state]
+    state.login.username = "ada"
+    states.append(state)
+    state.login.password = "Pa55word"
+    state.login.isLoading = true
+    states.append(state)
+    state.login.user = user
+    state.home = HomeState(user: user, isLoadingProfile: true)
+    states.append(state)
+    state.home?.profile = Profile(displayName: "Ada", unreadMessages: 3, plan: "Team")
+    state.home?.isLoadingProfile = false
+    states.append(state)
+    state.login.rules = .minimumLength(6)
+    states.append(state)
+    state = AppState(login: LoginState(rules: .email))
+    states.append(state)
+    var dump = IncrementalDump()
+    var strings = Interner()
+    for state in states {
+      let lines = dump.lines(of: state, strings: &strings).map { strings.texts[$0] }
+      #expect(lines.joined(separator: "\n") == Dump.render(state))
+    }
+  }
+
+  /// A value equal by `==` keeps its lines: the renderer trusts `Equatable`, as `TestStore`
+  /// does. Values that are not `Equatable` are rendered every time.
+  @Test func equalValuesKeepTheirLinesAndOthersAreRenderedAgain() {
+    var dump = IncrementalDump()
+    var strings = Interner()
+    _ = dump.lines(of: Holder(id: 1, opaque: Opaque(value: 1)), strings: &strings)
+    let same = dump.lines(of: Holder(id: 1, opaque: Opaque(value: 2)), strings: &strings)
+    #expect(same.map { strings.texts[$0] }.contains("  opaque: IncrementalDumpTests.Opaque("))
+    #expect(same.map { strings.texts[$0] }.contains("    value: 1"))
+    let changed = dump.lines(of: [Opaque(value: 1)], strings: &strings)
+    _ = changed
+    let again = dump.lines(of: [Opaque(value: 3)], strings: &strings)
+    #expect(
+      again.map { strings.texts[$0] }.joined(separator: "\n") == Dump.render([Opaque(value: 3)]))
+  }
+}

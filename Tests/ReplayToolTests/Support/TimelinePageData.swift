@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// The data a `replay --html` page embeds, read back the way the page's script reads it:
+/// states rebuilt from the checkpoint before them and the splices after it.
+///
+/// Tests compare what it rebuilds with what the replay computed, so a wrong splice, a wrong
+/// checkpoint or a wrongly reused line fails them.
+struct TimelinePageData {
+  static let dataStart = #"<script type="application/json" id="timeline-data">"#
+
+  /// The whole page.
+  let html: String
+  /// The embedded JSON object.
+  let json: [String: Any]
+
+  init(contentsOf url: URL) throws {
+    html = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    let start = try #require(html.range(of: Self.dataStart), "no data element in the page")
+    let end = try #require(
+      html.range(of: "</script>", range: start.upperBound..<html.endIndex),
+      "the data element does not end")
+    let text = html[start.upperBound..<end.lowerBound]
+    json = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+      "the data is not a JSON object")
+  }
+
+  var strings: [String] { json["strings"] as? [String] ?? [] }
+  var stepCount: Int { json["stepCount"] as? Int ?? -1 }
+  var steps: [String: Any] { json["steps"] as? [String: Any] ?? [:] }
+  var verify: [String: Any] { json["verify"] as? [String: Any] ?? [:] }
+  var end: [String: Any] { json["end"] as? [String: Any] ?? [:] }
+  var warnings: [[String: Any]] { json["warnings"] as? [[String: Any]] ?? [] }
+  var gaps: [[String: Any]] { json["gaps"] as? [[String: Any]] ?? [] }
+  var facts: [[String]] { json["facts"] as? [[String]] ?? [] }
+
+  /// The recorded sequence numbers, in page order.
+  var sequenceNumbers: [Int] { steps["seq"] as? [Int] ?? [] }
+
+  /// `user` or `effect`, per step.
+  var origins: [String] {
+    (steps["origin"] as? String ?? "").map { $0 == "u" ? "user" : "effect" }
+  }
+
+  /// The action of step `index` (0-based), one line.
+  func action(_ index: Int) -> String {
+    strings[(steps["action"] as? [Int] ?? [])[index]]
+  }
+
+  /// The effects of step `index`, one line each.
+  func effects(_ index: Int) -> [String] {
+    ((steps["effects"] as? [[Int]] ?? [])[index]).map { strings[$0] }
+  }
+
+  /// The lines of the state before the first step.
+  var initialLines: [String] {
+    (json["initial"] as? [Int] ?? []).map { strings[$0] }
+  }
+
+  /// The lines of the state after step `index`, rebuilt from checkpoints and splices.
+  func stateLines(after index: Int) -> [String] {
+    let every = json["every"] as? Int ?? 1
+    let checkpoints = json["checkpoints"] as? [[Int]] ?? []
+    let splices = steps["splice"] as? [Any] ?? []
+    let start = index / every * every
+    var lines = checkpoints[start / every]
+    if start < index {
+      for step in (start + 1)...index {
+        guard let splice = splices[step] as? [Int] else { continue }
+        lines.replaceSubrange(splice[0]..<(splice[0] + splice[1]), with: splice[2...])
+      }
+    }
+    return lines.map { strings[$0] }
+  }
+
+  /// The widgets of the screen after step `index` (`nil` for a page without screens).
+  func screen(after index: Int) -> [[String: Any]]? {
+    guard let ids = steps["screen"] as? [Int], index < ids.count else { return nil }
+    return screen(withID: ids[index])
+  }
+
+  /// The widgets of the screen before the first step.
+  var initialScreen: [[String: Any]]? {
+    (json["initialScreen"] as? Int).flatMap { screen(withID: $0) }
+  }
+
+  private func screen(withID id: Int) -> [[String: Any]]? {
+    let screens = json["screens"] as? [[Int]] ?? []
+    let parts = json["parts"] as? [[String: Any]] ?? []
+    return screens[id].map { parts[$0] }
+  }
+
+  /// The page's inline script, as the Content-Security-Policy hashes it.
+  var script: String? { element("<script>", "</script>") }
+  /// The page's style sheet, as the Content-Security-Policy hashes it.
+  var style: String? { element("<style>", "</style>") }
+
+  private func element(_ open: String, _ close: String) -> String? {
+    guard let start = html.range(of: open),
+      let end = html.range(of: close, range: start.upperBound..<html.endIndex)
+    else { return nil }
+    return String(html[start.upperBound..<end.lowerBound])
+  }
+}
+
+extension Array where Element == [String: Any] {
+  /// The widgets' kinds and texts, for comparing a screen in one line: `field Username=demo`.
+  var summary: [String] {
+    map { part in
+      let kind = part["k"] as? String ?? "?"
+      switch kind {
+      case "field": return "field \(part["label"] ?? "")=\(part["value"] ?? "")"
+      case "secure": return "secure \(part["label"] ?? "")=\(part["length"] ?? "")"
+      case "button": return "button \(part["t"] ?? "") \((part["enabled"] as? Bool) == true)"
+      case "text": return "text[\(part["tone"] ?? "")] \(part["t"] ?? "")"
+      case "path": return "path " + ((part["v"] as? [String]) ?? []).joined(separator: " › ")
+      case "alert":
+        return "alert \(part["title"] ?? ""): \(part["message"] ?? "") "
+          + ((part["buttons"] as? [String]) ?? []).joined(separator: ",")
+      default: return "\(kind) \(part["t"] ?? "")"
+      }
+    }
+  }
+}

@@ -1,0 +1,466 @@
+import ActionLog
+import AppFeature
+import Foundation
+import LoginFeature
+import ReplayTool
+import StateStore
+import Testing
+
+/// `replay --html OUT LOG`, run as a person runs it: the built executable on the fixture logs
+/// and on logs recorded here, and the page read back.
+@MainActor struct TimelineCommandTests {
+  static let fixtures = ReplayExecutable.fixtures
+
+  @Test func aCleanLogGetsAPageThatSaysItReplaysCleanly() throws {
+    let folder = try TemporaryFolder()
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    let run = try ReplayExecutable.run(["--html", "login.html", log], in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 0,
+          stdout: "wrote 'login.html': 10 steps; every state and effect matches the recording\n",
+          stderr: ""))
+    #expect(try folder.names() == ["login.html"], "no temporary file is left behind")
+
+    let page = try TimelinePageData(contentsOf: folder.file("login.html"))
+    #expect(page.json["feature"] as? String == "login")
+    #expect(page.json["created"] as? String == "2026-11-22T05:18:38Z")
+    #expect(page.json["checkpointInterval"] as? Int == 4)
+    #expect(page.stepCount == 10)
+    #expect(page.sequenceNumbers == Array(1...10))
+    #expect(page.origins.filter { $0 == "effect" }.count == 3)
+    #expect(page.verify["status"] as? String == "clean")
+    #expect(page.end["kind"] as? String == "end")
+    #expect(page.action(0) == #"LoginAction.usernameChanged("d")"#)
+    #expect(
+      page.effects(4) == [
+        #"LoginEffect.authenticate(Credentials(username: "demo", password: Secret(Aaaa0a)), "#
+          + "attempt: 1)"
+      ])
+    #expect(page.facts.first?.first == "Rules")
+    #expect(page.facts.first?.last?.hasPrefix("default (username 2 to 10 characters") == true)
+    // Nothing to fetch: no URL, no external script, style, font or image.
+    #expect(!page.html.contains("://"))
+    #expect(!page.html.contains("src="))
+    #expect(!page.html.contains("@import"))
+    #expect(
+      page.html.contains(#"content="default-src 'none'; script-src 'sha256-"#),
+      "the page forbids every fetch and every script but its own")
+  }
+
+  @Test func everyStateOnThePageIsTheReplayedState() async throws {
+    let folder = try TemporaryFolder()
+    let long = folder.file("long.jsonl")
+    try await Recordings.appMix(1_234, to: long)
+    let logs: [(URL, Feature)] = [
+      (Self.fixtures.appendingPathComponent("login.jsonl"), .login),
+      (Self.fixtures.appendingPathComponent("app.jsonl"), .app),
+      (long, .app),
+    ]
+    for (log, feature) in logs {
+      let run = try ReplayExecutable.run(["--html", "page.html", log.path], in: folder.url)
+      #expect(run.status == 0, "\(run)")
+      let page = try TimelinePageData(contentsOf: folder.file("page.html"))
+      let replayed = try Self.replayedStates(of: log, as: feature)
+      #expect(page.stepCount == replayed.steps.count)
+      #expect(page.initialLines == Self.lines(of: replayed.initial))
+      for (index, state) in replayed.steps.enumerated() {
+        let expected = Self.lines(of: state)
+        guard page.stateLines(after: index) == expected else {
+          let diff = Dump.diff(
+            expected.joined(separator: "\n"),
+            page.stateLines(after: index).joined(separator: "\n"))
+          let message =
+            "\(log.lastPathComponent): the page's state after step \(index + 1) differs:\n"
+            + (diff ?? "")
+          Issue.record(Comment(rawValue: message))
+          break
+        }
+      }
+      try FileManager.default.removeItem(at: folder.file("page.html"))
+    }
+  }
+
+  @Test func theLoginScreenShowsFieldsHintsSpinnerAlertAndRoutes() throws {
+    let folder = try TemporaryFolder()
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    #expect(try ReplayExecutable.run(["--html", "login.html", log], in: folder.url).status == 0)
+    let page = try TimelinePageData(contentsOf: folder.file("login.html"))
+    #expect(
+      page.initialScreen?.summary == [
+        "title LoginStore demo", "path login", "field Username=", "secure Password=0",
+        "text[error] ✗ Username must be 2 to 10 characters",
+        "text[error] ✗ Password must be at least 3 characters",
+        "text[error] ✗ Password needs an uppercase letter and a digit", "button Login false",
+      ])
+    // #5: the request is in flight.
+    #expect(
+      page.screen(after: 4)?.summary == [
+        "title LoginStore demo", "path login", "field Username=demo", "secure Password=6",
+        "text[success] ✓ Ready to sign in", "button Login false", "spinner Signing in…",
+      ])
+    // #6: the answer is a failure and its alert shows; #7: its button dismissed it.
+    #expect(
+      page.screen(after: 5)?.summary.last
+        == "alert Error: Incorrect username or password OK")
+    #expect(page.screen(after: 6)?.summary.contains { $0.hasPrefix("alert") } == false)
+    #expect(
+      page.screen(after: 6)?.summary.contains("text[warning] Failed attempts: 1 of 5") == true)
+    // #10: signed in — the route effect pushed the home screen.
+    #expect(
+      page.screen(after: 9)?.summary == [
+        "title LoginStore demo", "path login › home(demo)", "heading Hello Demo User",
+        "text[dim] Signed in as demo", "button Logout true",
+      ])
+  }
+
+  @Test func theAppScreenFollowsTheHomeScreenAndItsProfile() throws {
+    let folder = try TemporaryFolder()
+    let log = Self.fixtures.appendingPathComponent("app.jsonl").path
+    #expect(try ReplayExecutable.run(["--html", "app.html", log], in: folder.url).status == 0)
+    let page = try TimelinePageData(contentsOf: folder.file("app.html"))
+    #expect(
+      page.screen(after: 7)?.summary == [
+        "title LoginStore demo", "path login › home(demo)", "heading Hello Demo User",
+        "text[dim] Signed in as demo", "spinner Loading your profile…", "button Logout true",
+      ])
+    #expect(
+      page.screen(after: 8)?.summary.contains("text[plain] Free plan · 3 unread messages") == true)
+    #expect(page.screen(after: 9)?.summary.contains("path login") == true)
+  }
+
+  @Test func aDivergenceIsMarkedWithBothDiffsAndTheReplayGoesOn() throws {
+    let folder = try TemporaryFolder()
+    let log = Self.fixtures.appendingPathComponent("login-divergent.jsonl").path
+    let plain = try ReplayExecutable.run(["--html", "plain.html", log], in: folder.url)
+    #expect(
+      plain
+        == ToolRun(
+          status: 0, stdout: "wrote 'plain.html': 10 steps; step 4 diverges from the recording\n",
+          stderr: ""))
+    let verified = try ReplayExecutable.run(["--html", "v.html", "--verify", log], in: folder.url)
+    #expect(
+      verified
+        == ToolRun(
+          status: 1, stdout: "wrote 'v.html': 10 steps; step 4 diverges from the recording\n",
+          stderr: "replay: step 4 (LoginAction.passwordChanged(Secret(Aaaa0))): the replayed "
+            + "state differs from the recorded checkpoint\n"))
+
+    let page = try TimelinePageData(contentsOf: folder.file("v.html"))
+    #expect(page.stepCount == 10, "the steps after the divergence are on the page too")
+    #expect(page.verify["status"] as? String == "diverged")
+    #expect(page.verify["index"] as? Int == 3)
+    #expect(page.verify["seq"] as? Int == 4)
+    #expect(
+      page.verify["reason"] as? String == "the replayed state differs from the recorded checkpoint")
+    let recorded = try #require(page.verify["recorded"] as? [String: Any])
+    let replayed = try #require(page.verify["replayed"] as? [String: Any])
+    #expect((recorded["diff"] as? [String])?.contains("+   password: Secret(Aaaa0a),") == true)
+    #expect((replayed["diff"] as? [String])?.contains("+   password: Secret(Aaaa0),") == true)
+    #expect(page.stateLines(after: 3).contains("  password: Secret(Aaaa0),"))
+  }
+
+  /// A divergence the log has no checkpoint for: other effects (the digest matched, so the
+  /// recorded state is the replayed one), or another digest (the recorded state is unknown).
+  @Test(
+    arguments: [
+      (
+        #""effects":[{"authenticate":{"_0":{"password":"Aaaa0a","username":"demo"},"attempt":1}}]"#,
+        #""effects":[]"#, 4, "the reducer returned other effects than recorded", true
+      ),
+      (
+        #""digest":"ad85559f3535696d""#, #""digest":"0000000000000000""#, 1,
+        "the replayed state's digest ad85559f3535696d differs from the recorded 0000000000000000 "
+          + "(no checkpoint at this step to diff against)", false
+      ),
+    ])
+  func aDivergenceWithoutACheckpointSaysWhatTheLogHolds(
+    recorded: String, changed: String, index: Int, reason: String, hasState: Bool
+  ) throws {
+    let folder = try TemporaryFolder()
+    let text = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8)
+    try #require(text.contains(recorded))
+    try Data(text.replacingOccurrences(of: recorded, with: changed).utf8)
+      .write(to: folder.file("d.jsonl"))
+    let run = try ReplayExecutable.run(["--html", "d.html", "d.jsonl"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    let page = try TimelinePageData(contentsOf: folder.file("d.html"))
+    #expect(page.stepCount == 10)
+    #expect(page.verify["index"] as? Int == index)
+    #expect(page.verify["reason"] as? String == reason)
+    let recordedSide = try #require(page.verify["recorded"] as? [String: Any])
+    let replayedSide = try #require(page.verify["replayed"] as? [String: Any])
+    #expect(recordedSide["hasState"] as? Bool == hasState)
+    #expect(replayedSide["hasState"] as? Bool == true)
+    if hasState {
+      #expect(recordedSide["effects"] as? [String] == [])
+      #expect(
+        (replayedSide["effects"] as? [String])?.first?.hasPrefix("LoginEffect.authenticate(")
+          == true)
+      #expect((recordedSide["diff"] as? [String]) == (replayedSide["diff"] as? [String]))
+    } else {
+      #expect(recordedSide["diff"] as? [String] == [])
+      #expect((recordedSide["note"] as? String)?.contains("only this step's digest") == true)
+    }
+  }
+
+  @Test func aTruncatedLogShowsItsStepsAndTheWarning() throws {
+    let folder = try TemporaryFolder()
+    let log = Self.fixtures.appendingPathComponent("login-truncated.jsonl").path
+    let run = try ReplayExecutable.run(["--html", "t.html", log], in: folder.url)
+    #expect(run.status == 0)
+    #expect(
+      run.stderr
+        == "replay: warning: line 11: the last line is incomplete (the app stopped mid-write); "
+        + "everything before it was replayed\n")
+    let page = try TimelinePageData(contentsOf: folder.file("t.html"))
+    #expect(page.stepCount == 9)
+    #expect(page.warnings.map { $0["kind"] as? String } == ["truncated"])
+  }
+
+  @Test func aBadLineGetsThePageOfEverythingBeforeItAndExitStatusTwo() throws {
+    let folder = try TemporaryFolder()
+    let lines = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
+    ).split(separator: "\n").map(String.init)
+    try folder.write("bad.jsonl", lines: Array(lines[0...2]) + ["not json"] + Array(lines[3...]))
+    let run = try ReplayExecutable.run(["--html", "bad.html", "bad.jsonl"], in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "wrote 'bad.html': 2 steps before the bad input\n",
+          stderr: "replay: line 4: malformed: not valid JSON\n"))
+    let page = try TimelinePageData(contentsOf: folder.file("bad.html"))
+    #expect(page.stepCount == 2)
+    #expect(page.end["kind"] as? String == "error")
+    #expect(page.end["message"] as? String == "line 4: malformed: not valid JSON")
+  }
+
+  @Test func aLogWhoseHeaderCannotBeReadGetsNoPage() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("empty.jsonl", lines: [])
+    let run = try ReplayExecutable.run(["--html", "e.html", "empty.jsonl"], in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: the file is empty: an action log starts with a header line\n"))
+    #expect(try folder.names() == ["empty.jsonl"])
+  }
+
+  @Test func gapsAndAStoppedRecordingAreShownWhereTheyHappened() throws {
+    let folder = try TemporaryFolder()
+    let header = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
+    ).split(separator: "\n")[0]
+    let resumed = LoginState(username: "resumed", failedAttempts: 2, attemptID: 3)
+    var after = resumed
+    after.username = "resumed!"
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let resumedJSON = String(decoding: try encoder.encode(resumed), as: UTF8.self)
+    try folder.write(
+      "gap.jsonl",
+      lines: [
+        String(header),
+        #"{"seq":1,"origin":"user","action":{"usernameChanged":{"_0":"d"}},"effects":[],"#
+          + #""digest":"cd0c0659c00e136c"}"#,
+        #"{"kind":"gap","dropped":3,"state":\#(resumedJSON)}"#,
+        #"{"seq":5,"origin":"user","action":{"usernameChanged":{"_0":"resumed!"}},"#
+          + #""effects":[],"digest":"\#(try StateDigest.of(after))"}"#,
+        #"{"kind":"stopped","reason":"maximumFileSize","limit":4096}"#,
+      ])
+    let run = try ReplayExecutable.run(["--html", "gap.html", "gap.jsonl"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderr.contains("replay: warning: line 3: 3 transitions were dropped"))
+    #expect(
+      run.stderr.contains("replay: warning: line 5: recording stopped here: the file reached"))
+    let page = try TimelinePageData(contentsOf: folder.file("gap.html"))
+    #expect(page.sequenceNumbers == [1, 5])
+    #expect(page.gaps.count == 1)
+    #expect(page.gaps.first?["before"] as? Int == 1)
+    #expect(page.gaps.first?["line"] as? Int == 3)
+    #expect(page.gaps.first?["dropped"] as? Int == 3)
+    let gapState = (page.gaps.first?["state"] as? [Int] ?? []).map { page.strings[$0] }
+    #expect(gapState == Dump.render(resumed).split(separator: "\n").map(String.init))
+    #expect(page.warnings.map { $0["kind"] as? String } == ["dropped", "stopped"])
+    #expect(page.verify["status"] as? String == "clean")
+    // The screen starts again from the resumed state.
+    #expect(
+      page.screen(after: 1)?.summary.contains("text[warning] Failed attempts: 2 of 5") == true)
+  }
+
+  @Test func textFromTheLogCannotBreakOutOfThePage() async throws {
+    let folder = try TemporaryFolder()
+    let hostile = "</script><img src=x onerror=alert(1)>\u{2028}<!--<script>&amp;\u{202E}"
+    let password = "Canary-Pw-7f"
+    try await Recordings.login(
+      [.usernameChanged(hostile), .passwordChanged(Secret(password)), .loginButtonTapped],
+      to: folder.file("hostile.jsonl"))
+    let run = try ReplayExecutable.run(["--html", "h.html", "hostile.jsonl"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    let page = try TimelinePageData(contentsOf: folder.file("h.html"))
+    let html = page.html.lowercased()
+    #expect(!html.contains("<img"))
+    #expect(html.components(separatedBy: "<script").count - 1 == 2)
+    #expect(html.components(separatedBy: "</script").count - 1 == 2)
+    #expect(!html.contains("<!--"))
+    #expect(!html.contains("&amp;amp;"))
+    #expect(!page.html.contains("\u{2028}") && !page.html.contains("\u{202E}"))
+    // The text arrives whole: in the screen as typed, in the state as Dump shows it.
+    #expect(page.screen(after: 0)?.summary.contains("field Username=\(hostile)") == true)
+    #expect(page.stateLines(after: 0).contains("  username: \(Dump.quoted(hostile)),"))
+    // The secret appears only as its mask.
+    #expect(!page.html.contains(password))
+    #expect(!page.html.contains("Pw-7f") && !page.html.contains("Canary"))
+    #expect(page.stateLines(after: 1).contains("  password: \(Secret(password)),"))
+  }
+
+  // MARK: - The output path
+
+  @Test(
+    arguments: [
+      (["--html"], "--html needs an output path: the page to write (see replay --help)"),
+      (
+        ["--html=", "login.jsonl"],
+        "--html needs an output path: the page to write (see replay --help)"
+      ),
+      (
+        ["--html", "--verify", "login.jsonl"],
+        "--html needs an output path: the page to write (see replay --help)"
+      ),
+      (["--html", "out.html"], "missing FILE: the action log to replay (see replay --help)"),
+      (
+        ["--html", "out.html", "--until", "3", "login.jsonl"],
+        "--html cannot be combined with --emit-test, --until or --state"
+      ),
+      (
+        ["--html", "out.html", "--state", "login.jsonl"],
+        "--html cannot be combined with --emit-test, --until or --state"
+      ),
+      (
+        ["--emit-test", "--html", "out.html", "login.jsonl"],
+        "--html cannot be combined with --emit-test, --until or --state"
+      ),
+    ] as [([String], String)])
+  func badUsageIsOneLineAndExitStatusTwo(arguments: [String], message: String) throws {
+    let run = try ReplayExecutable.run(arguments)
+    #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
+    #expect(
+      !FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent("out.html").path)
+    )
+  }
+
+  @Test func aSymbolicLinkIsRefusedAndNothingIsWrittenThroughIt() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("link.html").path, withDestinationPath: folder.file("target.html").path)
+    let run = try ReplayExecutable.run(
+      ["--html", "link.html", Self.fixtures.appendingPathComponent("login.jsonl").path],
+      in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: 'link.html' is a symbolic link; refusing to write through it\n"))
+    #expect(try folder.names() == ["link.html"])
+  }
+
+  @Test func anExistingFileThatIsNotAPageIsLeftAlone() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("notes.txt", lines: ["my notes"])
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    let run = try ReplayExecutable.run(["--html", "notes.txt", log], in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: 'notes.txt' exists and is not an HTML page; refusing to overwrite it\n"))
+    #expect(try String(contentsOf: folder.file("notes.txt"), encoding: .utf8) == "my notes\n")
+    // Not the log either: swapping the two paths loses nothing.
+    try FileManager.default.copyItem(atPath: log, toPath: folder.file("log.jsonl").path)
+    let swapped = try ReplayExecutable.run(["--html", "log.jsonl", "out.html"], in: folder.url)
+    #expect(swapped.status == 2)
+    #expect(
+      try Data(contentsOf: folder.file("log.jsonl")) == Data(contentsOf: URL(fileURLWithPath: log)))
+    #expect(try folder.names() == ["log.jsonl", "notes.txt"])
+  }
+
+  @Test func anExistingPageOrEmptyFileIsReplacedWhole() throws {
+    let folder = try TemporaryFolder()
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    try folder.write("old.html", lines: ["<!DOCTYPE html>", "<p>an old page</p>"])
+    try folder.write("empty.html", lines: [])
+    try Data().write(to: folder.file("empty.html"))
+    for name in ["old.html", "empty.html"] {
+      #expect(try ReplayExecutable.run(["--html", name, log], in: folder.url).status == 0)
+      let page = try TimelinePageData(contentsOf: folder.file(name))
+      #expect(page.stepCount == 10)
+      #expect(!page.html.contains("an old page"))
+    }
+    #expect(try folder.names() == ["empty.html", "old.html"])
+  }
+
+  @Test(
+    arguments: [
+      ("nowhere/out.html", "cannot create 'nowhere/out.html': No such file or directory"),
+      ("file.txt/out.html", "cannot write 'file.txt/out.html': Not a directory"),
+      (".", "'.' is a directory"),
+    ])
+  func anUnwritablePathIsRefusedBeforeReplaying(path: String, message: String) throws {
+    let folder = try TemporaryFolder()
+    try folder.write("file.txt", lines: ["x"])
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    let run = try ReplayExecutable.run(["--html", path, log], in: folder.url)
+    #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
+    #expect(try folder.names() == ["file.txt"])
+  }
+
+  @Test func anOutputPathIsQuotedWithItsControlCharactersShown() throws {
+    let folder = try TemporaryFolder()
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    let run = try ReplayExecutable.run(
+      ["--html", "we\u{1B}[31mird\u{202E}.html", log], in: folder.url)
+    #expect(run.status == 0)
+    #expect(
+      run.stdout
+        == "wrote 'we\\u{1B}[31mird\\u{202E}.html': 10 steps; every state and effect matches "
+        + "the recording\n")
+    #expect(try folder.names() == ["we\u{1B}[31mird\u{202E}.html"])
+  }
+
+  @Test func aWriteErrorIsReportedWithExitStatusOne() throws {
+    try #require(FileManager.default.fileExists(atPath: "/dev/full"), "this system has /dev/full")
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    let run = try ReplayExecutable.run(["--html", "/dev/full", log])
+    #expect(
+      run
+        == ToolRun(
+          status: 1, stdout: "",
+          stderr: "replay: write error: '/dev/full': No space left on device\n"))
+  }
+
+  // MARK: - Helpers
+
+  static func lines(of value: Any) -> [String] {
+    Dump.render(value).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  enum Feature { case login, app }
+
+  /// The initial state and the state after every step, as a verified replay computes them.
+  static func replayedStates(of log: URL, as feature: Feature) throws -> (
+    initial: Any, steps: [Any]
+  ) {
+    switch feature {
+    case .login:
+      let result = try Replayer(reducer: LoginReducer()).replay(log, keepingSteps: true)
+      return (result.header.initialState, result.steps.map { $0.transition.stateAfter })
+    case .app:
+      let result = try Replayer(reducer: AppReducer()).replay(log, keepingSteps: true)
+      return (result.header.initialState, result.steps.map { $0.transition.stateAfter })
+    }
+  }
+}
