@@ -25,7 +25,7 @@ import Testing
 
     let page = try TimelinePageData(contentsOf: folder.file("login.html"))
     #expect(page.json["feature"] as? String == "login")
-    #expect(page.json["created"] as? String == "2026-11-22T05:18:38Z")
+    #expect(page.json["created"] as? String == "2026-11-25T01:54:55Z")
     #expect(page.json["checkpointInterval"] as? Int == 4)
     #expect(page.stepCount == 10)
     #expect(page.sequenceNumbers == Array(1...10))
@@ -120,14 +120,16 @@ import Testing
     let log = Self.fixtures.appendingPathComponent("app.jsonl").path
     #expect(try ReplayExecutable.run(["--html", "app.html", log], in: folder.url).status == 0)
     let page = try TimelinePageData(contentsOf: folder.file("app.html"))
+    // The demo's log begins with the launch and its restore: the sign-in is step 10.
     #expect(
-      page.screen(after: 7)?.summary == [
+      page.screen(after: 9)?.summary == [
         "title LoginStore demo", "path login › home(demo)", "heading Hello Demo User",
         "text[dim] Signed in as demo", "spinner Loading your profile…", "button Logout true",
       ])
     #expect(
-      page.screen(after: 8)?.summary.contains("text[plain] Free plan · 3 unread messages") == true)
-    #expect(page.screen(after: 9)?.summary.contains("path login") == true)
+      page.screen(after: 10)?.summary.contains("text[plain] Free plan · 3 unread messages")
+        == true)
+    #expect(page.screen(after: 11)?.summary.contains("path login") == true)
   }
 
   @Test func aDivergenceIsMarkedWithBothDiffsAndTheReplayGoesOn() throws {
