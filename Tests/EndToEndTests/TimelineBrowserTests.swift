@@ -224,6 +224,25 @@ import Testing
     try process.run()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "login-demo --script \(script)")
+    try dropLaunch(from: log)
+  }
+
+  /// Removes the demo's first two steps — the launch and its restore, which found nothing and
+  /// left the state as it began — and renumbers the rest from 1, so that the steps the checks
+  /// count are the ones the script typed. The log still verifies: the header's state is the
+  /// state after the restore, and digests do not depend on step numbers.
+  private func dropLaunch(from log: URL) throws {
+    let lines = try String(contentsOf: log, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      lines.count > 3 && lines[1].contains("\"launched\"") && lines[2].contains("\"restored\""))
+    let rest = lines.dropFirst(3).map { line -> String in
+      guard line.hasPrefix("{\"seq\":"), let comma = line.firstIndex(of: ","),
+        let number = Int(line[line.index(line.startIndex, offsetBy: 7)..<comma])
+      else { return String(line) }
+      return "{\"seq\":\(number - 2)" + line[comma...]
+    }
+    try Data(([String(lines[0])] + rest).joined(separator: "\n").utf8).write(to: log)
   }
 
   private static func python3() -> URL? {
