@@ -102,7 +102,7 @@ public struct FlightRecording: Sendable {
     var sizes = numbers.map { number -> (Int, Int) in
       let path = segmentURL(number, in: folder).path
       let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-      return (number, size ?? 0)
+      return (number, size)
     }
     var total = sizes.reduce(0) { $0 + $1.1 }
     while total > budget, let oldest = sizes.first, oldest.0 < newest {
