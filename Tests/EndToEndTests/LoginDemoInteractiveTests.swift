@@ -1,3 +1,5 @@
+import ActionLog
+import AppFeature
 import Foundation
 import Testing
 
@@ -60,6 +62,37 @@ struct LoginDemoInteractiveTests {
   }
 }
 
+extension LoginDemoInteractiveTests {
+  /// `kill -9` in the middle of a session: the flight-recorder folder stays replayable, and
+  /// at most the batch the writer had in flight is lost.
+  @Test(.timeLimit(.minutes(1)))
+  func aSessionKilledWithSIGKILLLeavesAReplayableFlightRecording() async throws {
+    let flight = FileManager.default.temporaryDirectory
+      .appendingPathComponent("login-demo-flight-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: flight) }
+    let run = try await InteractiveRun(arguments: ["--flight-recorder", flight.path])
+    try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
+    try await run.session.type("demo")
+    try await run.session.press("Tab")
+    try await run.session.type("Secr3t")
+    try await run.session.waitForScreen("the filled-in form") { $0.contains("✓ Ready to sign in") }
+
+    let pid = try await run.appProcessID()
+    #expect(kill(pid, SIGKILL) == 0)
+    #expect(try await run.exitStatus() == "137\n")
+
+    let replay = try FlightRecording(folder: flight).replay(with: AppReducer())
+    let result = try replay.toEnd()
+    // The launch, its restore and up to ten keystrokes: what was written before the kill.
+    #expect((2...12).contains(result.stepCount), "\(result.stepCount) steps")
+    #expect(result.warnings.allSatisfy { $0.contains("truncated") || $0.contains("cut") })
+    if result.stepCount >= 6 { #expect(result.finalState?.login.username == "demo") }
+    for segment in try FlightRecording(folder: flight).segments {
+      #expect(try !String(contentsOf: segment.url, encoding: .utf8).contains("Secr3t"))
+    }
+  }
+}
+
 /// One run of `login-demo` in tmux, with the files its shell writes.
 private struct InteractiveRun {
   let session: TmuxSession
@@ -103,6 +136,11 @@ private struct InteractiveRun {
     #expect(flags.contains("icanon") && flags.contains("echo"), sourceLocation: sourceLocation)
     #expect(!flags.contains("-icanon") && !flags.contains("-echo"), sourceLocation: sourceLocation)
     try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// The app's exit status as the shell wrote it, once it has exited.
+  func exitStatus() async throws -> String {
+    try await contents(of: "status.txt")
   }
 
   /// The contents of a file the shell writes, once it is complete (a bounded wait).

@@ -19,7 +19,7 @@ import Testing
     store.send(.passwordChanged("Secr3t"))
     let login = store.send(.loginButtonTapped)
     #expect(store.state.isLoading == true)
-    #expect(await clock.waitForSleepers(1))
+    #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
     await clock.advance(by: .seconds(1))
     await login.finish()
 
@@ -45,7 +45,7 @@ import Testing
         api: DemoLoginAPI(latency: .seconds(1), clock: clock), router: router, clock: clock))
 
     let login = store.send(.loginButtonTapped)
-    #expect(await clock.waitForSleepers(1))
+    #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
     await store.send(.cancelButtonTapped).finish()
     await login.finish()
     await clock.advance(by: .seconds(1))
@@ -64,7 +64,7 @@ import Testing
         api: FakeLoginAPI(.failure(.invalidCredentials)), alerts: alerts, clock: clock))
 
     let login = store.send(.loginButtonTapped)
-    #expect(await clock.waitForSleepers(1))
+    #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
     #expect(store.state.isLocked == true)
     #expect(alerts.alerts.map(\.title) == ["Maximum number of retries exceeded"])
     await clock.advance(by: .seconds(30))
