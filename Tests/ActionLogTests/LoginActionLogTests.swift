@@ -67,11 +67,11 @@ struct LoginActionLogTests {
     for arguments in [
       ["canary.jsonl"], ["--state", "canary.jsonl"], ["--verify", "canary.jsonl"],
     ] {
-      let run = try ReplayTool.run(arguments, in: folder.url)
+      let run = try await ReplayTool.run(arguments, in: folder.url)
       #expect(run.status == 0)
       #expect(!run.stdout.contains("Canary") && !run.stderr.contains("Canary"))
     }
-    let timeline = try ReplayTool.run(["canary.jsonl"], in: folder.url).stdout
+    let timeline = try await ReplayTool.run(["canary.jsonl"], in: folder.url).stdout
     #expect(timeline.contains("token: Secret(aaa*Aaaaaa*00)"))
     #expect(timeline.contains("LoginAction.passwordChanged(Secret(Aaaaaa*0a0a*Aa))"))
   }

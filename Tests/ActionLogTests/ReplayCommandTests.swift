@@ -27,8 +27,8 @@ struct ReplayCommandTests {
       ("app-until-9-state", ["--until", "9", "--state", "app.jsonl"]),
       ("app-emit-test", ["--emit-test", "app.jsonl"]),
     ])
-  func outputMatchesGolden(name: String, arguments: [String]) throws {
-    let run = try ReplayTool.run(arguments)
+  func outputMatchesGolden(name: String, arguments: [String]) async throws {
+    let run = try await ReplayTool.run(arguments)
     let golden = ReplayTool.fixtures.appendingPathComponent("Expected/\(name).txt")
     let exists = FileManager.default.fileExists(atPath: golden.path)
     if Self.isRecording || !exists {
@@ -42,12 +42,12 @@ struct ReplayCommandTests {
     #expect(run.description == expected, "replay \(arguments.joined(separator: " "))")
   }
 
-  @Test func exitStatusesAreZeroForWarningsOneForDivergenceTwoForBadInput() throws {
-    #expect(try ReplayTool.run(["login-truncated.jsonl"]).status == 0)
-    #expect(try ReplayTool.run(["--verify", "login-truncated.jsonl"]).status == 0)
-    #expect(try ReplayTool.run(["--verify", "login-divergent.jsonl"]).status == 1)
-    #expect(try ReplayTool.run(["login-divergent.jsonl"]).status == 0)
-    #expect(try ReplayTool.run(["nowhere.jsonl"]).status == 2)
+  @Test func exitStatusesAreZeroForWarningsOneForDivergenceTwoForBadInput() async throws {
+    #expect(try await ReplayTool.run(["login-truncated.jsonl"]).status == 0)
+    #expect(try await ReplayTool.run(["--verify", "login-truncated.jsonl"]).status == 0)
+    #expect(try await ReplayTool.run(["--verify", "login-divergent.jsonl"]).status == 1)
+    #expect(try await ReplayTool.run(["login-divergent.jsonl"]).status == 0)
+    #expect(try await ReplayTool.run(["nowhere.jsonl"]).status == 2)
   }
 
   @Test(
@@ -70,8 +70,8 @@ struct ReplayCommandTests {
       (["--until", "99", "--state", "login.jsonl"], "--until 99: the log ends at step 10"),
       (["nowhere.jsonl"], "I/O error: cannot open nowhere.jsonl: No such file or directory"),
     ] as [([String], String)])
-  func usageErrorsExitWithTwoAndOneLine(arguments: [String], message: String) throws {
-    let run = try ReplayTool.run(arguments)
+  func usageErrorsExitWithTwoAndOneLine(arguments: [String], message: String) async throws {
+    let run = try await ReplayTool.run(arguments)
     #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
   }
 
@@ -126,8 +126,8 @@ struct ReplayCommandTests {
       ),
       ([header, "not json", firstStep], "line 2: malformed: not valid JSON"),
     ] as [([String], String)])
-  func badInputExitsWithTwoAndTheReaderError(lines: [String], message: String) throws {
-    try expectBadInput(lines: lines, message: message)
+  func badInputExitsWithTwoAndTheReaderError(lines: [String], message: String) async throws {
+    try await expectBadInput(lines: lines, message: message)
   }
 
   /// An app log whose embedded child action or effect names a case the child does not have.
@@ -154,26 +154,26 @@ struct ReplayCommandTests {
       ),
     ])
   func anAppLogWithAnUnknownChildCaseExitsWithTwoNamingTheLine(step: String, message: String)
-    throws
+    async throws
   {
     let header = try String(
       contentsOf: ReplayTool.fixtures.appendingPathComponent("app.jsonl"), encoding: .utf8
     ).split(separator: "\n")[0]
-    try expectBadInput(lines: [String(header), step], message: message)
+    try await expectBadInput(lines: [String(header), step], message: message)
   }
 
-  private func expectBadInput(lines: [String], message: String) throws {
+  private func expectBadInput(lines: [String], message: String) async throws {
     let folder = try TemporaryDirectory()
     _ = try folder.write("bad.jsonl", lines: lines)
-    let run = try ReplayTool.run(["bad.jsonl"], in: folder.url)
+    let run = try await ReplayTool.run(["bad.jsonl"], in: folder.url)
     #expect(run.status == 2)
     #expect(run.stderr == "replay: \(message)\n")
   }
 
-  @Test func binaryFileIsNotText() throws {
+  @Test func binaryFileIsNotText() async throws {
     let folder = try TemporaryDirectory()
     try Data([0x00, 0xFF, 0x10, 0x0A]).write(to: folder.file("bin.jsonl"))
-    let run = try ReplayTool.run(["bin.jsonl"], in: folder.url)
+    let run = try await ReplayTool.run(["bin.jsonl"], in: folder.url)
     #expect(
       run
         == ToolRun(
@@ -181,10 +181,10 @@ struct ReplayCommandTests {
           stderr: "replay: line 1: binary data, not text; is this an action log?\n"))
   }
 
-  @Test func stepsBeforeABadLineArePrintedFirst() throws {
+  @Test func stepsBeforeABadLineArePrintedFirst() async throws {
     let folder = try TemporaryDirectory()
     _ = try folder.write("bad.jsonl", lines: [Self.header, Self.firstStep, "not json"])
-    let run = try ReplayTool.run(["bad.jsonl"], in: folder.url)
+    let run = try await ReplayTool.run(["bad.jsonl"], in: folder.url)
     #expect(run.status == 2)
     #expect(run.stdout.hasPrefix("#1 user LoginAction.usernameChanged(\"d\")\n"))
     #expect(!run.stdout.contains("#2"))

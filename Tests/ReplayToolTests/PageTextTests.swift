@@ -75,10 +75,10 @@ struct PageTextTests {
 
 extension PageTextTests {
   /// The page allows exactly its own script and style sheet: their hashes are in its policy.
-  @Test func theContentSecurityPolicyHashesThePagesOwnScriptAndStyle() throws {
+  @Test func theContentSecurityPolicyHashesThePagesOwnScriptAndStyle() async throws {
     let folder = try TemporaryFolder()
     let log = ReplayExecutable.fixtures.appendingPathComponent("login.jsonl").path
-    #expect(try ReplayExecutable.run(["--html", "p.html", log], in: folder.url).status == 0)
+    #expect(try await ReplayExecutable.run(["--html", "p.html", log], in: folder.url).status == 0)
     let page = try TimelinePageData(contentsOf: folder.file("p.html"))
     let script = try #require(page.script)
     let style = try #require(page.style)

@@ -40,8 +40,25 @@ enum ReplayTool {
     throw CocoaError(.fileNoSuchFile)
   }
 
-  /// Runs `replay arguments…` in `directory`, with `NO_COLOR` unset unless given.
+  /// Runs `replay arguments…` off the cooperative thread pool (a blocking wait there starves
+  /// every other test on a two-core machine), and returns what it printed.
   static func run(
+    _ arguments: [String], in directory: URL = fixtures, environment: [String: String] = [:]
+  ) async throws -> ToolRun {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        do {
+          continuation.resume(
+            returning: try runBlocking(arguments, in: directory, environment: environment))
+        } catch {
+          continuation.resume(throwing: error)
+        }
+      }
+    }
+  }
+
+  /// Runs `replay arguments…` in `directory`, with `NO_COLOR` unset unless given.
+  static func runBlocking(
     _ arguments: [String], in directory: URL = fixtures, environment: [String: String] = [:]
   ) throws -> ToolRun {
     let process = Process()

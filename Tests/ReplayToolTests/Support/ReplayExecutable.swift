@@ -40,8 +40,22 @@ enum ReplayExecutable {
     throw CocoaError(.fileNoSuchFile)
   }
 
+  /// Runs `replay arguments…` off the cooperative thread pool (a blocking wait there starves
+  /// every other test on a two-core machine), and returns what it printed.
+  static func run(_ arguments: [String], in directory: URL = fixtures) async throws -> ToolRun {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        do {
+          continuation.resume(returning: try runBlocking(arguments, in: directory))
+        } catch {
+          continuation.resume(throwing: error)
+        }
+      }
+    }
+  }
+
   /// Runs `replay arguments…` in `directory`, with `NO_COLOR` unset.
-  static func run(_ arguments: [String], in directory: URL = fixtures) throws -> ToolRun {
+  static func runBlocking(_ arguments: [String], in directory: URL = fixtures) throws -> ToolRun {
     let process = Process()
     process.executableURL = try executable()
     process.arguments = arguments
