@@ -185,6 +185,8 @@ import Testing
     await store.send(.twoFactor(.resendButtonTapped))
 
     for second in (0..<30).reversed() {
+      // The countdown sleeps again after each tick: move the clock only once it does.
+      #expect(await fakes.clock.waitForSleepers(1, timeout: .seconds(10)))
       await fakes.clock.advance(by: .seconds(1))
       await store.receive(.twoFactor(.resendTimerTicked)) {
         $0.twoFactor?.resendCountdown = second
