@@ -17,7 +17,7 @@ struct PageTextTests {
       ("é 👩‍👩‍👧 ✓", "\"é 👩\\u200d👩\\u200d👧 ✓\""),
       ("\u{E000}\u{F0000}", #""\ue000\udb80\udc00""#),
     ])
-  func jsonStringsCannotEndTheScriptElement(text: String, json: String) throws {
+  func jsonStringsCannotEndTheScriptElement(text: String, json: String) async throws {
     #expect(JSONText.string(text) == json)
     let decoded =
       try JSONSerialization.jsonObject(
@@ -25,7 +25,7 @@ struct PageTextTests {
     #expect(decoded == [text], "the escapes decode back to the same text")
   }
 
-  @Test func randomTextRoundTripsWithoutMarkupCharacters() throws {
+  @Test func randomTextRoundTripsWithoutMarkupCharacters() async throws {
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<200 {
       let scalars = (0..<24).compactMap { _ -> Unicode.Scalar? in
@@ -75,10 +75,10 @@ struct PageTextTests {
 
 extension PageTextTests {
   /// The page allows exactly its own script and style sheet: their hashes are in its policy.
-  @Test func theContentSecurityPolicyHashesThePagesOwnScriptAndStyle() throws {
+  @Test func theContentSecurityPolicyHashesThePagesOwnScriptAndStyle() async throws {
     let folder = try TemporaryFolder()
     let log = ReplayExecutable.fixtures.appendingPathComponent("login.jsonl").path
-    #expect(try ReplayExecutable.run(["--html", "p.html", log], in: folder.url).status == 0)
+    #expect(try await ReplayExecutable.run(["--html", "p.html", log], in: folder.url).status == 0)
     let page = try TimelinePageData(contentsOf: folder.file("p.html"))
     let script = try #require(page.script)
     let style = try #require(page.style)

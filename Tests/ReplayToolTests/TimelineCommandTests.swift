@@ -11,10 +11,10 @@ import Testing
 @MainActor struct TimelineCommandTests {
   static let fixtures = ReplayExecutable.fixtures
 
-  @Test func aCleanLogGetsAPageThatSaysItReplaysCleanly() throws {
+  @Test func aCleanLogGetsAPageThatSaysItReplaysCleanly() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    let run = try ReplayExecutable.run(["--html", "login.html", log], in: folder.url)
+    let run = try await ReplayExecutable.run(["--html", "login.html", log], in: folder.url)
     #expect(
       run
         == ToolRun(
@@ -59,7 +59,7 @@ import Testing
       (long, .app),
     ]
     for (log, feature) in logs {
-      let run = try ReplayExecutable.run(["--html", "page.html", log.path], in: folder.url)
+      let run = try await ReplayExecutable.run(["--html", "page.html", log.path], in: folder.url)
       #expect(run.status == 0, "\(run)")
       let page = try TimelinePageData(contentsOf: folder.file("page.html"))
       let replayed = try Self.replayedStates(of: log, as: feature)
@@ -82,10 +82,11 @@ import Testing
     }
   }
 
-  @Test func theLoginScreenShowsFieldsHintsSpinnerAlertAndRoutes() throws {
+  @Test func theLoginScreenShowsFieldsHintsSpinnerAlertAndRoutes() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    #expect(try ReplayExecutable.run(["--html", "login.html", log], in: folder.url).status == 0)
+    #expect(
+      try await ReplayExecutable.run(["--html", "login.html", log], in: folder.url).status == 0)
     let page = try TimelinePageData(contentsOf: folder.file("login.html"))
     #expect(
       page.initialScreen?.summary == [
@@ -115,10 +116,11 @@ import Testing
       ])
   }
 
-  @Test func theAppScreenFollowsTheHomeScreenAndItsProfile() throws {
+  @Test func theAppScreenFollowsTheHomeScreenAndItsProfile() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("app.jsonl").path
-    #expect(try ReplayExecutable.run(["--html", "app.html", log], in: folder.url).status == 0)
+    #expect(
+      try await ReplayExecutable.run(["--html", "app.html", log], in: folder.url).status == 0)
     let page = try TimelinePageData(contentsOf: folder.file("app.html"))
     #expect(
       page.screen(after: 7)?.summary == [
@@ -130,16 +132,17 @@ import Testing
     #expect(page.screen(after: 9)?.summary.contains("path login") == true)
   }
 
-  @Test func aDivergenceIsMarkedWithBothDiffsAndTheReplayGoesOn() throws {
+  @Test func aDivergenceIsMarkedWithBothDiffsAndTheReplayGoesOn() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login-divergent.jsonl").path
-    let plain = try ReplayExecutable.run(["--html", "plain.html", log], in: folder.url)
+    let plain = try await ReplayExecutable.run(["--html", "plain.html", log], in: folder.url)
     #expect(
       plain
         == ToolRun(
           status: 0, stdout: "wrote 'plain.html': 10 steps; step 4 diverges from the recording\n",
           stderr: ""))
-    let verified = try ReplayExecutable.run(["--html", "v.html", "--verify", log], in: folder.url)
+    let verified = try await ReplayExecutable.run(
+      ["--html", "v.html", "--verify", log], in: folder.url)
     #expect(
       verified
         == ToolRun(
@@ -177,14 +180,14 @@ import Testing
     ])
   func aDivergenceWithoutACheckpointSaysWhatTheLogHolds(
     recorded: String, changed: String, index: Int, reason: String, hasState: Bool
-  ) throws {
+  ) async throws {
     let folder = try TemporaryFolder()
     let text = try String(
       contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8)
     try #require(text.contains(recorded))
     try Data(text.replacingOccurrences(of: recorded, with: changed).utf8)
       .write(to: folder.file("d.jsonl"))
-    let run = try ReplayExecutable.run(["--html", "d.html", "d.jsonl"], in: folder.url)
+    let run = try await ReplayExecutable.run(["--html", "d.html", "d.jsonl"], in: folder.url)
     #expect(run.status == 0, "\(run)")
     let page = try TimelinePageData(contentsOf: folder.file("d.html"))
     #expect(page.stepCount == 10)
@@ -206,10 +209,10 @@ import Testing
     }
   }
 
-  @Test func aTruncatedLogShowsItsStepsAndTheWarning() throws {
+  @Test func aTruncatedLogShowsItsStepsAndTheWarning() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login-truncated.jsonl").path
-    let run = try ReplayExecutable.run(["--html", "t.html", log], in: folder.url)
+    let run = try await ReplayExecutable.run(["--html", "t.html", log], in: folder.url)
     #expect(run.status == 0)
     #expect(
       run.stderr
@@ -220,13 +223,13 @@ import Testing
     #expect(page.warnings.map { $0["kind"] as? String } == ["truncated"])
   }
 
-  @Test func aBadLineGetsThePageOfEverythingBeforeItAndExitStatusTwo() throws {
+  @Test func aBadLineGetsThePageOfEverythingBeforeItAndExitStatusTwo() async throws {
     let folder = try TemporaryFolder()
     let lines = try String(
       contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
     ).split(separator: "\n").map(String.init)
     try folder.write("bad.jsonl", lines: Array(lines[0...2]) + ["not json"] + Array(lines[3...]))
-    let run = try ReplayExecutable.run(["--html", "bad.html", "bad.jsonl"], in: folder.url)
+    let run = try await ReplayExecutable.run(["--html", "bad.html", "bad.jsonl"], in: folder.url)
     #expect(
       run
         == ToolRun(
@@ -238,10 +241,10 @@ import Testing
     #expect(page.end["message"] as? String == "line 4: malformed: not valid JSON")
   }
 
-  @Test func aLogWhoseHeaderCannotBeReadGetsNoPage() throws {
+  @Test func aLogWhoseHeaderCannotBeReadGetsNoPage() async throws {
     let folder = try TemporaryFolder()
     try folder.write("empty.jsonl", lines: [])
-    let run = try ReplayExecutable.run(["--html", "e.html", "empty.jsonl"], in: folder.url)
+    let run = try await ReplayExecutable.run(["--html", "e.html", "empty.jsonl"], in: folder.url)
     #expect(
       run
         == ToolRun(
@@ -250,7 +253,7 @@ import Testing
     #expect(try folder.names() == ["empty.jsonl"])
   }
 
-  @Test func gapsAndAStoppedRecordingAreShownWhereTheyHappened() throws {
+  @Test func gapsAndAStoppedRecordingAreShownWhereTheyHappened() async throws {
     let folder = try TemporaryFolder()
     let header = try String(
       contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
@@ -272,7 +275,7 @@ import Testing
           + #""effects":[],"digest":"\#(try StateDigest.of(after))"}"#,
         #"{"kind":"stopped","reason":"maximumFileSize","limit":4096}"#,
       ])
-    let run = try ReplayExecutable.run(["--html", "gap.html", "gap.jsonl"], in: folder.url)
+    let run = try await ReplayExecutable.run(["--html", "gap.html", "gap.jsonl"], in: folder.url)
     #expect(run.status == 0, "\(run)")
     #expect(run.stderr.contains("replay: warning: line 3: 3 transitions were dropped"))
     #expect(
@@ -299,7 +302,7 @@ import Testing
     try await Recordings.login(
       [.usernameChanged(hostile), .passwordChanged(Secret(password)), .loginButtonTapped],
       to: folder.file("hostile.jsonl"))
-    let run = try ReplayExecutable.run(["--html", "h.html", "hostile.jsonl"], in: folder.url)
+    let run = try await ReplayExecutable.run(["--html", "h.html", "hostile.jsonl"], in: folder.url)
     #expect(run.status == 0, "\(run)")
     let page = try TimelinePageData(contentsOf: folder.file("h.html"))
     let html = page.html.lowercased()
@@ -345,19 +348,19 @@ import Testing
         "--html cannot be combined with --emit-test, --until or --state"
       ),
     ] as [([String], String)])
-  func badUsageIsOneLineAndExitStatusTwo(arguments: [String], message: String) throws {
-    let run = try ReplayExecutable.run(arguments)
+  func badUsageIsOneLineAndExitStatusTwo(arguments: [String], message: String) async throws {
+    let run = try await ReplayExecutable.run(arguments)
     #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
     #expect(
       !FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent("out.html").path)
     )
   }
 
-  @Test func aSymbolicLinkIsRefusedAndNothingIsWrittenThroughIt() throws {
+  @Test func aSymbolicLinkIsRefusedAndNothingIsWrittenThroughIt() async throws {
     let folder = try TemporaryFolder()
     try FileManager.default.createSymbolicLink(
       atPath: folder.file("link.html").path, withDestinationPath: folder.file("target.html").path)
-    let run = try ReplayExecutable.run(
+    let run = try await ReplayExecutable.run(
       ["--html", "link.html", Self.fixtures.appendingPathComponent("login.jsonl").path],
       in: folder.url)
     #expect(
@@ -368,11 +371,11 @@ import Testing
     #expect(try folder.names() == ["link.html"])
   }
 
-  @Test func anExistingFileThatIsNotAPageIsLeftAlone() throws {
+  @Test func anExistingFileThatIsNotAPageIsLeftAlone() async throws {
     let folder = try TemporaryFolder()
     try folder.write("notes.txt", lines: ["my notes"])
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    let run = try ReplayExecutable.run(["--html", "notes.txt", log], in: folder.url)
+    let run = try await ReplayExecutable.run(["--html", "notes.txt", log], in: folder.url)
     #expect(
       run
         == ToolRun(
@@ -381,21 +384,22 @@ import Testing
     #expect(try String(contentsOf: folder.file("notes.txt"), encoding: .utf8) == "my notes\n")
     // Not the log either: swapping the two paths loses nothing.
     try FileManager.default.copyItem(atPath: log, toPath: folder.file("log.jsonl").path)
-    let swapped = try ReplayExecutable.run(["--html", "log.jsonl", "out.html"], in: folder.url)
+    let swapped = try await ReplayExecutable.run(
+      ["--html", "log.jsonl", "out.html"], in: folder.url)
     #expect(swapped.status == 2)
     #expect(
       try Data(contentsOf: folder.file("log.jsonl")) == Data(contentsOf: URL(fileURLWithPath: log)))
     #expect(try folder.names() == ["log.jsonl", "notes.txt"])
   }
 
-  @Test func anExistingPageOrEmptyFileIsReplacedWhole() throws {
+  @Test func anExistingPageOrEmptyFileIsReplacedWhole() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
     try folder.write("old.html", lines: ["<!DOCTYPE html>", "<p>an old page</p>"])
     try folder.write("empty.html", lines: [])
     try Data().write(to: folder.file("empty.html"))
     for name in ["old.html", "empty.html"] {
-      #expect(try ReplayExecutable.run(["--html", name, log], in: folder.url).status == 0)
+      #expect(try await ReplayExecutable.run(["--html", name, log], in: folder.url).status == 0)
       let page = try TimelinePageData(contentsOf: folder.file(name))
       #expect(page.stepCount == 10)
       #expect(!page.html.contains("an old page"))
@@ -409,19 +413,19 @@ import Testing
       ("file.txt/out.html", "cannot write 'file.txt/out.html': Not a directory"),
       (".", "'.' is a directory"),
     ])
-  func anUnwritablePathIsRefusedBeforeReplaying(path: String, message: String) throws {
+  func anUnwritablePathIsRefusedBeforeReplaying(path: String, message: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write("file.txt", lines: ["x"])
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    let run = try ReplayExecutable.run(["--html", path, log], in: folder.url)
+    let run = try await ReplayExecutable.run(["--html", path, log], in: folder.url)
     #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
     #expect(try folder.names() == ["file.txt"])
   }
 
-  @Test func anOutputPathIsQuotedWithItsControlCharactersShown() throws {
+  @Test func anOutputPathIsQuotedWithItsControlCharactersShown() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    let run = try ReplayExecutable.run(
+    let run = try await ReplayExecutable.run(
       ["--html", "we\u{1B}[31mird\u{202E}.html", log], in: folder.url)
     #expect(run.status == 0)
     #expect(
@@ -431,10 +435,10 @@ import Testing
     #expect(try folder.names() == ["we\u{1B}[31mird\u{202E}.html"])
   }
 
-  @Test func aWriteErrorIsReportedWithExitStatusOne() throws {
+  @Test func aWriteErrorIsReportedWithExitStatusOne() async throws {
     try #require(FileManager.default.fileExists(atPath: "/dev/full"), "this system has /dev/full")
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    let run = try ReplayExecutable.run(["--html", "/dev/full", log])
+    let run = try await ReplayExecutable.run(["--html", "/dev/full", log])
     #expect(
       run
         == ToolRun(

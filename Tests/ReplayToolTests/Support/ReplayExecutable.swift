@@ -41,9 +41,24 @@ enum ReplayExecutable {
   }
 
   /// Runs `replay arguments…` in `directory`, with `NO_COLOR` unset.
-  static func run(_ arguments: [String], in directory: URL = fixtures) throws -> ToolRun {
+  ///
+  /// The wait happens on a thread of its own, never on the caller's: a test on the main actor
+  /// must not hold it while a process runs (other tests' stores need it meanwhile).
+  static func run(_ arguments: [String], in directory: URL = fixtures) async throws -> ToolRun {
+    let executable = try executable()
+    return try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          with: Result { try runBlocking(executable, arguments, in: directory) })
+      }
+    }
+  }
+
+  private static func runBlocking(
+    _ executable: URL, _ arguments: [String], in directory: URL
+  ) throws -> ToolRun {
     let process = Process()
-    process.executableURL = try executable()
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
