@@ -41,13 +41,13 @@ import Testing
 
     // A session recorded by login-demo: a wrong (canary) password, then the right one.
     let canary = AuditChannels.password.reveal()
-    try record(
+    try await record(
       [
         "type username demo", "type password \(canary)", "tap login", "wait", "tap alert OK",
         "type password Secr3t", "tap login", "wait", "tap logout",
       ], to: file("session.jsonl"), in: folder)
     let hostile = "</script><img src=x onerror=alert(1)>"
-    try record(
+    try await record(
       ["type username \(hostile)", "type password Secr3t", "tap login", "tap alert OK"],
       to: file("hostile.jsonl"), in: folder)
     for (log, page) in [
@@ -211,19 +211,12 @@ import Testing
 
   // MARK: - Helpers
 
-  private func record(_ script: [String], to log: URL, in folder: URL) throws {
+  private func record(_ script: [String], to log: URL, in folder: URL) async throws {
     let scriptFile = folder.appendingPathComponent(log.deletingPathExtension().lastPathComponent)
       .appendingPathExtension("script")
     try Data((script.joined(separator: "\n") + "\n").utf8).write(to: scriptFile)
-    let demo = try DemoProcess.executable()
-    let process = Process()
-    process.executableURL = demo
-    process.arguments = ["--script", scriptFile.path, "--record", log.path]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "login-demo --script \(script)")
+    let run = try await DemoProcess.run(["--script", scriptFile.path, "--record", log.path])
+    #expect(run.status == 0, "login-demo --script \(script): \(run.stderr)")
     try dropLaunch(from: log)
   }
 

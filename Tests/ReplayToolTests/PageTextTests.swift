@@ -17,7 +17,7 @@ struct PageTextTests {
       ("é 👩‍👩‍👧 ✓", "\"é 👩\\u200d👩\\u200d👧 ✓\""),
       ("\u{E000}\u{F0000}", #""\ue000\udb80\udc00""#),
     ])
-  func jsonStringsCannotEndTheScriptElement(text: String, json: String) throws {
+  func jsonStringsCannotEndTheScriptElement(text: String, json: String) async throws {
     #expect(JSONText.string(text) == json)
     let decoded =
       try JSONSerialization.jsonObject(
@@ -25,7 +25,7 @@ struct PageTextTests {
     #expect(decoded == [text], "the escapes decode back to the same text")
   }
 
-  @Test func randomTextRoundTripsWithoutMarkupCharacters() throws {
+  @Test func randomTextRoundTripsWithoutMarkupCharacters() async throws {
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<200 {
       let scalars = (0..<24).compactMap { _ -> Unicode.Scalar? in

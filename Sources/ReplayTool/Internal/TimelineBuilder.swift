@@ -1,4 +1,3 @@
-import ActionLog
 import StateStore
 
 /// Collects what the HTML timeline embeds, one replayed step at a time, in a compact form.

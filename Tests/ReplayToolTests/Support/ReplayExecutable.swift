@@ -40,24 +40,25 @@ enum ReplayExecutable {
     throw CocoaError(.fileNoSuchFile)
   }
 
-  /// Runs `replay arguments…` off the cooperative thread pool (a blocking wait there starves
-  /// every other test on a two-core machine), and returns what it printed.
+  /// Runs `replay arguments…` in `directory`, with `NO_COLOR` unset.
+  ///
+  /// The wait happens on a thread of its own, never on the caller's: a test on the main actor
+  /// must not hold it while a process runs (other tests' stores need it meanwhile).
   static func run(_ arguments: [String], in directory: URL = fixtures) async throws -> ToolRun {
-    try await withCheckedThrowingContinuation { continuation in
+    let executable = try executable()
+    return try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
-        do {
-          continuation.resume(returning: try runBlocking(arguments, in: directory))
-        } catch {
-          continuation.resume(throwing: error)
-        }
+        continuation.resume(
+          with: Result { try runBlocking(executable, arguments, in: directory) })
       }
     }
   }
 
-  /// Runs `replay arguments…` in `directory`, with `NO_COLOR` unset.
-  static func runBlocking(_ arguments: [String], in directory: URL = fixtures) throws -> ToolRun {
+  private static func runBlocking(
+    _ executable: URL, _ arguments: [String], in directory: URL
+  ) throws -> ToolRun {
     let process = Process()
-    process.executableURL = try executable()
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
