@@ -65,8 +65,7 @@ let package = Package(
       dependencies: [
         "AppFeature", "LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore",
         "ActionLog", "ReplayTool",
-      ],
-      exclude: ["Fixtures"]
+      ]
     ),
     .testTarget(
       name: "ReplayToolTests",
