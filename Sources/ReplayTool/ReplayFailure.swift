@@ -61,23 +61,10 @@ enum Quoted {
     Sanitized.name(raw)
   }
 
-  /// A path, whole: quoted, with quotes and backslashes escaped and control, format and
-  /// other invisible characters shown as `\u{…}`, so it reads the same on any terminal.
+  /// A path, whole up to 1,024 characters: quoted, with quotes and backslashes escaped and
+  /// control, format and other invisible characters shown as `\u{…}`, so it reads the same on
+  /// any terminal.
   static func path(_ raw: String) -> String {
-    var quoted = "'"
-    for scalar in raw.unicodeScalars {
-      switch scalar {
-      case "'", "\\": quoted += "\\" + String(scalar)
-      default:
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned,
-          .privateUse:
-          quoted += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        default:
-          quoted.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return quoted + "'"
+    Sanitized.path(raw)
   }
 }

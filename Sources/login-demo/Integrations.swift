@@ -22,7 +22,9 @@ enum Integrations {
     now: @escaping @Sendable () -> Date
   ) throws(DemoFailure) -> any LoginAPI {
     if let text = options.apiURL {
-      guard let url = URL(string: text) else { throw .usage("--api: not a URL: '\(text)'") }
+      guard let url = URL(string: text) else {
+        throw .usage("--api: not a URL: \(Sanitized.name(text))")
+      }
       return HTTPLoginAPI(baseURL: url)
     }
     return DemoLoginAPI(latency: options.latency, clock: clock, now: now)
@@ -47,10 +49,10 @@ enum Integrations {
           atPath: path, withIntermediateDirectories: true,
           attributes: [.posixPermissions: 0o700])
       } catch {
-        throw DemoFailure("cannot create the state folder '\(path.sanitizedForScreen)'")
+        throw DemoFailure("cannot create the state folder \(Sanitized.path(path))")
       }
     } else if !isFolder.boolValue {
-      throw DemoFailure("--state-dir '\(path.sanitizedForScreen)' is not a folder")
+      throw DemoFailure("--state-dir \(Sanitized.path(path)) is not a folder")
     }
     let folder = URL(fileURLWithPath: path)
     return (
@@ -84,7 +86,7 @@ enum Integrations {
           onError: reportStop)
         stops.append { await recorder.close() }
       } catch {
-        throw DemoFailure("cannot record to '\(path.sanitizedForScreen)': \(error.description)")
+        throw DemoFailure("cannot record to \(Sanitized.path(path)): \(error.description)")
       }
     }
     if let path = options.flightRecorderDirectory {
@@ -95,7 +97,7 @@ enum Integrations {
         stops.append { await recorder.close() }
       } catch {
         throw DemoFailure(
-          "cannot record to the folder '\(path.sanitizedForScreen)': \(error.description)")
+          "cannot record to the folder \(Sanitized.path(path)): \(error.description)")
       }
     }
     guard !stops.isEmpty else { return nil }

@@ -16,7 +16,7 @@ final class LogFile {
   private(set) var size = 0
 
   init(url: URL) throws(ActionLogError) {
-    name = url.lastPathComponent
+    name = Sanitized.name(url.lastPathComponent)
     descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw .ioError("cannot create \(name): \(SystemError.message(errno))")

@@ -1,3 +1,4 @@
+import ActionLog
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,7 @@ enum ScriptSource {
     }
     guard let file = fopen(path, "r") else {
       throw DemoFailure(
-        "cannot read script '\(path.sanitizedForScreen)': \(String(cString: strerror(errno)))")
+        "cannot read script \(Sanitized.path(path)): \(String(cString: strerror(errno)))")
     }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -26,7 +27,7 @@ enum ScriptSource {
       bytes += buffer[0..<count]
     }
     if ferror(file) != 0 {
-      throw DemoFailure("cannot read script '\(path.sanitizedForScreen)'")
+      throw DemoFailure("cannot read script \(Sanitized.path(path))")
     }
     var text = String(decoding: bytes, as: UTF8.self)
     if text.hasSuffix("\n") { text.removeLast() }
