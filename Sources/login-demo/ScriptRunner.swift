@@ -22,15 +22,20 @@ final class ScriptRunner {
   private let alerts: DemoAlertPresenter
   private let clock: VirtualClock
   private let tracker: EffectTracker
-  private let write: (String) -> Void
+  private let write: (String) throws(DemoFailure) -> Void
   private var focus: ScreenModel.Focus = .username
   private var subscriptions: [StoreSubscription] = []
   private var recording: Integrations.Recording?
 
   /// Sets up a store on a virtual clock for `options`.
   ///
+  /// - Parameters:
+  ///   - options: The command line.
+  ///   - write: Prints a screen; it throws when standard output cannot be written.
   /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
-  init(options: DemoOptions, write: @escaping (String) -> Void) throws(DemoFailure) {
+  init(
+    options: DemoOptions, write: @escaping (String) throws(DemoFailure) -> Void
+  ) throws(DemoFailure) {
     let tracker = EffectTracker()
     let clock = VirtualClock(sleepersChanged: { Task { @MainActor in tracker.check() } })
     let router = DemoRouter()
@@ -77,8 +82,9 @@ final class ScriptRunner {
   /// Runs every line of `lines`, printing the first screen and then one screen per command.
   ///
   /// - Parameter lines: The script's lines, without newlines.
-  /// - Throws: ``ScriptError`` for the first line that cannot be parsed or carried out.
-  func run(_ lines: some Sequence<String>) async throws(ScriptError) {
+  /// - Throws: ``DemoFailure``: a usage error (exit status 2) naming the first line that
+  ///   cannot be parsed or carried out, or a write error (exit status 1).
+  func run(_ lines: some Sequence<String>) async throws(DemoFailure) {
     do {
       try await runLines(lines)
     } catch {
@@ -88,17 +94,23 @@ final class ScriptRunner {
     await recording?.stop()
   }
 
-  private func runLines(_ lines: some Sequence<String>) async throws(ScriptError) {
+  private func runLines(_ lines: some Sequence<String>) async throws(DemoFailure) {
     // The first screen is what the launch restored: the form, or straight home.
     store.send(.login(.launched))
     await tracker.untilIdle()
-    printScreen(header: "start")
+    try printScreen(header: "start")
     var number = 0
     for text in lines {
       number += 1
-      guard let command = try ScriptParser.parse(text, line: number) else { continue }
-      try await perform(command, line: number)
-      printScreen(
+      let command: ScriptCommand
+      do throws(ScriptError) {
+        guard let parsed = try ScriptParser.parse(text, line: number) else { continue }
+        command = parsed
+        try await perform(command, line: number)
+      } catch {
+        throw .usage(error.description)
+      }
+      try printScreen(
         header: "after line \(number): " + ScriptParser.display(command, original: text))
     }
   }
@@ -199,10 +211,10 @@ final class ScriptRunner {
     await tracker.untilIdle()
   }
 
-  private func printScreen(header: String) {
+  private func printScreen(header: String) throws(DemoFailure) {
     let routes = router.stack
     focus = ScreenModel.settle(focus, routes: routes, state: store.state)
     let model = ScreenModel(routes: routes, focus: focus, alert: alerts.current)
-    write("── \(header) ──\n" + ScreenRenderer.plainText(store.state, model) + "\n")
+    try write("── \(header) ──\n" + ScreenRenderer.plainText(store.state, model) + "\n")
   }
 }

@@ -7,10 +7,6 @@ import LoginFeature
   import Darwin
 #endif
 
-func standardOutput(_ text: String) {
-  print(text, terminator: "")
-}
-
 func exitWithFailure(_ failure: DemoFailure) -> Never {
   fflush(nil)
   let line = Array("login-demo: \(failure.message)\n".utf8)
@@ -25,22 +21,15 @@ do {
   exitWithFailure(.usage(error.description))
 }
 
-if options.showsHelp {
-  standardOutput(HelpText.text)
-  exit(0)
-}
-
 do throws(DemoFailure) {
-  if options.scriptPath == nil, isatty(STDIN_FILENO) == 1 {
+  if options.showsHelp {
+    try StandardOutput.write(HelpText.text)
+  } else if options.scriptPath == nil, isatty(STDIN_FILENO) == 1 {
     try await InteractiveApp(options: options).run()
   } else {
     let lines = try ScriptSource.lines(path: options.scriptPath)
-    let runner = try ScriptRunner(options: options, write: standardOutput)
-    do {
-      try await runner.run(lines)
-    } catch {
-      exitWithFailure(.usage(error.description))
-    }
+    let runner = try ScriptRunner(options: options, write: StandardOutput.write)
+    try await runner.run(lines)
   }
 } catch {
   exitWithFailure(error)
