@@ -172,6 +172,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     if let until = options.until, !reachedStop {
       throw .stepNotReached(until, last: lastStep)
     }
+    if session.stepCount == 0 { output.error(ReplayFailure.noSteps, tool: options.tool) }
     if options.stateOnly {
       output.print(Dump.render(session.state))
     } else if let lastStep, options.until != nil {
@@ -234,6 +235,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     if let until = options.until, !reachedStop {
       throw .stepNotReached(until, last: lastStep)
     }
+    if replay.stepCount == 0 { output.error(ReplayFailure.noSteps, tool: options.tool) }
     if options.stateOnly {
       if let state = replay.state { output.print(Dump.render(state)) }
     } else if let lastStep, options.until != nil, let state = replay.state {

@@ -41,6 +41,9 @@ struct ReplayFailure: Error {
     return ReplayFailure(message: "--until \(step): \(end)", exitStatus: 2)
   }
 
+  /// The note on standard error for a log with a header and no steps; not a failure.
+  static let noSteps = "the log has no steps: nothing was recorded after its header"
+
   /// An action-log error: a divergence found with verification exits with status 1 and its
   /// diff; anything else is bad input, status 2, first line only.
   static func log(_ error: ActionLogError) -> ReplayFailure {

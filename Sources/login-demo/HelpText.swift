@@ -52,7 +52,7 @@ enum HelpText {
     Demo accounts:
     \(accounts)
 
-    Exit status: 0 done, 1 failure, 2 bad command line or script.
+    Exit status: 0 done, 1 failure, 2 bad command line or script, 130 quit with Ctrl-C.
 
     """
   }

@@ -55,8 +55,10 @@ final class InteractiveApp {
 
   /// Takes over the terminal until Ctrl-C or the end of input, then restores it.
   ///
+  /// - Returns: The exit status: 130 (128 + SIGINT, as a shell reports an interrupted
+  ///   program) after Ctrl-C, 0 at the end of input.
   /// - Throws: ``DemoFailure`` when the terminal cannot be set up.
-  func run() async throws(DemoFailure) {
+  func run() async throws(DemoFailure) -> Int32 {
     let terminal = try Terminal.open()
     defer { Terminal.restore() }
     self.terminal = terminal
@@ -68,14 +70,19 @@ final class InteractiveApp {
     subscription = store.observe { [weak self] _ in self?.stateChanged() }
     store.send(.login(.launched))
     render()
+    var status: Int32 = 0
     for await key in KeyReader.keys() {
-      if key == .interrupt { break }
+      if key == .interrupt {
+        status = 128 + SIGINT
+        break
+      }
       handle(key)
       render()
     }
     spinner?.cancel()
     store.cancelAll()
     await recording?.stop()
+    return status
   }
 
   // MARK: - Keys

@@ -21,11 +21,12 @@ do {
   exitWithFailure(.usage(error.description))
 }
 
+var status: Int32 = 0
 do throws(DemoFailure) {
   if options.showsHelp {
     try StandardOutput.write(HelpText.text)
   } else if options.scriptPath == nil, isatty(STDIN_FILENO) == 1 {
-    try await InteractiveApp(options: options).run()
+    status = try await InteractiveApp(options: options).run()
   } else {
     let lines = try ScriptSource.lines(path: options.scriptPath)
     let runner = try ScriptRunner(options: options, write: StandardOutput.write)
@@ -35,4 +36,4 @@ do throws(DemoFailure) {
   exitWithFailure(error)
 }
 fflush(nil)
-exit(0)
+exit(status)

@@ -39,7 +39,7 @@ struct LoginDemoInteractiveTests {
     #expect(home.contains("login › home(demo)"))
 
     try await run.session.press("C-c")
-    try await run.expectRestored(status: "0")
+    try await run.expectRestored(status: "130")
   }
 
   @Test(.timeLimit(.minutes(1)))
