@@ -24,6 +24,8 @@ enum HelpText {
       --latency MS     the demo service's answer time in milliseconds (default: \(DemoOptions.defaultLatencyMilliseconds))
       --api URL        sign in with the HTTP service at URL instead of the demo one
       --record FILE    write an action log of the whole app (feature 'app') to FILE
+                       (0600); an existing FILE is replaced only if it is an
+                       action log or empty, never the script or a symbolic link
       --script FILE    run the script in FILE instead of reading stdin
       --state-dir DIR  keep the session and the lockout in files in DIR (0600), so
                        a relaunch with the same DIR restores them; without it

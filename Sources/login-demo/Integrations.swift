@@ -67,7 +67,8 @@ enum Integrations {
   ///   - store: The store to record.
   ///   - options: The command line.
   /// - Returns: What stops the recording and closes the file, or `nil` without `--record`.
-  /// - Throws: ``DemoFailure`` when the file cannot be created.
+  /// - Throws: ``DemoFailure`` when the file cannot be created, or is the script (a usage
+  ///   error).
   @MainActor
   static func startRecording(
     _ store: Store<AppReducer>,
@@ -80,6 +81,9 @@ enum Integrations {
     }
     var stops: [@MainActor () async -> Void] = []
     if let path = options.recordPath {
+      if let script = options.scriptPath, isSameFile(path, script) {
+        throw .usage("--record \(Sanitized.path(path)) is the script; record to another file")
+      }
       do {
         let recorder = try store.record(
           to: URL(fileURLWithPath: path), feature: AppReducer.actionLogFeature,
@@ -104,6 +108,14 @@ enum Integrations {
     return Recording {
       for stop in stops { await stop() }
     }
+  }
+
+  /// Whether both paths name one existing file, however they are spelled.
+  private static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var one = stat()
+    var two = stat()
+    guard stat(first, &one) == 0, stat(second, &two) == 0 else { return false }
+    return one.st_dev == two.st_dev && one.st_ino == two.st_ino
   }
 
   /// A recording in progress.

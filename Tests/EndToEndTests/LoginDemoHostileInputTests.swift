@@ -98,6 +98,40 @@ struct LoginDemoHostileInputTests {
         == "replay: I/O error: cannot open 'nope?]0;T?': No such file or directory\n")
   }
 
+  @Test func recordingOverTheScriptIsRefused() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("login-demo-script-record-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("session.script")
+    let text = "type username demo\n"
+    try Data(text.utf8).write(to: script)
+    // The same file, spelled another way.
+    let other = folder.path + "/./session.script"
+    let output = try await DemoProcess.run(["--script", script.path, "--record", other])
+    #expect(output.status == 2)
+    #expect(
+      output.stderr
+        == "login-demo: --record '\(other)' is the script; record to another file\n")
+    #expect(try String(contentsOf: script, encoding: .utf8) == text)
+  }
+
+  @Test func recordingOverAFileThatIsNotALogIsRefused() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("login-demo-record-notes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let notes = folder.appendingPathComponent("notes.txt")
+    try Data("keep me\n".utf8).write(to: notes)
+    let output = try await DemoProcess.run(["--record", notes.path])
+    #expect(output.status == 1)
+    #expect(
+      output.stderr
+        == "login-demo: cannot record to '\(notes.path)': I/O error: 'notes.txt' is not an "
+        + "action log; it was left as it was (record to a new file)\n")
+    #expect(try String(contentsOf: notes, encoding: .utf8) == "keep me\n")
+  }
+
   // MARK: - Helpers
 
   /// Runs `lines` as a script on stdin.
