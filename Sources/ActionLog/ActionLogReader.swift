@@ -157,10 +157,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         warnings.append(.transitionsDropped(line: line.number, count: dropped))
         return .gap(line: line.number, dropped: dropped, state: state)
       case .stopped(let reason, let limit):
-        let text =
-          reason == MarkerKind.maximumFileSizeReason
-          ? "the file reached its size limit" + (limit.map { " of \($0) bytes" } ?? "")
-          : Sanitized.name(reason)
+        let text = MarkerKind.stoppedReason(reason, limit: limit)
         warnings.append(.recordingStopped(line: line.number, reason: text))
         isFinished = true
         return nil

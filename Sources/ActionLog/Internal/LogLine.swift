@@ -56,6 +56,20 @@ enum MarkerKind {
   static let stopped = "stopped"
   static let closed = "closed"
   static let maximumFileSizeReason = "maximumFileSize"
+  static let lineTooLongReason = "lineTooLong"
+
+  /// The words for a `stopped` marker's reason and limit, as warnings and errors say them.
+  static func stoppedReason(_ reason: String, limit: Int?) -> String {
+    switch reason {
+    case maximumFileSizeReason:
+      "the file reached its size limit" + (limit.map { " of \($0) bytes" } ?? "")
+    case lineTooLongReason:
+      "a step's line would have been longer than the limit"
+        + (limit.map { " of \($0) bytes" } ?? "") + " a reader accepts"
+    default:
+      Sanitized.name(reason)
+    }
+  }
 }
 
 /// Checks the header line and maps every way it can be wrong to its error.
