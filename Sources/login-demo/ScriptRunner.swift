@@ -79,14 +79,14 @@ final class ScriptRunner {
     recording = try Integrations.startRecording(store, options)
   }
 
-  /// Runs every line of `lines`, printing the first screen and then one screen per command.
+  /// Runs every line of `script`, printing the first screen and then one screen per command.
   ///
-  /// - Parameter lines: The script's lines, without newlines.
+  /// - Parameter script: Where the lines come from, one at a time.
   /// - Throws: ``DemoFailure``: a usage error (exit status 2) naming the first line that
-  ///   cannot be parsed or carried out, or a write error (exit status 1).
-  func run(_ lines: some Sequence<String>) async throws(DemoFailure) {
+  ///   cannot be read, parsed or carried out, or a read or write error (exit status 1).
+  func run(_ script: ScriptSource) async throws(DemoFailure) {
     do {
-      try await runLines(lines)
+      try await runLines(script)
     } catch {
       await recording?.stop()
       throw error
@@ -94,14 +94,13 @@ final class ScriptRunner {
     await recording?.stop()
   }
 
-  private func runLines(_ lines: some Sequence<String>) async throws(DemoFailure) {
+  private func runLines(_ script: ScriptSource) async throws(DemoFailure) {
     // The first screen is what the launch restored: the form, or straight home.
     store.send(.login(.launched))
     await tracker.untilIdle()
     try printScreen(header: "start")
-    var number = 0
-    for text in lines {
-      number += 1
+    while let text = try script.next() {
+      let number = script.lineNumber
       let command: ScriptCommand
       do throws(ScriptError) {
         guard let parsed = try ScriptParser.parse(text, line: number) else { continue }

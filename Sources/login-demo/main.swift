@@ -28,9 +28,9 @@ do throws(DemoFailure) {
   } else if options.scriptPath == nil, isatty(STDIN_FILENO) == 1 {
     status = try await InteractiveApp(options: options).run()
   } else {
-    let lines = try ScriptSource.lines(path: options.scriptPath)
+    let script = try ScriptSource(path: options.scriptPath)
     let runner = try ScriptRunner(options: options, write: StandardOutput.write)
-    try await runner.run(lines)
+    try await runner.run(script)
   }
 } catch {
   exitWithFailure(error)

@@ -132,6 +132,50 @@ struct LoginDemoHostileInputTests {
     #expect(try String(contentsOf: notes, encoding: .utf8) == "keep me\n")
   }
 
+  // MARK: - Scripts are streamed
+
+  /// `--script /dev/zero` (and the same on stdin) under a 2 GB address-space limit: the
+  /// script is read a line at a time, so the endless first line is refused after 1 MiB.
+  @Test(arguments: [
+    "exec \"$0\" --script /dev/zero", "exec \"$0\" < /dev/zero",
+  ])
+  func anEndlessLineIsRefusedWithBoundedMemory(_ command: String) async throws {
+    let output = try await DemoProcess.run(
+      program: URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "ulimit -v 2000000; " + command, try DemoProcess.executable().path],
+      timeout: 60)
+    #expect(output.status == 2)
+    #expect(
+      output.stderr
+        == "login-demo: script line 1: longer than the limit of 1048576 bytes; is this a "
+        + "script?\n")
+  }
+
+  @Test func theLineOverTheLimitIsNamedAndTheLinesBeforeItRun() async throws {
+    let output = try await runScript([
+      "type username demo", "# a comment", String(repeating: "#", count: 1_048_577),
+      "type password never-reached",
+    ])
+    #expect(output.status == 2)
+    #expect(
+      output.stderr
+        == "login-demo: script line 3: longer than the limit of 1048576 bytes; is this a "
+        + "script?\n")
+    #expect(output.stdout.contains("── after line 1: type username demo ──"))
+  }
+
+  @Test func aLineAtTheLimitRuns() async throws {
+    let output = try await runScript(["#" + String(repeating: "x", count: 1_048_575)])
+    #expect(output.status == 0)
+    #expect(output.stderr == "")
+  }
+
+  @Test func aFolderAsTheScriptIsAReadError() async throws {
+    let output = try await DemoProcess.run(["--script", "/"])
+    #expect(output.status == 1)
+    #expect(output.stderr == "login-demo: cannot read script '/': Is a directory\n")
+  }
+
   // MARK: - Helpers
 
   /// Runs `lines` as a script on stdin.
