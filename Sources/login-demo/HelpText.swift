@@ -55,6 +55,9 @@ enum HelpText {
     Demo accounts:
     \(accounts)
 
+    A recording that cannot be written (a full disk) stops; the app goes on, shows
+    "Recording stopped" on its screen, says why on stderr and exits with status 1.
+
     Exit status: 0 done, 1 failure, 2 bad command line or script, 130 quit with Ctrl-C.
 
     """

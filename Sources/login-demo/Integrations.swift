@@ -61,23 +61,32 @@ enum Integrations {
     )
   }
 
-  /// Starts writing the action log of `--record`, if given.
+  /// Starts writing the action log of `--record` and the segments of `--flight-recorder`, if
+  /// given.
   ///
   /// - Parameters:
   ///   - store: The store to record.
   ///   - options: The command line.
-  /// - Returns: What stops the recording and closes the file, or `nil` without `--record`.
+  ///   - onStop: Called once, on a background queue, with `recording stopped: <why>` when
+  ///     writing fails; the demo keeps working without the log.
+  /// - Returns: What stops the recording and closes the file, or `nil` without either option.
   /// - Throws: ``DemoFailure`` when the file cannot be created, or is the script (a usage
   ///   error).
   @MainActor
   static func startRecording(
     _ store: Store<AppReducer>,
-    _ options: DemoOptions
+    _ options: DemoOptions,
+    onStop: @escaping @Sendable (String) -> Void
   ) throws(DemoFailure) -> Recording? {
+    let failure = Guarded<String?>(nil)
     let reportStop: @Sendable (ActionLogError) -> Void = { error in
-      // Reported once; the demo keeps working without the log.
-      let line = "login-demo: recording stopped: \(error.description.prefix { $0 != "\n" })\n"
-      FileHandle.standardError.write(Data(line.utf8))
+      let message = "recording stopped: \(error.description.prefix { $0 != "\n" })"
+      let isFirst = failure.withLock { first in
+        guard first == nil else { return false }
+        first = message
+        return true
+      }
+      if isFirst { onStop(message) }
     }
     var stops: [@MainActor () async -> Void] = []
     if let path = options.recordPath {
@@ -105,9 +114,11 @@ enum Integrations {
       }
     }
     guard !stops.isEmpty else { return nil }
-    return Recording {
-      for stop in stops { await stop() }
-    }
+    return Recording(
+      stop: {
+        for stop in stops { await stop() }
+      },
+      failure: { failure.withLock { $0 } })
   }
 
   /// Whether both paths name one existing file, however they are spelled.
@@ -122,5 +133,8 @@ enum Integrations {
   struct Recording {
     /// Flushes the log and closes it; called once, when the demo quits.
     let stop: @MainActor () async -> Void
+    /// Why recording stopped early (`recording stopped: …`), or `nil`: the demo then exits
+    /// with status 1.
+    let failure: @Sendable () -> String?
   }
 }

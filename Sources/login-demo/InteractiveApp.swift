@@ -50,8 +50,17 @@ final class InteractiveApp {
       app: AppState(login: LoginState(rules: options.rules)), dependencies: dependencies)
     self.router = router
     self.alerts = alerts
-    recording = try Integrations.startRecording(store, options)
+    // Standard error is under the full screen here: the notice goes on the screen, and
+    // main says it again once the terminal is restored.
+    let relay = StopRelay()
+    recording = try Integrations.startRecording(store, options) { message in
+      Task { @MainActor in relay.handler?(message) }
+    }
+    relay.handler = { [weak self] message in self?.recordingStopped(message) }
   }
+
+  /// Why recording stopped early (`recording stopped: …`), or `nil`.
+  var recordingFailure: String? { recording?.failure() }
 
   /// Takes over the terminal until Ctrl-C or the end of input, then restores it.
   ///
@@ -79,10 +88,17 @@ final class InteractiveApp {
       handle(key)
       render()
     }
+    // Nothing more is drawn: a notice from closing the log is said after the restore.
+    self.terminal = nil
     spinner?.cancel()
     store.cancelAll()
     await recording?.stop()
     return status
+  }
+
+  private func recordingStopped(_ message: String) {
+    model.notice = message.prefix(1).uppercased() + message.dropFirst()
+    render()
   }
 
   // MARK: - Keys
@@ -230,4 +246,10 @@ final class InteractiveApp {
     model.focus = ScreenModel.settle(model.focus, routes: model.routes, state: store.state)
     terminal.draw(ScreenRenderer.render(store.state, model))
   }
+}
+
+/// Hands a message from a recorder's background queue to the app on the main actor.
+@MainActor
+private final class StopRelay {
+  var handler: ((String) -> Void)?
 }

@@ -46,6 +46,12 @@ enum ScreenRenderer {
       lines.append(ScreenLine())
       lines += alertBox(alert, selection: model.alertSelection)
     }
+    if let notice = model.notice {
+      lines.append(ScreenLine())
+      lines += wrap("⚠ " + notice.sanitizedForScreen, width: width - 4).map {
+        ScreenLine("   " + $0, style: .warning)
+      }
+    }
     if model.showsKeyHints {
       lines.append(ScreenLine())
       lines.append(

@@ -76,8 +76,14 @@ final class ScriptRunner {
     self.clock = clock
     self.tracker = tracker
     self.write = write
-    recording = try Integrations.startRecording(store, options)
+    recording = try Integrations.startRecording(store, options) { message in
+      // Standard error is not the screen here: say it at once.
+      FileHandle.standardError.write(Data("login-demo: \(message)\n".utf8))
+    }
   }
+
+  /// Why recording stopped early, or `nil`.
+  var recordingFailure: String? { recording?.failure() }
 
   /// Runs every line of `script`, printing the first screen and then one screen per command.
   ///

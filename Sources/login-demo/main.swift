@@ -26,11 +26,16 @@ do throws(DemoFailure) {
   if options.showsHelp {
     try StandardOutput.write(HelpText.text)
   } else if options.scriptPath == nil, isatty(STDIN_FILENO) == 1 {
-    status = try await InteractiveApp(options: options).run()
+    let app = try InteractiveApp(options: options)
+    status = try await app.run()
+    // The terminal is restored: what the full screen showed is said where it stays.
+    if let failure = app.recordingFailure { throw DemoFailure(failure) }
   } else {
     let script = try ScriptSource(path: options.scriptPath)
     let runner = try ScriptRunner(options: options, write: StandardOutput.write)
     try await runner.run(script)
+    // Already said on standard error when it happened.
+    if runner.recordingFailure != nil { status = 1 }
   }
 } catch {
   exitWithFailure(error)

@@ -52,6 +52,19 @@ struct WriteErrorTests {
     #expect(output.stderr == "login-demo: " + Self.message)
   }
 
+  /// A recording that cannot be written: said at once on standard error, the script goes on,
+  /// and the exit status is 1.
+  @Test func loginDemoScriptReportsARecordingThatStopped() async throws {
+    let script = DemoProcess.scriptsFolder.appendingPathComponent("success-logout.script")
+    let output = try await DemoProcess.run(["--record", "/dev/full", "--script", script.path])
+    #expect(output.status == 1)
+    #expect(
+      output.stderr
+        == "login-demo: recording stopped: I/O error: cannot write 'full': "
+        + "No space left on device\n")
+    #expect(output.stdout.contains("Hello Demo User"))
+  }
+
   private static func full() throws -> FileHandle {
     guard let handle = FileHandle(forWritingAtPath: "/dev/full") else {
       throw DemoProcessError("cannot open /dev/full for writing")
