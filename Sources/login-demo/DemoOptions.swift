@@ -3,7 +3,7 @@ import Foundation
 import LoginFeature
 
 /// The command line of `login-demo`, parsed by hand.
-struct DemoOptions: Equatable {
+package struct DemoOptions: Equatable {
   /// The `--rules` presets, by name.
   static let rulesPresets: [(name: String, rules: CredentialRules)] = [
     ("default", .default), ("email", .email), ("min6", .minimumLength(6)),
@@ -30,6 +30,9 @@ struct DemoOptions: Equatable {
   var scriptStart = DemoOptions.defaultScriptStart
   /// Whether `--help` was given.
   var showsHelp = false
+
+  /// The defaults: no option given.
+  package init() {}
 
   /// 2026-01-01T00:00:00Z: script mode's wall clock starts here unless `--now` says otherwise.
   static let defaultScriptStart = Date(timeIntervalSince1970: 1_767_225_600)

@@ -13,7 +13,8 @@ enum HelpText {
 
     On a terminal it runs full-screen: type to edit the focused field, Tab and
     Shift-Tab move the focus, Enter presses the focused button, Esc cancels the
-    request or dismisses an alert, Ctrl-C quits.
+    request or dismisses an alert, Ctrl-C quits. A paste is one edit of the field,
+    and the screen is redrawn when the terminal is resized.
 
     When stdin is not a terminal, or with --script FILE, it runs a script: one UI
     event per line, printing every screen as plain text. Time is virtual there, so
