@@ -73,6 +73,10 @@ let package = Package(
         "ReplayTool", "ActionLog", "StateStore", "LoginFeature", "AppFeature",
       ]
     ),
+    // The terminal app's own logic (the event loop, the key decoder), imported from its
+    // executable module through `package` declarations.
+    .testTarget(
+      name: "LoginDemoUnitTests", dependencies: ["login-demo", "AppFeature", "StateStore"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

@@ -24,6 +24,9 @@
 ///   there.
 /// - `{"kind":"stopped","reason":"maximumFileSize","limit":1048576}` — the recorder stopped
 ///   because the next line would have passed the maximum file size. Nothing follows.
+/// - `{"kind":"stopped","reason":"lineTooLong","limit":16777216}` — the recorder stopped
+///   because the next line would have been longer than a reader accepts
+///   (``RecordingOptions/maximumLineLength``). Nothing follows.
 /// - `{"kind":"closed"}` — the recorder was closed normally. Nothing follows.
 ///
 /// Values are encoded with `JSONEncoder` (default strategies), so any `Codable` state, action

@@ -133,6 +133,10 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
       }
       switch decoded {
       case .transition(let number, let origin, let action, let effects, let digest, let state):
+        guard number >= 1 else {
+          throw .malformedLine(
+            line: line.number, reason: "sequence number \(number): steps are numbered from 1")
+        }
         // `last == .max` first: a hostile file must not make `last + 1` overflow and trap.
         if let last = lastSequenceNumber, last == .max || number != last + 1 {
           throw .malformedLine(
@@ -144,14 +148,16 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
             line: line.number, sequenceNumber: number, origin: origin, action: action,
             effects: effects, digest: digest, checkpoint: state))
       case .gap(let dropped, let state):
+        guard dropped >= 1 else {
+          throw .malformedLine(
+            line: line.number,
+            reason: "a gap of \(dropped) dropped transitions: a gap drops at least 1")
+        }
         lastSequenceNumber = nil
         warnings.append(.transitionsDropped(line: line.number, count: dropped))
         return .gap(line: line.number, dropped: dropped, state: state)
       case .stopped(let reason, let limit):
-        let text =
-          reason == MarkerKind.maximumFileSizeReason
-          ? "the file reached its size limit" + (limit.map { " of \($0) bytes" } ?? "")
-          : Sanitized.name(reason)
+        let text = MarkerKind.stoppedReason(reason, limit: limit)
         warnings.append(.recordingStopped(line: line.number, reason: text))
         isFinished = true
         return nil

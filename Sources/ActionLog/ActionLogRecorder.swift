@@ -34,17 +34,22 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   private let core: RecorderCore<R.State, R.Action, R.Effect>
   private var subscription: StoreSubscription?
 
-  /// Starts recording `store` to a new file at `url` (replacing any file there), beginning with
-  /// a header that holds the store's current state.
+  /// Starts recording `store` to a new file at `url`, beginning with a header that holds the
+  /// store's current state.
+  ///
+  /// The log is readable by its owner only (mode 0600). An earlier action log or an empty file
+  /// at `url` is replaced (and made 0600); a device or a pipe is written to. A symbolic link is
+  /// never followed, and any other file is left as it was: both are an error.
   ///
   /// - Parameters:
   ///   - store: The store to record.
-  ///   - url: A file URL; the file is created or truncated.
+  ///   - url: A file URL: a new file, an earlier action log, an empty file or a device.
   ///   - feature: The feature's name, written in the header, for example `"login"`.
   ///   - options: Checkpoints, size limit, redaction and buffering.
   ///   - onError: Called at most once, on a background queue, when writing or encoding fails
   ///     (the header included); recording has stopped by then.
-  /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be created. Everything
+  /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be created, is a symbolic
+  ///   link, or is a file other than an action log. Everything
   ///   after that, the header included, is written in the background and reported through
   ///   `onError`.
   public init(
@@ -113,7 +118,7 @@ extension Store where R.State: Encodable, R.Action: Encodable, R.Effect: Encodab
   /// ```
   ///
   /// - Parameters:
-  ///   - url: A file URL; the file is created or truncated.
+  ///   - url: A file URL: a new file, an earlier action log, an empty file or a device.
   ///   - feature: The feature's name, written in the header.
   ///   - options: Checkpoints, size limit, redaction and buffering.
   ///   - onError: Called at most once, on a background queue, when writing fails.

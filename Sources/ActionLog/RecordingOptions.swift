@@ -21,6 +21,11 @@ public struct RecordingOptions: Sendable, Equatable {
   /// How long `send` may wait on the main actor for room in a full buffer before the
   /// recorder drops transitions and writes a `gap` marker. Default 50 ms.
   public var maximumWait: Duration
+  /// The longest line the recorder writes, in bytes; by default the limit a reader accepts,
+  /// ``ActionLogReadOptions/defaultMaximumLineLength`` (16 MiB). A step whose line would be
+  /// longer — a pasted 17 MiB username, say — ends the recording with a `stopped` marker
+  /// instead, so every step before it still replays.
+  public var maximumLineLength: Int
 
   /// Creates recording options.
   ///
@@ -30,18 +35,21 @@ public struct RecordingOptions: Sendable, Equatable {
   ///   - maskUsernames: Whether to redact user names too.
   ///   - bufferCapacity: Transitions that may wait for the writer (at least 1).
   ///   - maximumWait: How long a send may wait when the buffer is full.
+  ///   - maximumLineLength: The longest line written, in bytes (at least 1).
   public init(
     checkpointInterval: Int = 100,
     maximumFileSize: Int? = nil,
     maskUsernames: Bool = false,
     bufferCapacity: Int = 4096,
-    maximumWait: Duration = .milliseconds(50)
+    maximumWait: Duration = .milliseconds(50),
+    maximumLineLength: Int = ActionLogReadOptions.defaultMaximumLineLength
   ) {
     self.checkpointInterval = max(0, checkpointInterval)
     self.maximumFileSize = maximumFileSize.map { max(0, $0) }
     self.maskUsernames = maskUsernames
     self.bufferCapacity = max(1, bufferCapacity)
     self.maximumWait = max(.zero, maximumWait)
+    self.maximumLineLength = max(1, maximumLineLength)
   }
 
   var redactionLevel: RedactionLevel { maskUsernames ? .usernames : [] }

@@ -51,21 +51,30 @@ public struct ReplayCommand {
   /// - Parameters:
   ///   - arguments: The arguments after the program name.
   ///   - output: Where to write; standard output and standard error by default.
-  /// - Returns: 0 on success, 1 for a divergence under `--verify`, 2 for bad usage or input.
+  /// - Returns: 0 on success, 1 for a divergence under `--verify` or when standard output
+  ///   could not be written (`write error: …` on standard error), 2 for bad usage or input.
   public func run(_ arguments: [String], output: ReplayOutput = .standard) -> Int32 {
+    var status: Int32 = 0
+    var failure: ReplayFailure?
     do throws(ReplayFailure) {
       let options = try ReplayOptions.parse(arguments, tool: toolName)
       if options.help {
         output.print(usage)
-        return 0
+      } else {
+        try replay(options, output: output)
       }
-      try replay(options, output: output)
-      return 0
     } catch {
       if let details = error.details { output.print(details) }
-      output.error(error.message, tool: toolName)
-      return error.exitStatus
+      failure = error
+      status = error.exitStatus
     }
+    // Said first: whatever else went wrong, what was asked for is not all on standard output.
+    if let reason = output.writeFailure() {
+      output.error(ReplayFailure.write(reason).message, tool: toolName)
+      status = max(status, 1)
+    }
+    if let failure { output.error(failure.message, tool: toolName) }
+    return status
   }
 
   private func replay(_ options: ReplayOptions, output: ReplayOutput) throws(ReplayFailure) {
@@ -163,6 +172,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     if let until = options.until, !reachedStop {
       throw .stepNotReached(until, last: lastStep)
     }
+    if session.stepCount == 0 { output.error(ReplayFailure.noSteps, tool: options.tool) }
     if options.stateOnly {
       output.print(Dump.render(session.state))
     } else if let lastStep, options.until != nil {
@@ -225,6 +235,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     if let until = options.until, !reachedStop {
       throw .stepNotReached(until, last: lastStep)
     }
+    if replay.stepCount == 0 { output.error(ReplayFailure.noSteps, tool: options.tool) }
     if options.stateOnly {
       if let state = replay.state { output.print(Dump.render(state)) }
     } else if let lastStep, options.until != nil, let state = replay.state {

@@ -41,6 +41,9 @@ struct ReplayFailure: Error {
     return ReplayFailure(message: "--until \(step): \(end)", exitStatus: 2)
   }
 
+  /// The note on standard error for a log with a header and no steps; not a failure.
+  static let noSteps = "the log has no steps: nothing was recorded after its header"
+
   /// An action-log error: a divergence found with verification exits with status 1 and its
   /// diff; anything else is bad input, status 2, first line only.
   static func log(_ error: ActionLogError) -> ReplayFailure {
@@ -61,23 +64,10 @@ enum Quoted {
     Sanitized.name(raw)
   }
 
-  /// A path, whole: quoted, with quotes and backslashes escaped and control, format and
-  /// other invisible characters shown as `\u{…}`, so it reads the same on any terminal.
+  /// A path, whole up to 1,024 characters: quoted, with quotes and backslashes escaped and
+  /// control, format and other invisible characters shown as `\u{…}`, so it reads the same on
+  /// any terminal.
   static func path(_ raw: String) -> String {
-    var quoted = "'"
-    for scalar in raw.unicodeScalars {
-      switch scalar {
-      case "'", "\\": quoted += "\\" + String(scalar)
-      default:
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned,
-          .privateUse:
-          quoted += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        default:
-          quoted.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return quoted + "'"
+    Sanitized.path(raw)
   }
 }

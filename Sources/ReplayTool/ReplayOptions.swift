@@ -45,8 +45,9 @@ struct ReplayOptions: Equatable {
       --help        this text
 
     Warnings (a truncated last line, dropped transitions, a stopped recording) go to
-    standard error and do not change the exit status. Colours only on a terminal, and never
-    when NO_COLOR is set.
+    standard error and do not change the exit status. A log with no steps (only its header)
+    is no error: standard error says so, and the exit status is 0. Colours only on a
+    terminal, and never when NO_COLOR is set.
 
     --html always verifies. It writes the page even when the log diverges (the first
     divergent step is marked; exit status 1 only with --verify) or has a bad line (the page

@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 
 #if canImport(Glibc)
   import Glibc
@@ -21,6 +22,9 @@ public struct ReplayOutput: Sendable {
   public var isColored: Bool
   let writeOut: @Sendable (String) -> Void
   let writeErr: @Sendable (String) -> Void
+  /// Why writing standard output failed (a full disk, a closed pipe), or `nil`; only the
+  /// standard output can tell.
+  var writeFailure: @Sendable () -> String?
 
   /// Creates an output from two writers.
   ///
@@ -36,15 +40,23 @@ public struct ReplayOutput: Sendable {
     self.isColored = isColored
     self.writeOut = write
     self.writeErr = writeError
+    self.writeFailure = { nil }
   }
 
   /// Standard output and standard error, with colours only when standard output is a
   /// terminal and `NO_COLOR` is unset.
+  ///
+  /// A failed write to standard output (a full disk, say) is not lost: ``ReplayCommand``
+  /// reports it as `write error: …` and exits with status 1.
   public static var standard: ReplayOutput {
-    ReplayOutput(
+    let output = StandardStream(STDOUT_FILENO)
+    let error = StandardStream(STDERR_FILENO)
+    var standard = ReplayOutput(
       isColored: isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
-      write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+      write: { output.write($0) },
+      writeError: { error.write($0) })
+    standard.writeFailure = { output.failure }
+    return standard
   }
 
   /// Writes `text` and a newline to standard output, coloured line by line.
@@ -66,5 +78,44 @@ public struct ReplayOutput: Sendable {
       if line.hasPrefix("#") { return "\u{1B}[1m\(line)\u{1B}[0m" }
       return String(line)
     }.joined(separator: "\n")
+  }
+}
+
+/// A file descriptor written with `write(2)`, keeping the first error: after it, nothing more
+/// is written.
+final class StandardStream: Sendable {
+  private let descriptor: Int32
+  private let state = Guarded<String?>(nil)
+
+  init(_ descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// The first write error, in words (`No space left on device`), or `nil`.
+  var failure: String? { state.withLock { $0 } }
+
+  func write(_ text: String) {
+    state.withLock { failure in
+      guard failure == nil else { return }
+      var text = text
+      text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+          #if canImport(Darwin)
+            let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+          #elseif canImport(Musl)
+            let written = Musl.write(descriptor, base + offset, bytes.count - offset)
+          #else
+            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+          #endif
+          if written < 0 {
+            if errno == EINTR { continue }
+            failure = String(cString: strerror(errno))
+            return
+          }
+          offset += written
+        }
+      }
+    }
   }
 }

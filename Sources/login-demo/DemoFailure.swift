@@ -2,11 +2,11 @@
 ///
 /// Printed as `login-demo: <message>` on stderr. Status 2 is a bad command line or script,
 /// 1 anything else (a file that cannot be read, a terminal that cannot be set up).
-struct DemoFailure: Error, Equatable {
+package struct DemoFailure: Error, Equatable {
   /// The message, without the `login-demo: ` prefix.
-  var message: String
+  package var message: String
   /// The process's exit status.
-  var exitCode: Int32
+  package var exitCode: Int32
 
   init(_ message: String, exitCode: Int32 = 1) {
     self.message = message

@@ -1,8 +1,9 @@
+import ActionLog
 import Foundation
 import LoginFeature
 
 /// The command line of `login-demo`, parsed by hand.
-struct DemoOptions: Equatable {
+package struct DemoOptions: Equatable {
   /// The `--rules` presets, by name.
   static let rulesPresets: [(name: String, rules: CredentialRules)] = [
     ("default", .default), ("email", .email), ("min6", .minimumLength(6)),
@@ -29,6 +30,9 @@ struct DemoOptions: Equatable {
   var scriptStart = DemoOptions.defaultScriptStart
   /// Whether `--help` was given.
   var showsHelp = false
+
+  /// The defaults: no option given.
+  package init() {}
 
   /// 2026-01-01T00:00:00Z: script mode's wall clock starts here unless `--now` says otherwise.
   static let defaultScriptStart = Date(timeIntervalSince1970: 1_767_225_600)
@@ -104,8 +108,15 @@ struct DemoOptions: Equatable {
     return options
   }
 
-  /// `http://host…` or `https://host…` with a non-empty host.
+  /// `http://host…` or `https://host…` with a non-empty host, and no space or control
+  /// character anywhere.
   private static func isHTTPURL(_ text: String) -> Bool {
+    guard
+      !text.unicodeScalars.contains(where: {
+        $0.properties.isWhitespace || $0.properties.generalCategory == .control
+          || $0.properties.generalCategory == .format
+      })
+    else { return false }
     let lowered = text.lowercased()
     for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
       let host = text.dropFirst(scheme.count).prefix(while: { !"/?#".contains($0) })
@@ -130,9 +141,9 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   var description: String {
     switch self {
     case .unknownOption(let option):
-      "unknown option '\(option.sanitizedForScreen)' (see --help)"
+      "unknown option \(Sanitized.name(option)) (see --help)"
     case .unexpectedArgument(let argument):
-      "unexpected argument '\(argument.sanitizedForScreen)' (see --help)"
+      "unexpected argument \(Sanitized.name(argument)) (see --help)"
     case .missingValue(let option):
       "\(option) needs a value (see --help)"
     case .invalidRules:
@@ -140,13 +151,13 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
         + DemoOptions.rulesPresets.map(\.name).joined(separator: ", ")
     case .invalidLatency(let text):
       "--latency must be a whole number of milliseconds from 0 to 60000, got "
-        + "'\(text.sanitizedForScreen)'"
+        + "\(Sanitized.name(text))"
     case .invalidURL(let text):
-      "--api must be an http:// or https:// URL, got '\(text.sanitizedForScreen)'"
+      "--api must be an http:// or https:// URL, got \(Sanitized.name(text))"
     case .emptyPath(let option):
       "\(option) needs a file name"
     case .invalidDate(let text):
-      "--now must be a date like 2026-01-01T00:00:00Z, got '\(text.sanitizedForScreen)'"
+      "--now must be a date like 2026-01-01T00:00:00Z, got \(Sanitized.name(text))"
     }
   }
 }

@@ -13,17 +13,21 @@ enum HelpText {
 
     On a terminal it runs full-screen: type to edit the focused field, Tab and
     Shift-Tab move the focus, Enter presses the focused button, Esc cancels the
-    request or dismisses an alert, Ctrl-C quits.
+    request or dismisses an alert, Ctrl-C quits. A paste is one edit of the field,
+    and the screen is redrawn when the terminal is resized.
 
     When stdin is not a terminal, or with --script FILE, it runs a script: one UI
     event per line, printing every screen as plain text. Time is virtual there, so
-    the output is the same on every run.
+    the output is the same on every run. The script is read a line at a time; a
+    line longer than 1 MiB stops it with an error naming the line.
 
     Options:
       --rules NAME     validation rules: default, email or min6 (default: default)
       --latency MS     the demo service's answer time in milliseconds (default: \(DemoOptions.defaultLatencyMilliseconds))
       --api URL        sign in with the HTTP service at URL instead of the demo one
       --record FILE    write an action log of the whole app (feature 'app') to FILE
+                       (0600); an existing FILE is replaced only if it is an
+                       action log or empty, never the script or a symbolic link
       --script FILE    run the script in FILE instead of reading stdin
       --state-dir DIR  keep the session and the lockout in files in DIR (0600), so
                        a relaunch with the same DIR restores them; without it
@@ -52,7 +56,10 @@ enum HelpText {
     Demo accounts:
     \(accounts)
 
-    Exit status: 0 done, 1 failure, 2 bad command line or script.
+    A recording that cannot be written (a full disk) stops; the app goes on, shows
+    "Recording stopped" on its screen, says why on stderr and exits with status 1.
+
+    Exit status: 0 done, 1 failure, 2 bad command line or script, 130 quit with Ctrl-C.
 
     """
   }

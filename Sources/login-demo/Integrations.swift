@@ -22,7 +22,9 @@ enum Integrations {
     now: @escaping @Sendable () -> Date
   ) throws(DemoFailure) -> any LoginAPI {
     if let text = options.apiURL {
-      guard let url = URL(string: text) else { throw .usage("--api: not a URL: '\(text)'") }
+      guard let url = URL(string: text) else {
+        throw .usage("--api: not a URL: \(Sanitized.name(text))")
+      }
       return HTTPLoginAPI(baseURL: url)
     }
     return DemoLoginAPI(latency: options.latency, clock: clock, now: now)
@@ -47,10 +49,10 @@ enum Integrations {
           atPath: path, withIntermediateDirectories: true,
           attributes: [.posixPermissions: 0o700])
       } catch {
-        throw DemoFailure("cannot create the state folder '\(path.sanitizedForScreen)'")
+        throw DemoFailure("cannot create the state folder \(Sanitized.path(path))")
       }
     } else if !isFolder.boolValue {
-      throw DemoFailure("--state-dir '\(path.sanitizedForScreen)' is not a folder")
+      throw DemoFailure("--state-dir \(Sanitized.path(path)) is not a folder")
     }
     let folder = URL(fileURLWithPath: path)
     return (
@@ -59,32 +61,45 @@ enum Integrations {
     )
   }
 
-  /// Starts writing the action log of `--record`, if given.
+  /// Starts writing the action log of `--record` and the segments of `--flight-recorder`, if
+  /// given.
   ///
   /// - Parameters:
   ///   - store: The store to record.
   ///   - options: The command line.
-  /// - Returns: What stops the recording and closes the file, or `nil` without `--record`.
-  /// - Throws: ``DemoFailure`` when the file cannot be created.
+  ///   - onStop: Called once, on a background queue, with `recording stopped: <why>` when
+  ///     writing fails; the demo keeps working without the log.
+  /// - Returns: What stops the recording and closes the file, or `nil` without either option.
+  /// - Throws: ``DemoFailure`` when the file cannot be created, or is the script (a usage
+  ///   error).
   @MainActor
   static func startRecording(
     _ store: Store<AppReducer>,
-    _ options: DemoOptions
+    _ options: DemoOptions,
+    onStop: @escaping @Sendable (String) -> Void
   ) throws(DemoFailure) -> Recording? {
+    let failure = Guarded<String?>(nil)
     let reportStop: @Sendable (ActionLogError) -> Void = { error in
-      // Reported once; the demo keeps working without the log.
-      let line = "login-demo: recording stopped: \(error.description.prefix { $0 != "\n" })\n"
-      FileHandle.standardError.write(Data(line.utf8))
+      let message = "recording stopped: \(error.description.prefix { $0 != "\n" })"
+      let isFirst = failure.withLock { first in
+        guard first == nil else { return false }
+        first = message
+        return true
+      }
+      if isFirst { onStop(message) }
     }
     var stops: [@MainActor () async -> Void] = []
     if let path = options.recordPath {
+      if let script = options.scriptPath, isSameFile(path, script) {
+        throw .usage("--record \(Sanitized.path(path)) is the script; record to another file")
+      }
       do {
         let recorder = try store.record(
           to: URL(fileURLWithPath: path), feature: AppReducer.actionLogFeature,
           onError: reportStop)
         stops.append { await recorder.close() }
       } catch {
-        throw DemoFailure("cannot record to '\(path.sanitizedForScreen)': \(error.description)")
+        throw DemoFailure("cannot record to \(Sanitized.path(path)): \(error.description)")
       }
     }
     if let path = options.flightRecorderDirectory {
@@ -95,18 +110,31 @@ enum Integrations {
         stops.append { await recorder.close() }
       } catch {
         throw DemoFailure(
-          "cannot record to the folder '\(path.sanitizedForScreen)': \(error.description)")
+          "cannot record to the folder \(Sanitized.path(path)): \(error.description)")
       }
     }
     guard !stops.isEmpty else { return nil }
-    return Recording {
-      for stop in stops { await stop() }
-    }
+    return Recording(
+      stop: {
+        for stop in stops { await stop() }
+      },
+      failure: { failure.withLock { $0 } })
+  }
+
+  /// Whether both paths name one existing file, however they are spelled.
+  private static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var one = stat()
+    var two = stat()
+    guard stat(first, &one) == 0, stat(second, &two) == 0 else { return false }
+    return one.st_dev == two.st_dev && one.st_ino == two.st_ino
   }
 
   /// A recording in progress.
   struct Recording {
     /// Flushes the log and closes it; called once, when the demo quits.
     let stop: @MainActor () async -> Void
+    /// Why recording stopped early (`recording stopped: …`), or `nil`: the demo then exits
+    /// with status 1.
+    let failure: @Sendable () -> String?
   }
 }

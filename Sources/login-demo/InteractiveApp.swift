@@ -14,12 +14,23 @@ import StateStore
 /// | Enter            | taps the button, or next field     | taps button    | logout  |
 /// | Esc              | cancels the request in flight      | dismisses      | —       |
 /// | Ctrl-C           | quits                              | quits          | quits   |
+///
+/// Keys arrive in batches (see ``KeyReader``): a run of characters in a batch — a paste — is
+/// one field change, and the screen is drawn once per batch. Changes that come from effects are
+/// drawn together on the next turn of the main actor. A resize (SIGWINCH) redraws the screen.
 @MainActor
-final class InteractiveApp {
-  private let store: Store<AppReducer>
+package final class InteractiveApp {
+  /// The app store.
+  package let store: Store<AppReducer>
   private let router: DemoRouter
   private let alerts: DemoAlertPresenter
-  private var terminal: Terminal?
+  /// Draws a screen; `clear` asks for the whole terminal to be cleared first (after a
+  /// resize). The terminal while ``run()`` runs; a test's function in tests; `nil` draws
+  /// nothing.
+  package var drawScreen: ((_ lines: [ScreenLine], _ clear: Bool) -> Void)?
+  private var needsRender = false
+  private var isRenderScheduled = false
+  private var clearsNextFrame = false
   private var model = ScreenModel(showsKeyHints: true)
   private var spinner: Task<Void, Never>?
   private var subscription: StoreSubscription?
@@ -28,7 +39,7 @@ final class InteractiveApp {
   /// Sets up a store on the real clock for `options`.
   ///
   /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
-  init(options: DemoOptions) throws(DemoFailure) {
+  package init(options: DemoOptions) throws(DemoFailure) {
     let router = DemoRouter()
     let alerts = DemoAlertPresenter()
     let clock = ContinuousClock()
@@ -50,35 +61,91 @@ final class InteractiveApp {
       app: AppState(login: LoginState(rules: options.rules)), dependencies: dependencies)
     self.router = router
     self.alerts = alerts
-    recording = try Integrations.startRecording(store, options)
+    // Standard error is under the full screen here: the notice goes on the screen, and
+    // main says it again once the terminal is restored.
+    let relay = StopRelay()
+    recording = try Integrations.startRecording(store, options) { message in
+      Task { @MainActor in relay.handler?(message) }
+    }
+    relay.handler = { [weak self] message in self?.recordingStopped(message) }
   }
+
+  /// Why recording stopped early (`recording stopped: …`), or `nil`.
+  var recordingFailure: String? { recording?.failure() }
 
   /// Takes over the terminal until Ctrl-C or the end of input, then restores it.
   ///
+  /// - Returns: The exit status: 130 (128 + SIGINT, as a shell reports an interrupted
+  ///   program) after Ctrl-C, 0 at the end of input.
   /// - Throws: ``DemoFailure`` when the terminal cannot be set up.
-  func run() async throws(DemoFailure) {
+  func run() async throws(DemoFailure) -> Int32 {
     let terminal = try Terminal.open()
     defer { Terminal.restore() }
-    self.terminal = terminal
-    router.onChange = { [weak self] in self?.routeChanged() }
-    alerts.onChange = { [weak self] in
-      self?.model.alertSelection = 0
-      self?.render()
-    }
-    subscription = store.observe { [weak self] _ in self?.stateChanged() }
+    drawScreen = { lines, clear in terminal.draw(lines, clearing: clear) }
+    attach()
+    watchResizes()
     store.send(.login(.launched))
     render()
-    for await key in KeyReader.keys() {
-      if key == .interrupt { break }
-      handle(key)
-      render()
+    let keys = KeyReader.keys()
+    var status: Int32 = 0
+    while let batch = await keys.next() {
+      guard process(batch) else {
+        status = 128 + SIGINT
+        break
+      }
     }
+    // Nothing more is drawn: a notice from closing the log is said after the restore.
+    drawScreen = nil
     spinner?.cancel()
     store.cancelAll()
     await recording?.stop()
+    return status
+  }
+
+  private func recordingStopped(_ message: String) {
+    model.notice = message.prefix(1).uppercased() + message.dropFirst()
+    setNeedsRender()
+  }
+
+  /// Follows the store, the router and the alerts, redrawing when they change.
+  package func attach() {
+    router.onChange = { [weak self] in self?.routeChanged() }
+    alerts.onChange = { [weak self] in
+      self?.model.alertSelection = 0
+      self?.setNeedsRender()
+    }
+    subscription = store.observe { [weak self] _ in self?.stateChanged() }
+  }
+
+  /// Redraws everything when the terminal is resized.
+  private func watchResizes() {
+    Terminal.onResize { [weak self] in
+      Task { @MainActor in
+        guard let self else { return }
+        self.clearsNextFrame = true
+        self.render()
+      }
+    }
   }
 
   // MARK: - Keys
+
+  /// Handles one batch of keys and draws the screen once.
+  ///
+  /// - Parameter keys: The keys that arrived together, in order.
+  /// - Returns: `false` when the batch holds Ctrl-C: the app quits (keys after it are
+  ///   ignored).
+  package func process(_ keys: [Key]) -> Bool {
+    for key in Key.coalesced(keys) {
+      if key == .interrupt {
+        render()
+        return false
+      }
+      handle(key)
+    }
+    render()
+    return true
+  }
 
   private func handle(_ key: Key) {
     if let alert = alerts.current {
@@ -133,11 +200,11 @@ final class InteractiveApp {
       }
     case .escape:
       store.send(.login(.twoFactor(.cancelButtonTapped)))
-    case .character, .backspace:
+    case .character, .text, .backspace:
       guard var code = store.state.login.twoFactor?.code.reveal() else { return }
       model.focus = .code
-      if case .character(let character) = key {
-        code.append(character)
+      if let text = key.typedText {
+        code += text
       } else if !code.isEmpty {
         code.removeLast()
       }
@@ -163,8 +230,9 @@ final class InteractiveApp {
       }
     case .escape:
       store.send(.login(.cancelButtonTapped))
-    case .character(let character):
-      edit { $0.append(character) }
+    case .character, .text:
+      guard let typed = key.typedText else { return }
+      edit { $0 += typed }
     case .backspace:
       edit { text in if !text.isEmpty { text.removeLast() } }
     default:
@@ -192,7 +260,7 @@ final class InteractiveApp {
 
   private func routeChanged() {
     model.focus = router.top == .login ? .username : .logoutButton
-    render()
+    setNeedsRender()
   }
 
   private func stateChanged() {
@@ -207,7 +275,7 @@ final class InteractiveApp {
         self?.spinner = nil
       }
     }
-    render()
+    setNeedsRender()
   }
 
   private var isLoading: Bool {
@@ -216,11 +284,32 @@ final class InteractiveApp {
       || step?.isVerifying == true || step?.isResending == true
   }
 
+  /// Draws on the next turn of the main actor, once for every change until then — unless a
+  /// batch of keys draws first.
+  private func setNeedsRender() {
+    needsRender = true
+    guard !isRenderScheduled else { return }
+    isRenderScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      self.isRenderScheduled = false
+      if self.needsRender { self.render() }
+    }
+  }
+
   private func render() {
-    guard let terminal else { return }
+    needsRender = false
+    guard let drawScreen else { return }
     model.routes = router.stack
     model.alert = alerts.current
     model.focus = ScreenModel.settle(model.focus, routes: model.routes, state: store.state)
-    terminal.draw(ScreenRenderer.render(store.state, model))
+    drawScreen(ScreenRenderer.render(store.state, model), clearsNextFrame)
+    clearsNextFrame = false
   }
+}
+
+/// Hands a message from a recorder's background queue to the app on the main actor.
+@MainActor
+private final class StopRelay {
+  var handler: ((String) -> Void)?
 }

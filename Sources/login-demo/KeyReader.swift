@@ -1,4 +1,5 @@
 import Dispatch
+import StateStore
 
 #if canImport(Glibc)
   import Glibc
@@ -7,8 +8,11 @@ import Dispatch
 #endif
 
 /// A key the interactive mode understands.
-enum Key: Equatable {
+package enum Key: Equatable, Sendable {
   case character(Character)
+  /// Several characters typed at once — a paste — made by ``coalesced(_:)`` from a run of
+  /// ``character(_:)`` keys, so they change a field once.
+  case text(String)
   case tab
   case backTab
   case enter
@@ -20,6 +24,42 @@ enum Key: Equatable {
   case left
   case right
   case unknown
+
+  /// What the key types, if it types text.
+  var typedText: String? {
+    switch self {
+    case .character(let character): String(character)
+    case .text(let text): text
+    default: nil
+    }
+  }
+
+  /// `keys` with every run of characters joined into one ``text(_:)`` key.
+  package static func coalesced(_ keys: [Key]) -> [Key] {
+    var result: [Key] = []
+    var run = ""
+    var runLength = 0
+    func endRun() {
+      if runLength == 1, let character = run.first {
+        result.append(.character(character))
+      } else if runLength > 1 {
+        result.append(.text(run))
+      }
+      run = ""
+      runLength = 0
+    }
+    for key in keys {
+      if case .character(let character) = key {
+        run.append(character)
+        runLength += 1
+      } else {
+        endRun()
+        result.append(key)
+      }
+    }
+    endRun()
+    return result
+  }
 }
 
 /// Turns the bytes a raw-mode terminal sends into keys.
@@ -28,10 +68,12 @@ enum Key: Equatable {
 /// the arrow keys, and printable UTF-8 characters — including one split across two reads.
 /// A lone `ESC` at the end of a read is the Esc key; an `ESC` followed by more bytes in the
 /// same read starts an escape sequence.
-struct KeyDecoder {
+package struct KeyDecoder {
   private var pending: [UInt8] = []
 
-  mutating func decode(_ chunk: [UInt8]) -> [Key] {
+  package init() {}
+
+  package mutating func decode(_ chunk: [UInt8]) -> [Key] {
     let bytes = pending + chunk
     pending = []
     var keys: [Key] = []
@@ -124,22 +166,114 @@ struct KeyDecoder {
   }
 }
 
-/// Reads keys from stdin on a thread of its own.
+/// Reads keys from stdin on a thread of its own, in batches.
+///
+/// A batch is every key that arrived while the app was busy with the previous one, so a paste
+/// (thousands of bytes at once) is one batch that the app turns into one field change and one
+/// redraw. After a large read the reader waits up to 10 ms for the rest of a paste the terminal
+/// delivers in pieces; single key presses are handed on at once.
 enum KeyReader {
-  /// The keys typed on stdin; the stream finishes at end of input or on a read error.
-  static func keys() -> AsyncStream<Key> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Key.self)
+  /// Reads larger than this are taken for a paste.
+  static let pasteThreshold = 64
+  /// How long the reader waits for more of a paste.
+  static let pasteWaitMilliseconds: Int32 = 10
+  /// The most bytes one batch reads, so a paste of any size still draws now and then.
+  static let maximumBatchBytes = 1 << 20
+
+  /// The batches of keys typed on stdin; `nil` from ``KeyQueue/next()`` at end of input or on
+  /// a read error.
+  static func keys() -> KeyQueue {
+    let queue = KeyQueue()
     DispatchQueue.global().async {
       var decoder = KeyDecoder()
-      var buffer = [UInt8](repeating: 0, count: 64)
-      while true {
-        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
+      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      reading: while true {
+        var bytes: [UInt8] = []
+        var count = readSome(&buffer)
         guard count > 0 else { break }
-        for key in decoder.decode(Array(buffer[0..<count])) { continuation.yield(key) }
+        bytes += buffer[0..<count]
+        while count > pasteThreshold, bytes.count < maximumBatchBytes,
+          isReadable(waitingMilliseconds: pasteWaitMilliseconds)
+        {
+          count = readSome(&buffer)
+          guard count > 0 else {
+            queue.append(decoder.decode(bytes))
+            break reading
+          }
+          bytes += buffer[0..<count]
+        }
+        queue.append(decoder.decode(bytes))
       }
-      continuation.finish()
+      queue.finish()
     }
-    return stream
+    return queue
+  }
+
+  /// One `read`, retried when a signal (a resize) interrupts it: 0 at end of input, -1 on
+  /// an error.
+  private static func readSome(_ buffer: inout [UInt8]) -> Int {
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      return count
+    }
+  }
+
+  private static func isReadable(waitingMilliseconds timeout: Int32) -> Bool {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, timeout) > 0
+  }
+}
+
+/// The keys the reader thread decoded and the app has not taken yet: the app takes all of
+/// them at once, as one batch.
+final class KeyQueue: Sendable {
+  private struct State {
+    var keys: [Key] = []
+    var isFinished = false
+    var waiter: CheckedContinuation<[Key]?, Never>?
+  }
+
+  private let state = Guarded(State())
+
+  /// Adds keys; wakes the app if it is waiting.
+  func append(_ keys: [Key]) {
+    guard !keys.isEmpty else { return }
+    let waiter: CheckedContinuation<[Key]?, Never>? = state.withLock { state in
+      if let waiter = state.waiter {
+        state.waiter = nil
+        return waiter
+      }
+      state.keys += keys
+      return nil
+    }
+    waiter?.resume(returning: keys)
+  }
+
+  /// Ends the input: once the keys left are taken, ``next()`` returns `nil`.
+  func finish() {
+    let waiter: CheckedContinuation<[Key]?, Never>? = state.withLock { state in
+      state.isFinished = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: nil)
+  }
+
+  /// Every key waiting, or the next ones to arrive; `nil` at the end of input. One caller at a
+  /// time.
+  func next() async -> [Key]? {
+    await withCheckedContinuation { continuation in
+      let ready: [Key]?? = state.withLock { state in
+        if !state.keys.isEmpty {
+          defer { state.keys = [] }
+          return .some(state.keys)
+        }
+        if state.isFinished { return .some(nil) }
+        state.waiter = continuation
+        return .none
+      }
+      if let ready { continuation.resume(returning: ready) }
+    }
   }
 }

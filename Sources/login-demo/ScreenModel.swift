@@ -30,6 +30,9 @@ struct ScreenModel: Equatable {
   var spinnerFrame = 0
   /// Whether to add the line explaining the keys (interactive mode only).
   var showsKeyHints = false
+  /// A warning about the app itself, below the screen: `Recording stopped: …` (interactive
+  /// mode only; script mode says it on standard error).
+  var notice: String?
 
   /// The elements of the login form, in Tab order.
   static let formOrder: [Focus] = [.username, .password, .loginButton]

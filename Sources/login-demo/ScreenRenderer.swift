@@ -46,6 +46,12 @@ enum ScreenRenderer {
       lines.append(ScreenLine())
       lines += alertBox(alert, selection: model.alertSelection)
     }
+    if let notice = model.notice {
+      lines.append(ScreenLine())
+      lines += wrap("⚠ " + notice.sanitizedForScreen, width: width - 4).map {
+        ScreenLine("   " + $0, style: .warning)
+      }
+    }
     if model.showsKeyHints {
       lines.append(ScreenLine())
       lines.append(
@@ -87,11 +93,11 @@ enum ScreenRenderer {
         } + [ScreenLine()]
     }
     let usernameLabel = state.rules.kind == .email ? "Email" : "Username"
-    let dots = String(repeating: "•", count: state.password.mask.count)
+    let dots = String(repeating: "•", count: min(state.password.mask.count, fieldWidth + 1))
     var lines =
       notice + [
-        field(usernameLabel, state.username.sanitizedForScreen, focused: model.focus == .username),
-        field("Password", dots, focused: model.focus == .password),
+        field(usernameLabel, fieldText(state.username), focused: model.focus == .username),
+        field("Password", fieldText(dots), focused: model.focus == .password),
         ScreenLine(),
       ]
     let messages = state.validationMessages
@@ -184,6 +190,23 @@ enum ScreenRenderer {
   private static func spinnerFrame(_ model: ScreenModel) -> Character {
     let frames = spinnerFrames
     return frames[((model.spinnerFrame % frames.count) + frames.count) % frames.count]
+  }
+
+  /// The most characters a field shows; a longer value shows its end, after `…`, the way a
+  /// text field scrolls, so a pasted 10,000-character name never wraps the screen.
+  static let fieldWidth = 40
+
+  /// `text` as a field shows it: its last ``fieldWidth`` characters at most, control
+  /// characters replaced.
+  static func fieldText(_ text: String) -> String {
+    var end = text.endIndex
+    var count = 0
+    while end > text.startIndex, count < fieldWidth {
+      end = text.index(before: end)
+      count += 1
+    }
+    guard end > text.startIndex else { return text.sanitizedForScreen }
+    return "…" + String(text[text.index(after: end)...]).sanitizedForScreen
   }
 
   private static func field(_ label: String, _ value: String, focused: Bool) -> ScreenLine {

@@ -1,3 +1,5 @@
+import ActionLog
+
 /// One UI event of a script, as a person would cause it.
 enum ScriptCommand: Equatable {
   /// A text field of the login form.
@@ -59,24 +61,25 @@ struct ScriptError: Error, Equatable, CustomStringConvertible {
   private var message: String {
     switch reason {
     case .unknownCommand(let word):
-      "unknown command '\(word)'"
+      "unknown command \(Sanitized.name(word))"
     case .missingArgument(let command, let usage):
       "'\(command)' needs an argument: \(usage)"
     case .unknownField(let name):
-      "unknown field '\(name)' (expected username, password or code)"
+      "unknown field \(Sanitized.name(name)) (expected username, password or code)"
     case .unknownTapTarget(let name):
-      "cannot tap '\(name)' (expected login, cancel, logout, verify, resend or alert <button>)"
+      "cannot tap \(Sanitized.name(name)) "
+        + "(expected login, cancel, logout, verify, resend or alert <button>)"
     case .unexpectedArgument(let command, let argument):
-      "'\(command)' takes no argument, got '\(argument)'"
+      "'\(command)' takes no argument, got \(Sanitized.name(argument))"
     case .invalidDuration(let text):
-      "invalid duration '\(text)' (expected e.g. 30s or 250ms)"
+      "invalid duration \(Sanitized.name(text)) (expected e.g. 30s or 250ms)"
     case .noAlert:
       "no alert is showing"
     case .noSuchButton(let title, let available):
-      "the alert has no button '\(title)' (it has "
-        + available.map { "'\($0)'" }.joined(separator: ", ") + ")"
+      "the alert has no button \(Sanitized.name(title)) (it has "
+        + available.map(Sanitized.name).joined(separator: ", ") + ")"
     case .alertShowing(let title):
-      "an alert is showing ('\(title)'); tap one of its buttons first"
+      "an alert is showing (\(Sanitized.name(title))); tap one of its buttons first"
     case .screenNotShowing(let screen):
       "the \(screen) is not showing"
     }
@@ -208,13 +211,20 @@ enum ScriptParser {
     return .milliseconds(value * factor)
   }
 
-  /// The line as it may be shown: the text typed into the password field is masked.
+  /// The most characters of a script line a screen's header shows.
+  static let displayLimit = 72
+
+  /// The line as it may be shown: the text typed into the password field is masked, control
+  /// characters are replaced, and a line longer than ``displayLimit`` is cut with `…`.
   static func display(_ command: ScriptCommand, original: String) -> String {
     var line = original.trimmingCharacters(in: [" ", "\t", "\r"])
     if case .type(let field, let text) = command, field != .username {
-      line = "type \(field.rawValue) " + String(repeating: "•", count: text.count)
+      line =
+        "type \(field.rawValue) " + String(repeating: "•", count: min(text.count, displayLimit))
     }
-    return line.sanitizedForScreen
+    let cut = line.prefix(displayLimit + 1)
+    guard cut.count > displayLimit else { return line.sanitizedForScreen }
+    return String(cut.dropLast()).sanitizedForScreen + "…"
   }
 }
 

@@ -22,15 +22,20 @@ final class ScriptRunner {
   private let alerts: DemoAlertPresenter
   private let clock: VirtualClock
   private let tracker: EffectTracker
-  private let write: (String) -> Void
+  private let write: (String) throws(DemoFailure) -> Void
   private var focus: ScreenModel.Focus = .username
   private var subscriptions: [StoreSubscription] = []
   private var recording: Integrations.Recording?
 
   /// Sets up a store on a virtual clock for `options`.
   ///
+  /// - Parameters:
+  ///   - options: The command line.
+  ///   - write: Prints a screen; it throws when standard output cannot be written.
   /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
-  init(options: DemoOptions, write: @escaping (String) -> Void) throws(DemoFailure) {
+  init(
+    options: DemoOptions, write: @escaping (String) throws(DemoFailure) -> Void
+  ) throws(DemoFailure) {
     let tracker = EffectTracker()
     let clock = VirtualClock(sleepersChanged: { Task { @MainActor in tracker.check() } })
     let router = DemoRouter()
@@ -71,16 +76,23 @@ final class ScriptRunner {
     self.clock = clock
     self.tracker = tracker
     self.write = write
-    recording = try Integrations.startRecording(store, options)
+    recording = try Integrations.startRecording(store, options) { message in
+      // Standard error is not the screen here: say it at once.
+      FileHandle.standardError.write(Data("login-demo: \(message)\n".utf8))
+    }
   }
 
-  /// Runs every line of `lines`, printing the first screen and then one screen per command.
+  /// Why recording stopped early, or `nil`.
+  var recordingFailure: String? { recording?.failure() }
+
+  /// Runs every line of `script`, printing the first screen and then one screen per command.
   ///
-  /// - Parameter lines: The script's lines, without newlines.
-  /// - Throws: ``ScriptError`` for the first line that cannot be parsed or carried out.
-  func run(_ lines: some Sequence<String>) async throws(ScriptError) {
+  /// - Parameter script: Where the lines come from, one at a time.
+  /// - Throws: ``DemoFailure``: a usage error (exit status 2) naming the first line that
+  ///   cannot be read, parsed or carried out, or a read or write error (exit status 1).
+  func run(_ script: ScriptSource) async throws(DemoFailure) {
     do {
-      try await runLines(lines)
+      try await runLines(script)
     } catch {
       await recording?.stop()
       throw error
@@ -88,17 +100,22 @@ final class ScriptRunner {
     await recording?.stop()
   }
 
-  private func runLines(_ lines: some Sequence<String>) async throws(ScriptError) {
+  private func runLines(_ script: ScriptSource) async throws(DemoFailure) {
     // The first screen is what the launch restored: the form, or straight home.
     store.send(.login(.launched))
     await tracker.untilIdle()
-    printScreen(header: "start")
-    var number = 0
-    for text in lines {
-      number += 1
-      guard let command = try ScriptParser.parse(text, line: number) else { continue }
-      try await perform(command, line: number)
-      printScreen(
+    try printScreen(header: "start")
+    while let text = try script.next() {
+      let number = script.lineNumber
+      let command: ScriptCommand
+      do throws(ScriptError) {
+        guard let parsed = try ScriptParser.parse(text, line: number) else { continue }
+        command = parsed
+        try await perform(command, line: number)
+      } catch {
+        throw .usage(error.description)
+      }
+      try printScreen(
         header: "after line \(number): " + ScriptParser.display(command, original: text))
     }
   }
@@ -199,10 +216,10 @@ final class ScriptRunner {
     await tracker.untilIdle()
   }
 
-  private func printScreen(header: String) {
+  private func printScreen(header: String) throws(DemoFailure) {
     let routes = router.stack
     focus = ScreenModel.settle(focus, routes: routes, state: store.state)
     let model = ScreenModel(routes: routes, focus: focus, alert: alerts.current)
-    write("── \(header) ──\n" + ScreenRenderer.plainText(store.state, model) + "\n")
+    try write("── \(header) ──\n" + ScreenRenderer.plainText(store.state, model) + "\n")
   }
 }

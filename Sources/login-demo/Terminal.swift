@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -72,15 +74,56 @@ final class Terminal: Sendable {
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &restoreState.original)
   }
 
-  /// Draws `lines` over the whole screen, top-left first, clearing what was there.
-  func draw(_ lines: [ScreenLine]) {
-    var frame = "\u{1B}[H"
+  /// Draws `lines` over the whole screen, top-left first, clearing what was there; with
+  /// `clearing`, the whole screen is cleared first (after a resize, when the terminal may have
+  /// reflowed what it held).
+  func draw(_ lines: [ScreenLine], clearing: Bool = false) {
+    var frame = clearing ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H"
     for (index, line) in lines.enumerated() {
       if index > 0 { frame += "\r\n" }
       frame += line.ansiText(colors: usesColors) + "\u{1B}[K"
     }
     frame += "\u{1B}[J"
     Terminal.writeOut(Array(frame.utf8))
+  }
+
+  /// Calls `handler` on a background thread after each resize of the terminal (SIGWINCH).
+  ///
+  /// The signal handler only writes a byte to a pipe, which is async-signal-safe; a thread of
+  /// its own reads the pipe and calls `handler`. Resizes that come faster than the handler
+  /// runs are folded together. Call it once.
+  static func onResize(_ handler: @escaping @Sendable () -> Void) {
+    var descriptors: [Int32] = [0, 0]
+    guard pipe(&descriptors) == 0 else { return }
+    _ = fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) | O_NONBLOCK)
+    _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
+    resizePipe = descriptors[1]
+    let reading = descriptors[0]
+    Thread.detachNewThread {
+      var bytes = [UInt8](repeating: 0, count: 64)
+      while true {
+        let count = bytes.withUnsafeMutableBytes { read(reading, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return }
+        handler()
+      }
+    }
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = { _ in
+        var byte: UInt8 = 1
+        _ = write(resizePipe, &byte, 1)
+      }
+    #else
+      action.__sigaction_u.__sa_handler = { _ in
+        var byte: UInt8 = 1
+        _ = write(resizePipe, &byte, 1)
+      }
+    #endif
+    action.sa_flags = SA_RESTART
+    sigemptyset(&action.sa_mask)
+    _ = sigaction(SIGWINCH, &action, nil)
   }
 
   /// Alternate screen, hidden cursor, cleared.
@@ -111,6 +154,10 @@ private struct RestoreState {
 }
 
 private nonisolated(unsafe) var restoreState = RestoreState()
+
+/// The pipe's writing end that the SIGWINCH handler writes to; set once, before the handler is
+/// installed.
+private nonisolated(unsafe) var resizePipe: Int32 = -1
 
 /// Reads environment variables without Foundation.
 enum ProcessEnvironment {

@@ -7,10 +7,6 @@ import LoginFeature
   import Darwin
 #endif
 
-func standardOutput(_ text: String) {
-  print(text, terminator: "")
-}
-
 func exitWithFailure(_ failure: DemoFailure) -> Never {
   fflush(nil)
   let line = Array("login-demo: \(failure.message)\n".utf8)
@@ -25,25 +21,24 @@ do {
   exitWithFailure(.usage(error.description))
 }
 
-if options.showsHelp {
-  standardOutput(HelpText.text)
-  exit(0)
-}
-
+var status: Int32 = 0
 do throws(DemoFailure) {
-  if options.scriptPath == nil, isatty(STDIN_FILENO) == 1 {
-    try await InteractiveApp(options: options).run()
+  if options.showsHelp {
+    try StandardOutput.write(HelpText.text)
+  } else if options.scriptPath == nil, isatty(STDIN_FILENO) == 1 {
+    let app = try InteractiveApp(options: options)
+    status = try await app.run()
+    // The terminal is restored: what the full screen showed is said where it stays.
+    if let failure = app.recordingFailure { throw DemoFailure(failure) }
   } else {
-    let lines = try ScriptSource.lines(path: options.scriptPath)
-    let runner = try ScriptRunner(options: options, write: standardOutput)
-    do {
-      try await runner.run(lines)
-    } catch {
-      exitWithFailure(.usage(error.description))
-    }
+    let script = try ScriptSource(path: options.scriptPath)
+    let runner = try ScriptRunner(options: options, write: StandardOutput.write)
+    try await runner.run(script)
+    // Already said on standard error when it happened.
+    if runner.recordingFailure != nil { status = 1 }
   }
 } catch {
   exitWithFailure(error)
 }
 fflush(nil)
-exit(0)
+exit(status)

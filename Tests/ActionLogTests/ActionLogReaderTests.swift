@@ -208,7 +208,7 @@ struct ActionLogReaderTests {
     let folder = try TemporaryDirectory()
     #expect(
       replay(folder.file("nope.jsonl")).error
-        == .ioError("cannot open nope.jsonl: No such file or directory"))
+        == .ioError("cannot open 'nope.jsonl': No such file or directory"))
   }
 
   @Test func headerInfoNeedsNoTypes() throws {

@@ -162,7 +162,7 @@ struct ActionLogRecorderTests {
     for _ in 0..<20 { store.send(.increment) }
     await recorder.close()
     for _ in 0..<5 { store.send(.increment) }
-    #expect(errors.values == [.ioError("cannot write full: No space left on device")])
+    #expect(errors.values == [.ioError("cannot write 'full': No space left on device")])
     #expect(!recorder.isRecording)
     #expect(store.state.count == 25)
   }
@@ -170,7 +170,7 @@ struct ActionLogRecorderTests {
   @Test func unwritableLocationFailsToStart() throws {
     let folder = try TemporaryDirectory()
     let store = Store(initialState: Counter.State(), reducer: Counter())
-    #expect(throws: ActionLogError.ioError("cannot create x.jsonl: No such file or directory")) {
+    #expect(throws: ActionLogError.ioError("cannot create 'x.jsonl': No such file or directory")) {
       _ = try store.record(to: folder.file("missing/x.jsonl"), feature: "counter")
     }
   }

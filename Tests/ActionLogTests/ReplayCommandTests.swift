@@ -68,7 +68,7 @@ struct ReplayCommandTests {
         "--emit-test cannot be combined with --verify, --until or --state"
       ),
       (["--until", "99", "--state", "login.jsonl"], "--until 99: the log ends at step 10"),
-      (["nowhere.jsonl"], "I/O error: cannot open nowhere.jsonl: No such file or directory"),
+      (["nowhere.jsonl"], "I/O error: cannot open 'nowhere.jsonl': No such file or directory"),
     ] as [([String], String)])
   func usageErrorsExitWithTwoAndOneLine(arguments: [String], message: String) async throws {
     let run = try await ReplayTool.run(arguments)

@@ -39,7 +39,7 @@ struct LoginDemoInteractiveTests {
     #expect(home.contains("login › home(demo)"))
 
     try await run.session.press("C-c")
-    try await run.expectRestored(status: "0")
+    try await run.expectRestored(status: "130")
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -94,11 +94,13 @@ extension LoginDemoInteractiveTests {
 }
 
 /// One run of `login-demo` in tmux, with the files its shell writes.
-private struct InteractiveRun {
+struct InteractiveRun {
   let session: TmuxSession
   let folder: URL
 
-  init(arguments: [String]) async throws {
+  /// Starts the app in tmux; with `keepsPaneOpen` the pane stays after it exits, so a test
+  /// can read what it printed on the main screen.
+  init(arguments: [String], keepsPaneOpen: Bool = false) async throws {
     let executable = try DemoProcess.executable()
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("login-demo-tty-\(UUID().uuidString)")
@@ -108,7 +110,7 @@ private struct InteractiveRun {
     session = try await TmuxSession(
       command: "cd \(dir) && stty -a > before.txt; "
         + "sh -c 'echo $$ > pid.txt; exec \"$@\"' sh \(app); "
-        + "echo $? > status.txt; stty -a > after.txt")
+        + "echo $? > status.txt; stty -a > after.txt" + (keepsPaneOpen ? "; sleep 600" : ""))
   }
 
   /// The process id of `login-demo`.

@@ -336,7 +336,7 @@ struct LoginDemoTests {
     #expect(
       output.stderr
         == "login-demo: cannot record to '/nonexistent/dir/x.jsonl': I/O error: cannot create "
-        + "x.jsonl: No such file or directory\n")
+        + "'x.jsonl': No such file or directory\n")
   }
 
   @Test func apiSignsInAgainstARealHTTPServer() async throws {

@@ -35,7 +35,8 @@ final class LineReader {
     self.maximumLineLength = max(1, maximumLineLength)
     let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .ioError("cannot open \(url.lastPathComponent): \(SystemError.message(errno))")
+      throw .ioError(
+        "cannot open \(Sanitized.name(url.lastPathComponent)): \(SystemError.message(errno))")
     }
     self.descriptor = descriptor
     buffer = .allocate(byteCount: Self.chunkSize, alignment: 1)

@@ -10,17 +10,87 @@ import Foundation
 
 /// A file opened for writing with plain POSIX calls, so every failure (ENOSPC, EIO) surfaces
 /// as an error instead of an exception, and one call writes a whole batch.
+///
+/// Only the owner may read a log (mode 0600). A new file is created exclusively; an existing
+/// one is replaced only when it is an earlier action log or empty (and is then made 0600), or
+/// when it is a device or a pipe. A symbolic link at the path is never followed, and any other
+/// file is left as it was.
 final class LogFile {
   private var descriptor: Int32
   private let name: String
   private(set) var size = 0
 
   init(url: URL) throws(ActionLogError) {
-    name = url.lastPathComponent
-    descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
+    name = Sanitized.name(url.lastPathComponent)
+    let path = url.path
+    // Created here, or there already: a file that vanishes in between is tried again.
+    for _ in 0..<3 {
+      let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if created >= 0 {
+        descriptor = created
+        return
+      }
+      guard errno == EEXIST else { break }
+      let existing = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+      if existing < 0 {
+        if errno == ENOENT { continue }
+        if errno == ELOOP {
+          throw .ioError("\(name) is a symbolic link; an action log is never written through one")
+        }
+        break
+      }
+      do {
+        try Self.prepareForReplacing(existing, name: name)
+      } catch {
+        Self.close(existing)
+        throw error
+      }
+      descriptor = existing
+      return
+    }
+    throw .ioError("cannot create \(name): \(SystemError.message(errno))")
+  }
+
+  /// Checks that the open file at `descriptor` may be replaced, makes it private and empties
+  /// it; devices and pipes are written as they are.
+  private static func prepareForReplacing(_ descriptor: Int32, name: String) throws(ActionLogError)
+  {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
       throw .ioError("cannot create \(name): \(SystemError.message(errno))")
     }
+    switch status.st_mode & S_IFMT {
+    case S_IFCHR, S_IFIFO:
+      return
+    case S_IFREG:
+      break
+    default:
+      throw .ioError("\(name) is not a file; an action log is written to a file or a device")
+    }
+    if status.st_size > 0 {
+      let opening = Array(HeaderDecoding.opening.utf8)
+      var bytes = [UInt8](repeating: 0, count: opening.count)
+      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+      guard count == opening.count, bytes == opening else {
+        throw .ioError(
+          "\(name) is not an action log; it was left as it was (record to a new file)")
+      }
+    }
+    if status.st_mode & 0o7777 != 0o600, fchmod(descriptor, 0o600) != 0 {
+      throw .ioError(
+        "cannot make \(name) readable by its owner only: \(SystemError.message(errno))")
+    }
+    guard ftruncate(descriptor, 0) == 0 else {
+      throw .ioError("cannot empty \(name): \(SystemError.message(errno))")
+    }
+  }
+
+  private static func close(_ descriptor: Int32) {
+    #if canImport(Darwin)
+      _ = Darwin.close(descriptor)
+    #else
+      _ = Glibc.close(descriptor)
+    #endif
   }
 
   deinit {
@@ -54,11 +124,7 @@ final class LogFile {
 
   func close() {
     guard descriptor >= 0 else { return }
-    #if canImport(Darwin)
-      _ = Darwin.close(descriptor)
-    #else
-      _ = Glibc.close(descriptor)
-    #endif
+    Self.close(descriptor)
     descriptor = -1
   }
 }

@@ -56,6 +56,20 @@ enum MarkerKind {
   static let stopped = "stopped"
   static let closed = "closed"
   static let maximumFileSizeReason = "maximumFileSize"
+  static let lineTooLongReason = "lineTooLong"
+
+  /// The words for a `stopped` marker's reason and limit, as warnings and errors say them.
+  static func stoppedReason(_ reason: String, limit: Int?) -> String {
+    switch reason {
+    case maximumFileSizeReason:
+      "the file reached its size limit" + (limit.map { " of \($0) bytes" } ?? "")
+    case lineTooLongReason:
+      "a step's line would have been longer than the limit"
+        + (limit.map { " of \($0) bytes" } ?? "") + " a reader accepts"
+    default:
+      Sanitized.name(reason)
+    }
+  }
 }
 
 /// Checks the header line and maps every way it can be wrong to its error.
@@ -64,6 +78,9 @@ enum HeaderDecoding {
     var format: String?
     var version: Int?
   }
+
+  /// How every header a recorder writes begins.
+  static let opening = #"{"format":""# + ActionLogFormat.name + #"""#
 
   static func decode<Header: Decodable>(
     _ type: Header.Type, from lines: LineReader, decoder: JSONDecoder
@@ -78,6 +95,14 @@ enum HeaderDecoding {
     guard let line = first else { throw .emptyFile }
     guard let probe = try? decoder.decode(Probe.self, from: line.bytes) else {
       if !LineClassifier.isText(line.bytes) { throw .notText(line: line.number) }
+      if let reason = LineClassifier.unreadableJSON(line.bytes) {
+        throw .malformedLine(line: line.number, reason: reason)
+      }
+      // The recorder writes the format first: this is a header the app did not finish.
+      if !line.isTerminated, line.bytes.starts(with: Data(HeaderDecoding.opening.utf8)) {
+        throw .malformedLine(
+          line: line.number, reason: "the header is cut off (the app stopped while writing it)")
+      }
       throw .missingHeader(line: line.number)
     }
     guard let format = probe.format else { throw .missingHeader(line: line.number) }
@@ -103,10 +128,45 @@ enum LineClassifier {
     return String(validating: bytes, as: UTF8.self) != nil
   }
 
+  /// The JSON decoder's nesting limit: deeper input is refused as "not valid JSON".
+  static let maximumNesting = 512
+
+  /// Why JSON the decoder refused cannot be read, when that can be told from the bytes
+  /// (nesting deeper than the decoder's limit), or `nil`.
+  static func unreadableJSON(_ bytes: Data) -> String? {
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for byte in bytes {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        if depth > maximumNesting { return "nested more than \(maximumNesting) levels deep" }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      default: break
+      }
+    }
+    return nil
+  }
+
   static func classify(_ error: any Error, line: LineReader.Line) -> ActionLogError {
     guard isText(line.bytes) else { return .notText(line: line.number) }
     let path = DecodingErrorReason.codingPath(of: error) ?? []
     guard let root = path.first?.stringValue else {
+      if case .dataCorrupted? = error as? DecodingError, let reason = unreadableJSON(line.bytes) {
+        return .malformedLine(line: line.number, reason: reason)
+      }
       return .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
     }
     // The action itself, or a child action embedded in it (`action.login._0`).

@@ -43,12 +43,14 @@ final class RecorderCore<
   private let canonicalEncoder = CanonicalJSONEncoder()
   private var output = Data()
   private var transitionsWritten = 0
+  private var linesWritten = 0
   private var writerStopped = false
 
   private let options: RecordingOptions
   private let level: RedactionLevel
   private let onError: @Sendable (ActionLogError) -> Void
   private let stoppedMarker: Data
+  private let lineTooLongMarker: Data
 
   init(
     url: URL,
@@ -63,6 +65,9 @@ final class RecorderCore<
     stoppedMarker = Data(
       ("{\"kind\":\"\(MarkerKind.stopped)\",\"reason\":\"\(MarkerKind.maximumFileSizeReason)\""
         + limit + "}\n").utf8)
+    lineTooLongMarker = Data(
+      ("{\"kind\":\"\(MarkerKind.stopped)\",\"reason\":\"\(MarkerKind.lineTooLongReason)\""
+        + ",\"limit\":\(options.maximumLineLength)}\n").utf8)
     pending.reserveCapacity(options.bufferCapacity)
     file = try LogFile(url: url)
     // The header is encoded and written by the writer, like every other line.
@@ -208,6 +213,26 @@ final class RecorderCore<
         stop(reporting: error)
         return
       }
+      if line.count > options.maximumLineLength {
+        // A reader would refuse the line and everything after it: end the log before it.
+        let limit = options.maximumLineLength
+        guard !item.isHeader else {
+          stop(
+            reporting: .recordingStopped(
+              line: 1,
+              reason: "the header would have been longer than the limit of \(limit) bytes a "
+                + "reader accepts; nothing was recorded"))
+          return
+        }
+        output.append(lineTooLongMarker)
+        flush()
+        guard !writerStopped else { return }  // the flush failed and said so
+        stop(
+          reporting: .recordingStopped(
+            line: linesWritten + 1,
+            reason: MarkerKind.stoppedReason(MarkerKind.lineTooLongReason, limit: limit)))
+        return
+      }
       if let maximum = options.maximumFileSize, !item.isHeader,
         file.size + output.count + line.count + 1 + stoppedMarker.count > maximum
       {
@@ -218,6 +243,7 @@ final class RecorderCore<
       }
       output.append(line)
       output.append(CanonicalJSON.newline)
+      linesWritten += 1
     }
     flush()
   }

@@ -1,37 +1,112 @@
+import ActionLog
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// Where script mode reads its lines: a file (`--script FILE`) or stdin, one line at a time.
-enum ScriptSource {
-  /// The lines of the file at `path`, or of stdin when `path` is `nil`.
+/// Where script mode reads its lines: a file (`--script FILE`) or stdin, streamed one line at
+/// a time, so memory stays bounded by the longest line accepted whatever the input —
+/// `--script /dev/zero` included.
+///
+/// A line longer than ``maximumLineLength`` bytes stops the script with a usage error naming
+/// it; every line before it has run.
+final class ScriptSource {
+  /// 1 MiB: far longer than any line a person writes.
+  static let maximumLineLength = 1 << 20
+  private static let chunkSize = 64 * 1024
+
+  private let descriptor: Int32
+  private let ownsDescriptor: Bool
+  /// How read errors name the input: `script '/path'` or `the script on standard input`.
+  private let name: String
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+  /// The number of the last line returned, 1-based.
+  private(set) var lineNumber = 0
+
+  /// Opens the file at `path`, or reads stdin when `path` is `nil`.
   ///
-  /// - Throws: ``DemoFailure`` when the file cannot be read.
-  static func lines(path: String?) throws(DemoFailure) -> AnySequence<String> {
+  /// - Throws: ``DemoFailure`` when the file cannot be opened.
+  init(path: String?) throws(DemoFailure) {
     guard let path else {
-      return AnySequence { AnyIterator { readLine(strippingNewline: true) } }
+      descriptor = STDIN_FILENO
+      ownsDescriptor = false
+      name = "the script on standard input"
+      return
     }
-    guard let file = fopen(path, "r") else {
-      throw DemoFailure(
-        "cannot read script '\(path.sanitizedForScreen)': \(String(cString: strerror(errno)))")
+    name = "script \(Sanitized.path(path))"
+    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw DemoFailure("cannot read \(name): \(String(cString: strerror(errno)))")
     }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
+    ownsDescriptor = true
+  }
+
+  deinit {
+    if ownsDescriptor { close(descriptor) }
+  }
+
+  /// The next line without its newline, or `nil` at the end of the input.
+  ///
+  /// - Throws: ``DemoFailure``: a usage error (exit status 2) for a line over the limit, or a
+  ///   read error (exit status 1).
+  func next() throws(DemoFailure) -> String? {
+    var searched = start
     while true {
-      let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-      if count == 0 { break }
-      bytes += buffer[0..<count]
+      if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+        return try line(upTo: newline, next: newline + 1)
+      }
+      searched = buffer.count
+      if buffer.count - start > Self.maximumLineLength {
+        throw .usage(
+          "script line \(lineNumber + 1): longer than the limit of \(Self.maximumLineLength) "
+            + "bytes; is this a script?")
+      }
+      if atEnd {
+        guard start < buffer.count else { return nil }
+        return try line(upTo: buffer.count, next: buffer.count)
+      }
+      // Keep only the partial line, then read more after it.
+      if start > 0 {
+        buffer.removeSubrange(0..<start)
+        searched -= start
+        start = 0
+      }
+      try fill()
     }
-    if ferror(file) != 0 {
-      throw DemoFailure("cannot read script '\(path.sanitizedForScreen)'")
+  }
+
+  private func line(upTo end: Int, next: Int) throws(DemoFailure) -> String {
+    lineNumber += 1
+    if end - start > Self.maximumLineLength {
+      throw .usage(
+        "script line \(lineNumber): longer than the limit of \(Self.maximumLineLength) bytes; "
+          + "is this a script?")
     }
-    var text = String(decoding: bytes, as: UTF8.self)
-    if text.hasSuffix("\n") { text.removeLast() }
-    if text.isEmpty { return AnySequence([]) }
-    return AnySequence(
-      text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    let text = String(decoding: buffer[start..<end], as: UTF8.self)
+    start = next
+    return text
+  }
+
+  private func fill() throws(DemoFailure) {
+    let old = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+    while true {
+      let count = buffer.withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress! + old, Self.chunkSize)
+      }
+      if count >= 0 {
+        buffer.removeLast(Self.chunkSize - count)
+        if count == 0 { atEnd = true }
+        return
+      }
+      if errno == EINTR { continue }
+      let reason = String(cString: strerror(errno))
+      buffer.removeLast(Self.chunkSize)
+      throw DemoFailure("cannot read \(name): \(reason)")
+    }
   }
 }

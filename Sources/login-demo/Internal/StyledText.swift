@@ -30,7 +30,7 @@ struct Segment: Equatable {
 }
 
 /// One line of the screen: styled segments.
-struct ScreenLine: Equatable {
+package struct ScreenLine: Equatable {
   var segments: [Segment]
 
   init(_ segments: [Segment] = []) {
@@ -42,7 +42,7 @@ struct ScreenLine: Equatable {
   }
 
   /// The line without styles and without trailing spaces.
-  var plainText: String {
+  package var plainText: String {
     var text = segments.map(\.text).joined()
     while text.last == " " { text.removeLast() }
     return text

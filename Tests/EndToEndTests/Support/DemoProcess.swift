@@ -53,12 +53,15 @@ enum DemoProcess {
   ///   - arguments: The command-line arguments.
   ///   - tool: The executable product to run; `login-demo` by default.
   ///   - stdin: The file stdin reads; `/dev/null` when `nil`.
+  ///   - stdout: Where stdout goes instead of being collected (`/dev/full`, say); its output
+  ///     is then empty.
   ///   - timeout: How long the run may take.
   /// - Returns: What it printed and its exit status.
   static func run(
     _ arguments: [String],
     tool: String = "login-demo",
     stdin: URL? = nil,
+    stdout: FileHandle? = nil,
     timeout: TimeInterval = 60
   ) async throws -> Output {
     let executable = try executable(tool)
@@ -67,7 +70,8 @@ enum DemoProcess {
       DispatchQueue.global().async {
         do {
           continuation.resume(
-            returning: try runBlocking(executable, arguments, input: input, timeout: timeout))
+            returning: try runBlocking(
+              executable, arguments, input: input, output: stdout, timeout: timeout))
         } catch {
           continuation.resume(throwing: error)
         }
@@ -103,6 +107,7 @@ enum DemoProcess {
     _ executable: URL,
     _ arguments: [String],
     input: FileHandle,
+    output: FileHandle? = nil,
     timeout: TimeInterval
   ) throws -> Output {
     let process = Process()
@@ -111,9 +116,10 @@ enum DemoProcess {
     process.standardInput = input
     let stdoutPipe = Pipe()
     let stderrPipe = Pipe()
-    process.standardOutput = stdoutPipe
+    process.standardOutput = output ?? stdoutPipe
     process.standardError = stderrPipe
     try process.run()
+    if output != nil { try? stdoutPipe.fileHandleForWriting.close() }
     let pid = process.processIdentifier
     let deadline = DispatchWorkItem { kill(pid, SIGKILL) }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)

@@ -36,6 +36,18 @@ final class TmuxSession: Sendable {
     try await run(["send-keys", "-t", Self.target] + keys)
   }
 
+  /// Resizes the window, which sends SIGWINCH to the program in it.
+  func resize(columns: Int, rows: Int) async throws {
+    try await run(["resize-window", "-t", Self.target, "-x", "\(columns)", "-y", "\(rows)"])
+  }
+
+  /// The path of the pane's terminal (`/dev/pts/N`): what is written there shows on the
+  /// screen as if the program had printed it.
+  func terminalPath() async throws -> String {
+    try await run(["display-message", "-p", "-t", Self.target, "#{pane_tty}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// The screen as text, one line per row.
   func screen() async throws -> String {
     try await run(["capture-pane", "-p", "-t", Self.target])
