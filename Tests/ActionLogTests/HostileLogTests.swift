@@ -88,27 +88,27 @@ struct HostileLogTests {
   // MARK: - replay
 
   @Test(arguments: [[], ["--verify"], ["--state"]])
-  func aLogWithoutStepsSaysSoAndSucceeds(_ options: [String]) throws {
+  func aLogWithoutStepsSaysSoAndSucceeds(_ options: [String]) async throws {
     let folder = try TemporaryDirectory()
     let header = try String(
       contentsOf: ReplayTool.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
     ).split(separator: "\n")[0]
     _ = try folder.write("header-only.jsonl", lines: [String(header)])
-    let run = try ReplayTool.run(options + ["header-only.jsonl"], in: folder.url)
+    let run = try await ReplayTool.run(options + ["header-only.jsonl"], in: folder.url)
     #expect(run.status == 0)
     #expect(
       run.stderr == "replay: the log has no steps: nothing was recorded after its header\n")
   }
 
-  @Test func helpSaysWhatALogWithoutStepsDoes() throws {
-    let run = try ReplayTool.run(["--help"])
+  @Test func helpSaysWhatALogWithoutStepsDoes() async throws {
+    let run = try await ReplayTool.run(["--help"])
     #expect(run.stdout.contains("A log with no steps"))
   }
 
   /// `--emit-test` replays and verifies the whole log first: a log that would give a failing
   /// test is bad input (exit status 2) and no test is printed.
   @Test(arguments: ["invalid UTF-8", "reordered steps", "an over-long line"])
-  func emitTestRefusesALogThatDoesNotReplay(_ defect: String) throws {
+  func emitTestRefusesALogThatDoesNotReplay(_ defect: String) async throws {
     let folder = try TemporaryDirectory()
     let lines = try String(
       contentsOf: ReplayTool.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
@@ -130,7 +130,7 @@ struct HostileLogTests {
     var data = Data()
     for line in bad { data += line + [0x0A] }
     try data.write(to: folder.file("bad.jsonl"))
-    let run = try ReplayTool.run(["--emit-test", "bad.jsonl"], in: folder.url)
+    let run = try await ReplayTool.run(["--emit-test", "bad.jsonl"], in: folder.url)
     #expect(run.status == 2)
     #expect(run.stdout == "")
     #expect(run.stderr == message)
