@@ -1,5 +1,6 @@
 import Foundation
 import LoginFeature
+import StateStore
 import StateStoreTesting
 
 /// Every dependency of the login feature as a fake, built in one line.
