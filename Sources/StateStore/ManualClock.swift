@@ -30,6 +30,8 @@
 ///   repeating timer one interval at a time.
 /// - A test store's `send` and `receive` return only after the effects they started have run
 ///   up to their first suspension, so their sleeps are registered before the test advances.
+///   `receive` also lets the effect that sent the action run on to its next suspension, so a
+///   repeating timer is asleep again before the test advances by the next interval.
 /// - Other tasks (not effects of a test store) run concurrently with the caller once their
 ///   `sleep` returns: await their result some other way. ``sleeperCount`` says how many are
 ///   asleep, ``nextDeadline`` when the first of them is due.
