@@ -9,7 +9,7 @@ import StateStoreTesting
 /// ``tapOnNext(_:fileID:filePath:line:column:)`` (a button's id or title),
 /// ``respondToNext(_:fileID:filePath:line:column:)`` (`.dismiss`, `.hold`, …), or change
 /// ``defaultResponse``. A held alert stays on screen until the test calls
-/// ``release(_:fileID:filePath:line:column:)``.
+/// ``release(_:where:fileID:filePath:line:column:)``.
 ///
 /// ```swift
 /// let alerts = RecordingAlertPresenter()
@@ -35,7 +35,8 @@ public final class RecordingAlertPresenter: AlertPresenter {
     case tapCancelButton
     /// Closes the alert without a button.
     case dismiss
-    /// Keeps the alert on screen until ``RecordingAlertPresenter/release(_:fileID:filePath:line:column:)``.
+    /// Keeps the alert on screen until
+    /// ``RecordingAlertPresenter/release(_:where:fileID:filePath:line:column:)``.
     case hold
   }
 

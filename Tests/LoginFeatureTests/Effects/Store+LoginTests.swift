@@ -69,4 +69,27 @@ import Testing
     #expect(store.state.failedAttempts == 0)
     #expect(store.state.isLoginButtonEnabled == true)
   }
+
+  @Test func theAnswerIsThereWhileTheAlertAndTheLockoutStillRun() async {
+    let fakes = LoginFakes(results: [.failure(.invalidCredentials)])
+    fakes.alertPresenter.respondToNext(.hold)
+    let store = Store(
+      login: LoginState(username: "demo", password: "wr0nG", failedAttempts: 4),
+      dependencies: fakes.dependencies)
+
+    let login = store.send(.loginButtonTapped)
+    let answered = await store.state(where: { !$0.isLoading })
+    #expect(answered?.isLocked == true)
+    #expect(answered?.failedAttempts == 5)
+    // What `login.finish()` would still wait for: the alert until it is closed, and the
+    // lockout's 30 seconds, which pass on a test clock only when the test advances it.
+    #expect(
+      await fakes.alertPresenter.waitForHeldAlert(timeout: .seconds(10))?.title
+        == "Maximum number of retries exceeded")
+    #expect(await fakes.clock.waitForSleepers(1, timeout: .seconds(10)))
+    fakes.alertPresenter.release()
+    await fakes.clock.advance(by: .seconds(30))
+    await login.finish()
+    #expect(store.state.isLocked == false)
+  }
 }
