@@ -57,9 +57,8 @@ struct TwoForms: Reducer {
 }
 
 @MainActor struct TwoLoginFormsTests {
-  @Test func cancellingOneFormsRequestLeavesTheOtherRunning() async {
-    let primary = LoginFakes()
-    let secondary = LoginFakes()
+  /// A non-exhaustive test store of the two forms, each on its own fakes.
+  static func store(primary: LoginFakes, secondary: LoginFakes) -> TestStore<TwoForms> {
     let handler = LoginEffectHandler(dependencies: primary.dependencies)
       .lifted(effect: TwoForms.Effect.primaryKey, action: TwoForms.Action.primaryKey)
       .combined(
@@ -67,6 +66,13 @@ struct TwoForms: Reducer {
           .lifted(effect: TwoForms.Effect.secondaryKey, action: TwoForms.Action.secondaryKey))
     let store = TestStore(initialState: TwoForms.State(), reducer: TwoForms(), handler: handler)
     store.exhaustivity = .off
+    return store
+  }
+
+  @Test func cancellingOneFormsRequestLeavesTheOtherRunning() async {
+    let primary = LoginFakes()
+    let secondary = LoginFakes()
+    let store = Self.store(primary: primary, secondary: secondary)
 
     let credentials = Credentials(username: "demo", password: "Secr3t")
     for form in [TwoForms.Action.primary, TwoForms.Action.secondary] {
@@ -108,13 +114,7 @@ struct TwoForms: Reducer {
     let api = StubLoginAPI()
     let primary = LoginFakes(api: api)
     let secondary = LoginFakes(api: api)
-    let handler = LoginEffectHandler(dependencies: primary.dependencies)
-      .lifted(effect: TwoForms.Effect.primaryKey, action: TwoForms.Action.primaryKey)
-      .combined(
-        with: LoginEffectHandler(dependencies: secondary.dependencies)
-          .lifted(effect: TwoForms.Effect.secondaryKey, action: TwoForms.Action.secondaryKey))
-    let store = TestStore(initialState: TwoForms.State(), reducer: TwoForms(), handler: handler)
-    store.exhaustivity = .off
+    let store = Self.store(primary: primary, secondary: secondary)
 
     let demo = Credentials(username: "demo", password: "Secr3t")
     let ada = Credentials(username: "ada", password: "Engine1843")
