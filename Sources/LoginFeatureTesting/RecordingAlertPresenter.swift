@@ -214,7 +214,14 @@ public final class RecordingAlertPresenter: AlertPresenter {
 
   /// Answers a held alert with `response`: the oldest, or the oldest that meets `condition`.
   ///
-  /// Releasing when no held alert meets `condition` fails the test.
+  /// Releasing when no held alert meets `condition` fails the test, naming the held alerts:
+  ///
+  /// ```text
+  /// RecordingAlertPresenter.release(RecordingAlertPresenter.Response.dismiss) found no held
+  /// alert that meets the condition.
+  ///
+  /// Held: "Offline". Release one of them.
+  /// ```
   ///
   /// - Parameters:
   ///   - response: The answer; ``Response/hold`` counts as ``Response/dismiss``.

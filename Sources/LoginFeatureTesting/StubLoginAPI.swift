@@ -11,7 +11,9 @@ import StateStoreTesting
 /// password masked, as everything else in a story or a failure message does.
 ///
 /// To look at the screen while a request is in flight (the spinner), hold a call: the held
-/// call waits until the test releases it with a result.
+/// call waits until the test releases it with a result. Held calls can be released in any
+/// order (``release(with:where:fileID:filePath:line:column:)``), so a test can make a later
+/// request's answer arrive first.
 ///
 /// ```swift
 /// let api = StubLoginAPI(results: [.failure(.invalidCredentials)])
@@ -160,7 +162,13 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   /// api.release(with: .failure(.invalidCredentials))
   /// ```
   ///
-  /// Releasing when no held call meets `condition` fails the test.
+  /// Releasing when no held call meets `condition` fails the test, naming the held calls:
+  ///
+  /// ```text
+  /// StubLoginAPI.release(with: nilData) found no held call that meets the condition.
+  ///
+  /// Held: api.login(username: "demo", password: Secret(Aaaa0a)). Release one of them.
+  /// ```
   ///
   /// - Parameters:
   ///   - result: What the held call answers.

@@ -7,9 +7,9 @@ import StateStore
 /// that holds calls keeps them here, and so can a fake of your own:
 ///
 /// ```swift
-/// final class StubProfileAPI: ProfileAPI {
-///   let held = HeldCalls<User.ID, Profile>()
-///   func profile(for id: User.ID) async throws -> Profile {
+/// final class HeldProfileAPI: ProfileAPI {
+///   let held = HeldCalls<String, Profile>()   // the user's id, and the profile it answers
+///   func profile(for id: String) async throws -> Profile {
 ///     guard let profile = await held.hold(id) else { throw CancellationError() }
 ///     return profile
 ///   }
