@@ -1,5 +1,6 @@
 import Foundation
 import LoginFeature
+import StateStore
 import StateStoreTesting
 
 /// Every dependency of the login feature as a fake, built in one line.
@@ -96,7 +97,24 @@ public struct LoginFakes: Sendable {
   }
 
   /// The fakes as the login feature's dependencies.
-  public var dependencies: LoginDependencies {
+  public var dependencies: LoginDependencies { dependencies(api: api) }
+
+  /// The fakes as the login feature's dependencies, with another login service in place of
+  /// ``api``.
+  ///
+  /// For a test of a real service — `DemoLoginAPI` on the fakes' clock, `HTTPLoginAPI` against
+  /// a test server — that still records routes and alerts and keeps time on ``clock``:
+  ///
+  /// ```swift
+  /// let fakes = LoginFakes()
+  /// let store = Store(
+  ///   login: LoginState(),
+  ///   dependencies: fakes.dependencies(api: DemoLoginAPI(latency: .seconds(1), clock: fakes.clock)))
+  /// ```
+  ///
+  /// - Parameter api: The login service to use.
+  /// - Returns: The dependencies, with every other fake of this value.
+  public func dependencies(api: any LoginAPI) -> LoginDependencies {
     LoginDependencies(
       api: api, router: router, alertPresenter: alertPresenter, sessionStore: sessionStore,
       clock: clock, lockoutStore: lockoutStore, now: { [self] in now })

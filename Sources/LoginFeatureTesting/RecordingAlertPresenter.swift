@@ -9,7 +9,7 @@ import StateStoreTesting
 /// ``tapOnNext(_:fileID:filePath:line:column:)`` (a button's id or title),
 /// ``respondToNext(_:fileID:filePath:line:column:)`` (`.dismiss`, `.hold`, …), or change
 /// ``defaultResponse``. A held alert stays on screen until the test calls
-/// ``release(_:fileID:filePath:line:column:)``.
+/// ``release(_:where:fileID:filePath:line:column:)``.
 ///
 /// ```swift
 /// let alerts = RecordingAlertPresenter()
@@ -35,7 +35,8 @@ public final class RecordingAlertPresenter: AlertPresenter {
     case tapCancelButton
     /// Closes the alert without a button.
     case dismiss
-    /// Keeps the alert on screen until ``RecordingAlertPresenter/release(_:fileID:filePath:line:column:)``.
+    /// Keeps the alert on screen until
+    /// ``RecordingAlertPresenter/release(_:where:fileID:filePath:line:column:)``.
     case hold
   }
 
@@ -72,9 +73,10 @@ public final class RecordingAlertPresenter: AlertPresenter {
     let location: FailureLocation
   }
 
+  /// A held alert and where it stands in ``history``.
   private struct HeldAlert {
     let index: Int
-    let continuation: CheckedContinuation<AlertButton?, Never>
+    let alert: Alert
   }
 
   /// The answer to alerts no scripted response covers; ``Response/tapCancelButton`` by default.
@@ -84,9 +86,8 @@ public final class RecordingAlertPresenter: AlertPresenter {
   public private(set) var history: [Presentation] = []
 
   private var scripted: [Scripted] = []
-  private var held: [HeldAlert] = []
-  private var heldWaiters: [Int: CheckedContinuation<Alert?, Never>] = [:]
-  private var nextWaiterID = 0
+  /// A held alert's answer is the tapped button, `nil` when dismissed.
+  private let held = HeldCalls<HeldAlert, AlertButton?>()
   private let createdAt: FailureLocation
 
   /// Creates a presenter with an empty history.
@@ -112,7 +113,7 @@ public final class RecordingAlertPresenter: AlertPresenter {
   public var alerts: [Alert] { history.map(\.alert) }
 
   /// The alerts held on screen right now, oldest first.
-  public var heldAlerts: [Alert] { held.map { history[$0.index].alert } }
+  public var heldAlerts: [Alert] { held.requests.map(\.alert) }
 
   /// Answers the next alert not yet covered by a scripted response by tapping `button`.
   ///
@@ -164,7 +165,8 @@ public final class RecordingAlertPresenter: AlertPresenter {
       ? Scripted(response: defaultResponse, location: createdAt) : scripted.removeFirst()
     let button: AlertButton?
     if next.response == .hold {
-      button = await waitWhileHeld(index)
+      // A held alert whose task is cancelled is dismissed.
+      button = await held.hold(HeldAlert(index: index, alert: alert)) ?? nil
     } else {
       button = Self.button(answering: alert, with: next.response, at: next.location)
     }
@@ -175,10 +177,12 @@ public final class RecordingAlertPresenter: AlertPresenter {
     return button
   }
 
-  /// Waits until an alert is held, and returns it (the oldest held alert).
+  /// Waits until an alert is held, and returns it: the oldest held alert, or the first that
+  /// meets `condition`.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait before failing the test; one second by default.
+  ///   - condition: Which alert to wait for; any alert by default.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
@@ -187,84 +191,74 @@ public final class RecordingAlertPresenter: AlertPresenter {
   @discardableResult
   public func waitForHeldAlert(
     timeout: Duration = .seconds(1),
+    where condition: @escaping @Sendable (Alert) -> Bool = { _ in true },
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async -> Alert? {
-    if let first = held.first { return history[first.index].alert }
-    nextWaiterID += 1
-    let id = nextWaiterID
-    let timer = Task { @MainActor [weak self] in
-      try? await Task.sleep(for: timeout)
-      guard !Task.isCancelled else { return }
-      self?.heldWaiters.removeValue(forKey: id)?.resume(returning: nil)
-    }
-    let alert = await withCheckedContinuation { heldWaiters[id] = $0 }
-    timer.cancel()
+    let alert = await held.waitForCall(timeout: timeout) { condition($0.alert) }?.alert
     if alert == nil {
+      let heldNow = heldAlerts
       FailureReporter.current(
-        "RecordingAlertPresenter.waitForHeldAlert() timed out after \(timeout): no alert is "
-          + "held.\n\nAlerts so far: \(history.count). Call respondToNext(.hold) before the "
-          + "action that shows the alert, or pass a longer timeout.",
+        "RecordingAlertPresenter.waitForHeldAlert() timed out after \(timeout): "
+          + (heldNow.isEmpty
+            ? "no alert is held.\n\nAlerts so far: \(history.count). Call respondToNext(.hold) "
+              + "before the action that shows the alert, or pass a longer timeout."
+            : "no held alert meets the condition.\n\nHeld: \(Self.list(heldNow)). Wait for "
+              + "one of them, or pass a longer timeout."),
         at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     return alert
   }
 
-  /// Answers the oldest held alert with `response`.
+  /// Answers a held alert with `response`: the oldest, or the oldest that meets `condition`.
   ///
-  /// Releasing when no alert is held fails the test.
+  /// Releasing when no held alert meets `condition` fails the test, naming the held alerts:
+  ///
+  /// ```text
+  /// RecordingAlertPresenter.release(RecordingAlertPresenter.Response.dismiss) found no held
+  /// alert that meets the condition.
+  ///
+  /// Held: "Offline". Release one of them.
+  /// ```
   ///
   /// - Parameters:
   ///   - response: The answer; ``Response/hold`` counts as ``Response/dismiss``.
+  ///   - condition: Which held alert to answer; the oldest by default.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
   ///   - column: The caller's column.
   public func release(
     _ response: Response = .tapCancelButton,
+    where condition: (Alert) -> Bool = { _ in true },
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) {
     let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard !held.isEmpty else {
-      FailureReporter.current(
-        "RecordingAlertPresenter.release(\(Dump.render(response))) found no held alert.\n\n"
+    let released = held.release(
+      where: { condition($0.alert) },
+      with: { heldAlert in
+        Self.button(
+          answering: heldAlert.alert, with: response == .hold ? .dismiss : response, at: location)
+      })
+    guard released == nil else { return }
+    let heldNow = heldAlerts
+    FailureReporter.current(
+      heldNow.isEmpty
+        ? "RecordingAlertPresenter.release(\(Dump.render(response))) found no held alert.\n\n"
           + "Call respondToNext(.hold) before the action that shows the alert, and await "
-          + "waitForHeldAlert() before releasing it.",
-        at: location)
-      return
-    }
-    let alert = held.removeFirst()
-    let button = Self.button(
-      answering: history[alert.index].alert, with: response == .hold ? .dismiss : response,
+          + "waitForHeldAlert() before releasing it."
+        : "RecordingAlertPresenter.release(\(Dump.render(response))) found no held alert that "
+          + "meets the condition.\n\nHeld: \(Self.list(heldNow)). Release one of them.",
       at: location)
-    alert.continuation.resume(returning: button)
   }
 
-  private func waitWhileHeld(_ index: Int) async -> AlertButton? {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<AlertButton?, Never>) in
-        guard !Task.isCancelled else {
-          continuation.resume(returning: nil)
-          return
-        }
-        held.append(HeldAlert(index: index, continuation: continuation))
-        let waiters = heldWaiters.values
-        heldWaiters.removeAll()
-        for waiter in waiters { waiter.resume(returning: history[index].alert) }
-      }
-    } onCancel: {
-      Task { @MainActor [weak self] in self?.cancelHeld(index) }
-    }
-  }
-
-  private func cancelHeld(_ index: Int) {
-    guard let position = held.firstIndex(where: { $0.index == index }) else { return }
-    held.remove(at: position).continuation.resume(returning: nil)
+  private static func list(_ alerts: [Alert]) -> String {
+    alerts.map { Dump.quoted($0.title) }.joined(separator: ", ")
   }
 
   private static func button(

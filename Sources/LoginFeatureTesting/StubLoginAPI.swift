@@ -11,7 +11,9 @@ import StateStoreTesting
 /// password masked, as everything else in a story or a failure message does.
 ///
 /// To look at the screen while a request is in flight (the spinner), hold a call: the held
-/// call waits until the test releases it with a result.
+/// call waits until the test releases it with a result. Held calls can be released in any
+/// order (``release(with:where:fileID:filePath:line:column:)``), so a test can make a later
+/// request's answer arrive first.
 ///
 /// ```swift
 /// let api = StubLoginAPI(results: [.failure(.invalidCredentials)])
@@ -28,18 +30,6 @@ import StateStoreTesting
 /// performed: api.login(username: "demo", password: Secret(Aaaa0a)) → invalidCredentials
 /// ```
 public final class StubLoginAPI: LoginAPI, Sendable {
-  private struct HeldCall {
-    let id: Int
-    let credentials: Credentials
-    let honorsCancellation: Bool
-    let continuation: CheckedContinuation<LoginResult, Never>
-  }
-
-  private struct CallWaiter {
-    let id: Int
-    let continuation: CheckedContinuation<Credentials?, Never>
-  }
-
   private struct State {
     var script: [LoginResult]
     var requests: [Credentials] = []
@@ -49,24 +39,16 @@ public final class StubLoginAPI: LoginAPI, Sendable {
     var resendCount = 0
     /// Pending ``holdNextCall(honoringCancellation:)`` requests, oldest first.
     var holds: [Bool] = []
-    var held: [HeldCall] = []
-    var waiters: [CallWaiter] = []
-    var expiredWaiters: Set<Int> = []
-    var nextID = 0
-
-    mutating func makeID() -> Int {
-      nextID += 1
-      return nextID
-    }
   }
 
   private enum Answer {
     case scripted(LoginResult)
-    case hold(id: Int, honorsCancellation: Bool)
+    case hold(honorsCancellation: Bool)
     case overrun(call: Int)
   }
 
   private let state: Guarded<State>
+  private let held = HeldCalls<Credentials, LoginResult>()
   private let createdAt: FailureLocation
 
   /// Creates a stub that answers its calls with `results`, in order.
@@ -97,8 +79,12 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   /// The scripted results no call has taken yet.
   public var unusedResults: [LoginResult] { state.withLock { $0.script } }
 
-  /// How many calls are held right now, waiting for ``release(with:fileID:filePath:line:column:)``.
-  public var heldCallCount: Int { state.withLock { $0.held.count } }
+  /// How many calls are held right now, waiting for
+  /// ``release(with:where:fileID:filePath:line:column:)``.
+  public var heldCallCount: Int { held.count }
+
+  /// The credentials of the calls held right now, oldest first.
+  public var heldRequests: [Credentials] { held.requests }
 
   /// Adds `results` to the end of the script.
   ///
@@ -110,7 +96,8 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   /// Makes the next call wait, instead of taking a scripted result, until the test releases it.
   ///
   /// Call it several times to hold several calls. A held call does not take a scripted result:
-  /// its answer is the one given to ``release(with:fileID:filePath:line:column:)``.
+  /// its answer is the one given to ``release(with:where:fileID:filePath:line:column:)``, and
+  /// held calls may be answered in any order.
   ///
   /// - Parameter honoringCancellation: When `true` (the default), cancelling the calling task
   ///   ends the held call at once with ``LoginFeature/LoginServiceError/cancelled``, as a real
@@ -120,14 +107,21 @@ public final class StubLoginAPI: LoginAPI, Sendable {
     state.withLock { $0.holds.append(honoringCancellation) }
   }
 
-  /// Waits until a call is held, and returns its credentials (the oldest held call's).
+  /// Waits until a call is held, and returns its credentials: the oldest held call's, or the
+  /// first call's that meets `condition`.
   ///
-  /// Returns at once when a call is already held. A ``StateStoreTesting/TestStore`` with a
+  /// Returns at once when such a call is already held. A ``StateStoreTesting/TestStore`` with a
   /// handler returns from `send` only once its effects have suspended, so after the `send` that
-  /// calls the API this rarely waits; it matters when the API is called from other tasks.
+  /// calls the API this rarely waits; it matters when the API is called from other tasks, and
+  /// when several calls are in flight:
+  ///
+  /// ```swift
+  /// await api.waitForHeldCall(where: { $0.username == "ada" })
+  /// ```
   ///
   /// - Parameters:
   ///   - timeout: How long to wait before failing the test; one second by default.
+  ///   - condition: Which call to wait for; any call by default.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
@@ -137,76 +131,75 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   @discardableResult
   public func waitForHeldCall(
     timeout: Duration = .seconds(1),
+    where condition: @escaping @Sendable (Credentials) -> Bool = { _ in true },
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async -> Credentials? {
-    let id = state.withLock { $0.makeID() }
-    let timer = Task { [weak self] in
-      try? await Task.sleep(for: timeout)
-      guard !Task.isCancelled, let self else { return }
-      let waiter = self.state.withLock { state -> CallWaiter? in
-        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
-          state.expiredWaiters.insert(id)
-          return nil
-        }
-        return state.waiters.remove(at: index)
-      }
-      waiter?.continuation.resume(returning: nil)
-    }
-    let credentials = await withCheckedContinuation {
-      (continuation: CheckedContinuation<Credentials?, Never>) in
-      let immediate = state.withLock { state -> Credentials?? in
-        if let first = state.held.first { return .some(first.credentials) }
-        if state.expiredWaiters.remove(id) != nil { return .some(nil) }
-        state.waiters.append(CallWaiter(id: id, continuation: continuation))
-        return nil
-      }
-      if let immediate { continuation.resume(returning: immediate) }
-    }
-    timer.cancel()
+    let credentials = await held.waitForCall(timeout: timeout, where: condition)
     if credentials == nil {
-      let calls = callCount
+      let heldNow = held.requests
+      let headline =
+        heldNow.isEmpty
+        ? "no call is held.\n\nCalls so far: \(callCount). Call holdNextCall() before the action "
+          + "that calls the API, or pass a longer timeout."
+        : "no held call meets the condition.\n\nHeld: \(Self.list(heldNow)). Wait for one of "
+          + "them, or pass a longer timeout."
       FailureReporter.current(
-        "StubLoginAPI.waitForHeldCall() timed out after \(timeout): no call is held.\n\n"
-          + "Calls so far: \(calls). Call holdNextCall() before the action that calls the API, "
-          + "or pass a longer timeout.",
+        "StubLoginAPI.waitForHeldCall() timed out after \(timeout): \(headline)",
         at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     return credentials
   }
 
-  /// Ends the oldest held call with `result`.
+  /// Ends a held call with `result`: the oldest, or the oldest that meets `condition`.
   ///
-  /// Releasing when no call is held fails the test.
+  /// Answering out of order is how a test makes a later request's answer arrive first:
+  ///
+  /// ```swift
+  /// api.release(with: .success(adaSession), where: { $0.username == "ada" })
+  /// api.release(with: .failure(.invalidCredentials))
+  /// ```
+  ///
+  /// Releasing when no held call meets `condition` fails the test, naming the held calls:
+  ///
+  /// ```text
+  /// StubLoginAPI.release(with: nilData) found no held call that meets the condition.
+  ///
+  /// Held: api.login(username: "demo", password: Secret(Aaaa0a)). Release one of them.
+  /// ```
   ///
   /// - Parameters:
   ///   - result: What the held call answers.
+  ///   - condition: Which held call to answer; the oldest by default.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
   ///   - column: The caller's column.
   public func release(
     with result: LoginResult,
+    where condition: (Credentials) -> Bool = { _ in true },
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) {
-    let call = state.withLock { state in
-      state.held.isEmpty ? nil : state.held.removeFirst()
-    }
-    guard let call else {
-      FailureReporter.current(
-        "StubLoginAPI.release(with: \(StoryLine.result(result))) found no held call.\n\n"
+    guard held.release(result, where: condition) == nil else { return }
+    let heldNow = held.requests
+    FailureReporter.current(
+      heldNow.isEmpty
+        ? "StubLoginAPI.release(with: \(StoryLine.result(result))) found no held call.\n\n"
           + "Call holdNextCall() before the action that calls the API, and await "
           + "waitForHeldCall() before releasing. A held call that honors cancellation has "
-          + "already ended if its task was cancelled.",
-        at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-      return
-    }
-    call.continuation.resume(returning: result)
+          + "already ended if its task was cancelled."
+        : "StubLoginAPI.release(with: \(StoryLine.result(result))) found no held call that "
+          + "meets the condition.\n\nHeld: \(Self.list(heldNow)). Release one of them.",
+      at: FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  private static func list(_ requests: [Credentials]) -> String {
+    requests.map(StoryLine.login).joined(separator: ", ")
   }
 
   /// Adds answers for ``verifyCode(_:for:)``, in order.
@@ -293,9 +286,7 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   public func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     let answer = state.withLock { state -> Answer in
       state.requests.append(credentials)
-      if !state.holds.isEmpty {
-        return .hold(id: state.makeID(), honorsCancellation: state.holds.removeFirst())
-      }
+      if !state.holds.isEmpty { return .hold(honorsCancellation: state.holds.removeFirst()) }
       if !state.script.isEmpty { return .scripted(state.script.removeFirst()) }
       return .overrun(call: state.requests.count)
     }
@@ -303,9 +294,10 @@ public final class StubLoginAPI: LoginAPI, Sendable {
     switch answer {
     case .scripted(let scripted):
       result = scripted
-    case .hold(let id, let honorsCancellation):
-      result = await waitWhileHeld(
-        id: id, credentials: credentials, honorsCancellation: honorsCancellation)
+    case .hold(let honorsCancellation):
+      result =
+        await held.hold(credentials, honoringCancellation: honorsCancellation)
+        ?? .failure(.cancelled)
     case .overrun(let call):
       FailureReporter.current(
         "StubLoginAPI got call \(call), \(StoryLine.login(credentials)), but only "
@@ -321,39 +313,6 @@ public final class StubLoginAPI: LoginAPI, Sendable {
     case .success(let session): return .session(session)
     case .challenge(let challenge): return .challenge(challenge)
     case .failure(let error): throw error
-    }
-  }
-
-  private func waitWhileHeld(
-    id: Int,
-    credentials: Credentials,
-    honorsCancellation: Bool
-  ) async -> LoginResult {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<LoginResult, Never>) in
-        let waiters = state.withLock { state -> [CallWaiter]? in
-          // The cancellation handler may have run before the call was registered.
-          if honorsCancellation, Task.isCancelled { return nil }
-          state.held.append(
-            HeldCall(
-              id: id, credentials: credentials, honorsCancellation: honorsCancellation,
-              continuation: continuation))
-          defer { state.waiters.removeAll() }
-          return state.waiters
-        }
-        guard let waiters else {
-          continuation.resume(returning: .failure(.cancelled))
-          return
-        }
-        for waiter in waiters { waiter.continuation.resume(returning: credentials) }
-      }
-    } onCancel: {
-      guard honorsCancellation else { return }
-      let call = state.withLock { state -> HeldCall? in
-        guard let index = state.held.firstIndex(where: { $0.id == id }) else { return nil }
-        return state.held.remove(at: index)
-      }
-      call?.continuation.resume(returning: .failure(.cancelled))
     }
   }
 }

@@ -98,8 +98,15 @@ extension Store {
 
 /// The work started by one ``Store/send(_:)``: await it or cancel it.
 ///
+/// ``finish()`` waits for everything the action set off, and for everything that set off in
+/// turn: for a login tap, the request and its answer, the alert until someone closes it and, on
+/// the fifth failure, the whole lockout timer (on a test clock, until the test advances it). To
+/// wait for the answer only, wait for the state that shows it with ``Store/state(where:)``.
+///
 /// ```swift
-/// await store.send(.loginButtonTapped).finish()   // the request and its answer are done
+/// let login = store.send(.loginButtonTapped)
+/// await store.state(where: { !$0.isLoading })   // the request and its answer are done
+/// await login.finish()                           // and the alert, and any lockout
 /// ```
 public struct StoreTask: Sendable {
   @usableFromInline let node: EffectNode?
@@ -119,6 +126,9 @@ public struct StoreTask: Sendable {
 
   /// Waits until every effect started by the action, and every effect started by the actions
   /// those effects sent, has finished.
+  ///
+  /// That includes effects that wait for a person (an alert) or for time (a timer): to wait
+  /// for a state instead, use ``Store/state(where:)``.
   @MainActor public func finish() async {
     guard let node else { return }
     var index = 0

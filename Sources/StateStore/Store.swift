@@ -11,7 +11,8 @@ import Observation
 /// let store = Store(initialState: LoginState(), reducer: LoginReducer(), handler: handler)
 /// store.send(.usernameChanged("demo"))
 /// store.send(.passwordChanged("Secr3t"))
-/// await store.send(.loginButtonTapped).finish()
+/// store.send(.loginButtonTapped)
+/// await store.state(where: { !$0.isLoading })   // the answer is in
 /// ```
 ///
 /// ## Ordering guarantees

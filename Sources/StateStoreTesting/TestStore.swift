@@ -314,9 +314,12 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   }
 
   /// Waits until the effects the step started have entered their handler and run until they
-  /// suspend, so a `TestClock` sees their sleeps before the test advances it.
+  /// suspend, so a `TestClock` sees their sleeps before the test advances it. For an action an
+  /// effect sent, the sender runs on too: a repeating timer is asleep again before the test
+  /// advances the clock by the next interval.
   func settle(_ index: Int) async {
-    guard monitor != nil, !steps[index].effects.isEmpty else { return }
+    guard monitor != nil, !steps[index].effects.isEmpty || steps[index].origin == .effect
+    else { return }
     _ = await waitUntil(deadline: .now + timeout) {
       guard let monitor else { return true }
       return monitor.enteredCount >= effectsStarted && monitor.isIdle

@@ -5,7 +5,7 @@ import StateStore
 
 /// Script mode: carries out one UI event per line and prints every screen as plain text.
 ///
-/// Time is a ``VirtualClock`` that only the script moves, and a screen is printed only once
+/// Time is a `ManualClock` that only the script moves, and a screen is printed only once
 /// the store is idle (see ``EffectTracker``), so the same script prints the same bytes on every
 /// run.
 ///
@@ -20,7 +20,7 @@ final class ScriptRunner {
   private let store: Store<AppReducer>
   private let router: DemoRouter
   private let alerts: DemoAlertPresenter
-  private let clock: VirtualClock
+  private let clock: ManualClock
   private let tracker: EffectTracker
   private let write: (String) throws(DemoFailure) -> Void
   private var focus: ScreenModel.Focus = .username
@@ -37,7 +37,7 @@ final class ScriptRunner {
     options: DemoOptions, write: @escaping (String) throws(DemoFailure) -> Void
   ) throws(DemoFailure) {
     let tracker = EffectTracker()
-    let clock = VirtualClock(sleepersChanged: { Task { @MainActor in tracker.check() } })
+    let clock = ManualClock(sleepersChanged: { Task { @MainActor in tracker.check() } })
     let router = DemoRouter()
     let alerts = DemoAlertPresenter()
     alerts.onChange = { tracker.check() }
@@ -192,7 +192,7 @@ final class ScriptRunner {
   private func waitForRequest() async {
     await tracker.untilIdle()
     while isLoading, let deadline = clock.nextDeadline {
-      clock.advance(to: deadline)
+      await clock.advance(to: deadline)
       await tracker.untilIdle()
     }
   }
@@ -209,10 +209,10 @@ final class ScriptRunner {
     await tracker.untilIdle()
     let target = clock.now.advanced(by: duration)
     while let deadline = clock.nextDeadline, deadline <= target {
-      clock.advance(to: deadline)
+      await clock.advance(to: deadline)
       await tracker.untilIdle()
     }
-    clock.advance(to: target)
+    await clock.advance(to: target)
     await tracker.untilIdle()
   }
 

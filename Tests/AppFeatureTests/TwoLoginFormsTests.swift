@@ -57,9 +57,8 @@ struct TwoForms: Reducer {
 }
 
 @MainActor struct TwoLoginFormsTests {
-  @Test func cancellingOneFormsRequestLeavesTheOtherRunning() async {
-    let primary = LoginFakes()
-    let secondary = LoginFakes()
+  /// A non-exhaustive test store of the two forms, each on its own fakes.
+  static func store(primary: LoginFakes, secondary: LoginFakes) -> TestStore<TwoForms> {
     let handler = LoginEffectHandler(dependencies: primary.dependencies)
       .lifted(effect: TwoForms.Effect.primaryKey, action: TwoForms.Action.primaryKey)
       .combined(
@@ -67,6 +66,13 @@ struct TwoForms: Reducer {
           .lifted(effect: TwoForms.Effect.secondaryKey, action: TwoForms.Action.secondaryKey))
     let store = TestStore(initialState: TwoForms.State(), reducer: TwoForms(), handler: handler)
     store.exhaustivity = .off
+    return store
+  }
+
+  @Test func cancellingOneFormsRequestLeavesTheOtherRunning() async {
+    let primary = LoginFakes()
+    let secondary = LoginFakes()
+    let store = Self.store(primary: primary, secondary: secondary)
 
     let credentials = Credentials(username: "demo", password: "Secr3t")
     for form in [TwoForms.Action.primary, TwoForms.Action.secondary] {
@@ -101,5 +107,45 @@ struct TwoForms: Reducer {
     #expect(store.state.secondary.isLoading == false)
     #expect(primary.router.commands == [.push(.home(session.user))])
     #expect(secondary.router.commands == [])
+  }
+
+  @Test func aLaterRequestsAnswerMayArriveFirst() async {
+    // One service for both forms: its calls are answered in the opposite order.
+    let api = StubLoginAPI()
+    let primary = LoginFakes(api: api)
+    let secondary = LoginFakes(api: api)
+    let store = Self.store(primary: primary, secondary: secondary)
+
+    let demo = Credentials(username: "demo", password: "Secr3t")
+    let ada = Credentials(username: "ada", password: "Engine1843")
+    await store.send(.primary(.usernameChanged(demo.username)))
+    await store.send(.primary(.passwordChanged(demo.password)))
+    await store.send(.secondary(.usernameChanged(ada.username)))
+    await store.send(.secondary(.passwordChanged(ada.password)))
+    api.holdNextCall()
+    api.holdNextCall()
+    await store.send(.primary(.loginButtonTapped))
+    await store.send(.secondary(.loginButtonTapped))
+    await api.waitForHeldCall(where: { $0 == ada })
+    #expect(api.heldRequests == [demo, ada])
+
+    let adaSession = Session(user: User(id: "2", username: "ada"), token: "t0k3n-2")
+    api.release(with: .success(adaSession), where: { $0 == ada })
+    await store.receive(.secondary(.loginResponse(attempt: 1, .success(adaSession)))) {
+      $0.secondary.isLoading = false
+      $0.secondary.user = adaSession.user
+    }
+    #expect(store.state.primary.isLoading == true)
+
+    api.release(with: .failure(.invalidCredentials))
+    await store.receive(.primary(.loginResponse(attempt: 1, .failure(.invalidCredentials)))) {
+      $0.primary.isLoading = false
+      $0.primary.failedAttempts = 1
+    }
+    await store.finish()
+    #expect(store.state.primary.user == nil)
+    #expect(primary.router.commands == [])
+    #expect(secondary.router.commands == [.push(.home(adaSession.user))])
+    #expect(primary.alertPresenter.alerts.map(\.title) == ["Error"])
   }
 }

@@ -1,7 +1,7 @@
 import StateStore
 import Testing
 
-private struct Profile: Equatable {
+private struct Member: Equatable {
   var name: String
   var age: Int?
   var tags: [String]
@@ -13,7 +13,7 @@ private enum Event: Equatable {
   case tapped
   case typed(String)
   case moved(x: Int, y: Int)
-  case saved(Profile)
+  case saved(Member)
 }
 
 private struct Form {
@@ -26,13 +26,13 @@ private final class Node {
 }
 
 struct DumpTests {
-  private let profile = Profile(
+  private let profile = Member(
     name: "Blob", age: nil, tags: ["a", "b"], scores: ["z": 1, "a": 2], password: "Secr3t")
 
   @Test func structsListPropertiesInOrderWithSortedDictionaries() {
     #expect(
       Dump.render(profile) == """
-        Profile(
+        Member(
           name: "Blob",
           age: nil,
           tags: [
@@ -56,10 +56,10 @@ struct DumpTests {
 
   @Test func longOrNestedPayloadsBreakOntoLines() {
     #expect(
-      Dump.render(Event.saved(Profile(name: "B", age: 3, tags: [], scores: [:], password: "x")))
+      Dump.render(Event.saved(Member(name: "B", age: 3, tags: [], scores: [:], password: "x")))
         == """
         Event.saved(
-          Profile(
+          Member(
             name: "B",
             age: 3,
             tags: [],

@@ -48,16 +48,16 @@ struct SecretTests {
   }
 
   @Test func jsonHoldsTheMaskOnly() throws {
-    struct Credentials: Codable {
+    struct SignInForm: Codable {
       var username: String
       var password: Secret
     }
-    let data = try JSONEncoder().encode(Credentials(username: "demo", password: Secret(canary)))
+    let data = try JSONEncoder().encode(SignInForm(username: "demo", password: Secret(canary)))
     let json = String(decoding: data, as: UTF8.self)
     #expect(!json.contains(canary))
     #expect(json.contains(#""password":"Aaaaaa*0*Aaaa""#))
 
-    let decoded = try JSONDecoder().decode(Credentials.self, from: data)
+    let decoded = try JSONDecoder().decode(SignInForm.self, from: data)
     #expect(decoded.password.reveal() == "Aaaaaa*0*Aaaa")
     #expect(decoded.password.mask == Secret(canary).mask)
   }

@@ -18,10 +18,6 @@ final class EffectMonitor: TaskExecutor {
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  /// The monitor of the effect running in this task, if any; a `TestClock` uses it to let a
-  /// woken effect run until it suspends again.
-  @TaskLocal static var current: EffectMonitor?
-
   private let state = Guarded(State())
 
   func enqueue(_ job: consuming ExecutorJob) {
@@ -98,7 +94,9 @@ struct MonitoredHandler<Base: EffectHandler>: EffectHandler {
   let monitor: EffectMonitor
 
   func handle(_ effect: Base.Effect, send: Send<Base.Action>) async {
-    await EffectMonitor.$current.withValue(monitor) {
+    // A `TestClock` that wakes this effect lets it run until it suspends again.
+    let settle: @Sendable () async -> Void = { [monitor] in await monitor.whenIdle() }
+    await ManualClock.$afterWake.withValue(settle) {
       await withTaskExecutorPreference(monitor) {
         monitor.effectEntered()
         await base.handle(effect, send: send)

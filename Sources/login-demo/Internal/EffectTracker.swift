@@ -4,7 +4,7 @@ import StateStore
 ///
 /// Script mode renders a screen only once the store is *idle*: every effect the reducer
 /// returned has either finished or is blocked on something only the script can unblock — an
-/// alert waiting for a tap, or a task asleep on the ``VirtualClock``. Waiting is done with
+/// alert waiting for a tap, or a task asleep on the script's `ManualClock`. Waiting is done with
 /// continuations resumed by those events, never by sleeping, so the screens are the same on
 /// every run.
 ///

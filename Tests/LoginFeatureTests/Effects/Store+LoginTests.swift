@@ -6,14 +6,11 @@ import Testing
 
 @MainActor struct StoreLoginTests {
   @Test func aStoreSignsInWithTheDemoAPIAndLogsOut() async {
-    let clock = TestClock()
-    let router = RecordingRouter()
-    let sessions = InMemorySessionStore()
+    let fakes = LoginFakes()
+    let (clock, router, sessions) = (fakes.clock, fakes.router, fakes.sessionStore)
     let store = Store(
       login: LoginState(),
-      dependencies: Fixtures.dependencies(
-        api: DemoLoginAPI(latency: .seconds(1), clock: clock), router: router,
-        sessions: sessions, clock: clock))
+      dependencies: fakes.dependencies(api: DemoLoginAPI(latency: .seconds(1), clock: clock)))
 
     store.send(.usernameChanged("demo"))
     store.send(.passwordChanged("Secr3t"))
@@ -37,12 +34,11 @@ import Testing
   }
 
   @Test func cancellingThroughTheStoreDropsTheResponse() async {
-    let clock = TestClock()
-    let router = RecordingRouter()
+    let fakes = LoginFakes()
+    let (clock, router) = (fakes.clock, fakes.router)
     let store = Store(
       login: LoginState(username: "demo", password: "Secr3t"),
-      dependencies: Fixtures.dependencies(
-        api: DemoLoginAPI(latency: .seconds(1), clock: clock), router: router, clock: clock))
+      dependencies: fakes.dependencies(api: DemoLoginAPI(latency: .seconds(1), clock: clock)))
 
     let login = store.send(.loginButtonTapped)
     #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
@@ -56,12 +52,11 @@ import Testing
   }
 
   @Test func theLockoutEndsOnTheInjectedClock() async {
-    let clock = TestClock()
-    let alerts = ScriptedAlertPresenter()
+    let fakes = LoginFakes(results: [.failure(.invalidCredentials)])
+    let (clock, alerts) = (fakes.clock, fakes.alertPresenter)
     let store = Store(
       login: LoginState(username: "demo", password: "wr0nG", failedAttempts: 4),
-      dependencies: Fixtures.dependencies(
-        api: FakeLoginAPI(.failure(.invalidCredentials)), alerts: alerts, clock: clock))
+      dependencies: fakes.dependencies)
 
     let login = store.send(.loginButtonTapped)
     #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
@@ -73,5 +68,28 @@ import Testing
     #expect(store.state.isLocked == false)
     #expect(store.state.failedAttempts == 0)
     #expect(store.state.isLoginButtonEnabled == true)
+  }
+
+  @Test func theAnswerIsThereWhileTheAlertAndTheLockoutStillRun() async {
+    let fakes = LoginFakes(results: [.failure(.invalidCredentials)])
+    fakes.alertPresenter.respondToNext(.hold)
+    let store = Store(
+      login: LoginState(username: "demo", password: "wr0nG", failedAttempts: 4),
+      dependencies: fakes.dependencies)
+
+    let login = store.send(.loginButtonTapped)
+    let answered = await store.state(where: { !$0.isLoading })
+    #expect(answered?.isLocked == true)
+    #expect(answered?.failedAttempts == 5)
+    // What `login.finish()` would still wait for: the alert until it is closed, and the
+    // lockout's 30 seconds, which pass on a test clock only when the test advances it.
+    #expect(
+      await fakes.alertPresenter.waitForHeldAlert(timeout: .seconds(10))?.title
+        == "Maximum number of retries exceeded")
+    #expect(await fakes.clock.waitForSleepers(1, timeout: .seconds(10)))
+    fakes.alertPresenter.release()
+    await fakes.clock.advance(by: .seconds(30))
+    await login.finish()
+    #expect(store.state.isLocked == false)
   }
 }

@@ -74,6 +74,44 @@ import Testing
     #expect(presenter.history.map(\.outcome) == [.tapped(retry)])
   }
 
+  @Test func heldAlertsAreAnsweredInAnyOrder() async {
+    let presenter = RecordingAlertPresenter(defaultResponse: .hold)
+    let note = Alert(title: "Note", message: "Saved")
+    let first = Task { await presenter.present(question) }
+    #expect(await presenter.waitForHeldAlert() == question)
+    let second = Task { await presenter.present(note) }
+    #expect(await presenter.waitForHeldAlert(where: { $0.title == "Note" }) == note)
+    #expect(presenter.heldAlerts == [question, note])
+
+    presenter.release(where: { $0.title == "Note" })
+    #expect(await second.value == .ok)
+    #expect(presenter.heldAlerts == [question])
+    presenter.release(.tap("retry"))
+    #expect(await first.value == retry)
+    #expect(presenter.history.map(\.outcome) == [.tapped(retry), .tapped(.ok)])
+  }
+
+  @Test func releasingWhenNoHeldAlertMeetsTheConditionFailsAndNamesTheHeldAlerts() async {
+    let failures = FailureReporter.Recorder()
+    let presenter = RecordingAlertPresenter(defaultResponse: .hold)
+    let shown = Task { await presenter.present(question) }
+    await presenter.waitForHeldAlert()
+    FailureReporter.$current.withValue(failures.reporter) {
+      presenter.release(.dismiss, where: { $0.title == "Error" })
+    }
+    #expect(
+      failures.messages == [
+        """
+        RecordingAlertPresenter.release(RecordingAlertPresenter.Response.dismiss) found no held \
+        alert that meets the condition.
+
+        Held: "Offline". Release one of them.
+        """
+      ])
+    presenter.release(.dismiss)
+    #expect(await shown.value == nil)
+  }
+
   @Test func cancellingAHeldAlertDismissesIt() async {
     let presenter = RecordingAlertPresenter(defaultResponse: .hold)
     let shown = Task { await presenter.present(question) }

@@ -64,6 +64,59 @@ import Testing
     #expect(api.unusedResults == [.failure(.invalidCredentials)])
   }
 
+  @Test func twoHeldCallsAreAnsweredOutOfOrder() async throws {
+    let api = StubLoginAPI()
+    let ada = Credentials(username: "ada", password: "Engine1843")
+    api.holdNextCall()
+    api.holdNextCall()
+    let first = Task { try await api.login(credentials) }
+    let second = Task { try await api.login(ada) }
+    #expect(await api.waitForHeldCall(where: { $0 == ada }) == ada)
+    #expect(await api.waitForHeldCall(where: { $0 == credentials }) == credentials)
+    #expect(Set(api.heldRequests.map(\.username)) == ["demo", "ada"])
+
+    // The later request's answer arrives first.
+    let adaSession = Session(user: User(id: "2", username: "ada"), token: "t0k3n-2")
+    api.release(with: .success(adaSession), where: { $0.username == "ada" })
+    #expect(try await second.value == .session(adaSession))
+    #expect(api.heldRequests == [credentials])
+    api.release(with: .failure(.invalidCredentials))
+    await #expect(throws: LoginServiceError.invalidCredentials) { try await first.value }
+    #expect(api.heldCallCount == 0)
+  }
+
+  @Test func releasingWhenNoHeldCallMeetsTheConditionFailsAndNamesTheHeldCalls() async {
+    let failures = FailureReporter.Recorder()
+    let api = StubLoginAPI()
+    api.holdNextCall()
+    let call = Task { try? await api.login(credentials) }
+    await api.waitForHeldCall()
+    FailureReporter.$current.withValue(failures.reporter) {
+      api.release(with: .failure(.nilData), where: { $0.username == "ada" })
+    }
+    let timedOut = await FailureReporter.$current.withValue(failures.reporter) {
+      await api.waitForHeldCall(timeout: .milliseconds(20), where: { $0.username == "ada" })
+    }
+    #expect(timedOut == nil)
+    #expect(
+      failures.messages == [
+        """
+        StubLoginAPI.release(with: nilData) found no held call that meets the condition.
+
+        Held: api.login(username: "demo", password: Secret(Aaaa0a)). Release one of them.
+        """,
+        """
+        StubLoginAPI.waitForHeldCall() timed out after 0.02 seconds: no held call meets the \
+        condition.
+
+        Held: api.login(username: "demo", password: Secret(Aaaa0a)). Wait for one of them, or \
+        pass a longer timeout.
+        """,
+      ])
+    api.release(with: .failure(.nilData))
+    _ = await call.value
+  }
+
   @Test func cancellingAHeldCallThrowsCancelled() async {
     let api = StubLoginAPI()
     api.holdNextCall()

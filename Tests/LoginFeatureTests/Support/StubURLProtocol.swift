@@ -49,7 +49,8 @@ struct StubService: Sendable {
     self.requests = requests
     self.stops = stops
     StubURLProtocol.routes.withLock {
-      $0[host] = StubURLProtocol.Route(answer: answer, received: continuation, stopped: stopped)
+      $0[host] = StubURLProtocol.Registration(
+        answer: answer, received: continuation, stopped: stopped)
     }
   }
 
@@ -90,13 +91,14 @@ struct StubService: Sendable {
 
 /// Answers requests to a ``StubService`` host with its scripted ``StubAnswer``.
 final class StubURLProtocol: URLProtocol {
-  struct Route: Sendable {
+  /// One stub host: its scripted answer, and where its requests and its end are reported.
+  struct Registration: Sendable {
     let answer: StubAnswer
     let received: AsyncStream<RecordedRequest>.Continuation
     let stopped: AsyncStream<Void>.Continuation
   }
 
-  static let routes = Guarded<[String: Route]>([:])
+  static let routes = Guarded<[String: Registration]>([:])
 
   override class func canInit(with request: URLRequest) -> Bool {
     guard let host = request.url?.host else { return false }
