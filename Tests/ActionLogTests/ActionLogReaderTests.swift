@@ -156,7 +156,11 @@ struct ActionLogReaderTests {
     #expect(final.finalState.count == 5)
   }
 
-  @Test func hundredMegabyteLineFailsWithBoundedMemory() throws {
+  @Test func hundredMegabyteLineFailsWithBoundedMemory() async throws {
+    try await MemoryHeavyTests.shared.run { try hundredMegabyteLine() }
+  }
+
+  private func hundredMegabyteLine() throws {
     let folder = try TemporaryDirectory()
     let url = folder.file("huge.jsonl")
     #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
