@@ -51,46 +51,26 @@ public enum RegressionTestSource {
     assertion: String = "assertSnapshot(of: result.finalState)",
     flightRecording: Bool = false
   ) -> String {
-    if flightRecording {
-      return makeForFolder(
-        folderPath: logPath, feature: feature, featureModule: featureModule, reducer: reducer,
-        testName: testName, assertion: assertion)
-    }
+    let variable = flightRecording ? "folder" : "log"
     let location =
       logPath.hasPrefix("/")
-      ? "  let log = URL(fileURLWithPath: \(literal(logPath)))\n"
-      : "  let log = URL(fileURLWithPath: #filePath)\n"
+      ? "  let \(variable) = URL(fileURLWithPath: \(literal(logPath)))\n"
+      : "  let \(variable) = URL(fileURLWithPath: #filePath)\n"
         + "    .deletingLastPathComponent()\n"
         + "    .appendingPathComponent(\(literal(logPath)))\n"
+    let options = "ActionLogReadOptions(expectedFeature: \(literal(feature)))"
+    let replay =
+      flightRecording
+      ? "  let result = try FlightRecording(folder: folder)\n"
+        + "    .replay(with: \(reducer), options: \(options))\n"
+        + "    .toEnd()\n"
+      : "  let result = try Replayer(reducer: \(reducer))\n"
+        + "    .replay(log, options: \(options))\n"
     let imports = Set(["ActionLog", "Foundation", featureModule, "StateStoreTesting", "Testing"])
     return imports.sorted().map { "import \($0)\n" }.joined()
       + "\n@MainActor @Test func \(testName ?? defaultTestName(for: logPath))() throws {\n"
       + location
-      + "  let result = try Replayer(reducer: \(reducer))\n"
-      + "    .replay(log, options: ActionLogReadOptions(expectedFeature: \(literal(feature))))\n"
-      + "  #expect(result.warnings.isEmpty)\n"
-      + "  \(assertion)\n"
-      + "}\n"
-  }
-
-  /// The same test for a ``FlightRecording`` folder: it replays the kept window.
-  private static func makeForFolder(
-    folderPath: String, feature: String, featureModule: String, reducer: String,
-    testName: String?, assertion: String
-  ) -> String {
-    let location =
-      folderPath.hasPrefix("/")
-      ? "  let folder = URL(fileURLWithPath: \(literal(folderPath)))\n"
-      : "  let folder = URL(fileURLWithPath: #filePath)\n"
-        + "    .deletingLastPathComponent()\n"
-        + "    .appendingPathComponent(\(literal(folderPath)))\n"
-    let imports = Set(["ActionLog", "Foundation", featureModule, "StateStoreTesting", "Testing"])
-    return imports.sorted().map { "import \($0)\n" }.joined()
-      + "\n@MainActor @Test func \(testName ?? defaultTestName(for: folderPath))() throws {\n"
-      + location
-      + "  let result = try FlightRecording(folder: folder)\n"
-      + "    .replay(with: \(reducer), options: ActionLogReadOptions(expectedFeature: \(literal(feature))))\n"
-      + "    .toEnd()\n"
+      + replay
       + "  #expect(result.warnings.isEmpty)\n"
       + "  \(assertion)\n"
       + "}\n"
