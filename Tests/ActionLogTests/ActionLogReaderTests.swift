@@ -181,7 +181,9 @@ struct ActionLogReaderTests {
     #expect(
       result.error?.description
         == "line 3: longer than the limit of 16777216 bytes; reading stopped there")
-    #expect(after - before < 48, "the reader must not hold the whole line")
+    // A reader that held the line would add at least its 100 MiB; the bound leaves room for
+    // the tests running beside this one, which move the same process-wide peak.
+    #expect(after - before < 90, "the reader must not hold the whole line")
 
     let small = replay(url, options: ActionLogReadOptions(maximumLineLength: 1000))
     #expect(small.error == .lineTooLong(line: 3, limit: 1000))
