@@ -30,6 +30,37 @@ enum Integrations {
     return DemoLoginAPI(latency: options.latency, clock: clock, now: now)
   }
 
+  /// The app's dependencies for `options`: the service, the stores, the router and alerts
+  /// the screen shows, on `clock`, with `now` as the wall clock.
+  ///
+  /// - Parameters:
+  ///   - options: The command line.
+  ///   - router: The demo's router.
+  ///   - alerts: The demo's alert presenter.
+  ///   - clock: The clock latencies, timers and the profile's delay run on.
+  ///   - now: The wall-clock time.
+  /// - Returns: The dependencies.
+  /// - Throws: ``DemoFailure`` when `--api` or `--state-dir` cannot be used.
+  @MainActor
+  static func dependencies(
+    _ options: DemoOptions, router: DemoRouter, alerts: DemoAlertPresenter,
+    clock: any Clock<Duration>, now: @escaping @Sendable () -> Date
+  ) throws(DemoFailure) -> AppDependencies {
+    let stores = try stores(options)
+    return AppDependencies(
+      login: LoginDependencies(
+        api: try loginAPI(options, clock: clock, now: now),
+        router: router,
+        alertPresenter: alerts,
+        sessionStore: stores.sessions,
+        clock: clock,
+        lockoutStore: stores.lockout,
+        now: now
+      ),
+      profiles: DemoProfileAPI(clock: clock)
+    )
+  }
+
   /// Where the session and the lockout are kept: files in `--state-dir` (created 0700 when
   /// missing), or memory, which a relaunch does not see.
   ///

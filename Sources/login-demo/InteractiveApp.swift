@@ -43,20 +43,8 @@ package final class InteractiveApp {
     let router = DemoRouter()
     let alerts = DemoAlertPresenter()
     let clock = ContinuousClock()
-    let stores = try Integrations.stores(options)
-    let now: @Sendable () -> Date = { Date() }
-    let dependencies = AppDependencies(
-      login: LoginDependencies(
-        api: try Integrations.loginAPI(options, clock: clock, now: now),
-        router: router,
-        alertPresenter: alerts,
-        sessionStore: stores.sessions,
-        clock: clock,
-        lockoutStore: stores.lockout,
-        now: now
-      ),
-      profiles: DemoProfileAPI(clock: clock)
-    )
+    let dependencies = try Integrations.dependencies(
+      options, router: router, alerts: alerts, clock: clock, now: { Date() })
     store = Store(
       app: AppState(login: LoginState(rules: options.rules)), dependencies: dependencies)
     self.router = router

@@ -49,19 +49,8 @@ final class ScriptRunner {
       return start.addingTimeInterval(
         Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
     }
-    let stores = try Integrations.stores(options)
-    let dependencies = AppDependencies(
-      login: LoginDependencies(
-        api: try Integrations.loginAPI(options, clock: clock, now: now),
-        router: router,
-        alertPresenter: alerts,
-        sessionStore: stores.sessions,
-        clock: clock,
-        lockoutStore: stores.lockout,
-        now: now
-      ),
-      profiles: DemoProfileAPI(clock: clock)
-    )
+    let dependencies = try Integrations.dependencies(
+      options, router: router, alerts: alerts, clock: clock, now: now)
     // The same handler `Store(app:dependencies:)` uses, wrapped so script mode knows when an
     // effect is done.
     store = Store(
