@@ -173,13 +173,8 @@ package final class InteractiveApp {
   }
 
   private func handleCodeStep(_ key: Key) {
-    let order = ScreenModel.codeStepOrder
-    let position = order.firstIndex(of: model.focus) ?? 0
+    if model.moveFocus(key, through: ScreenModel.codeStepOrder) { return }
     switch key {
-    case .tab, .down:
-      model.focus = order[(position + 1) % order.count]
-    case .backTab, .up:
-      model.focus = order[(position + order.count - 1) % order.count]
     case .enter:
       switch model.focus {
       case .code, .verifyButton: store.send(.login(.twoFactor(.verifyButtonTapped)))
@@ -203,13 +198,10 @@ package final class InteractiveApp {
   }
 
   private func handleLoginForm(_ key: Key) {
+    if model.moveFocus(key, through: ScreenModel.formOrder) { return }
     let order = ScreenModel.formOrder
     let position = order.firstIndex(of: model.focus) ?? 0
     switch key {
-    case .tab, .down:
-      model.focus = order[(position + 1) % order.count]
-    case .backTab, .up:
-      model.focus = order[(position + order.count - 1) % order.count]
     case .enter:
       if model.focus == .loginButton {
         store.send(.login(.loginButtonTapped))

@@ -39,6 +39,19 @@ struct ScreenModel: Equatable {
   /// The elements of the code step, in Tab order.
   static let codeStepOrder: [Focus] = [.code, .verifyButton, .resendButton, .cancelButton]
 
+  /// Tab or ↓ moves the focus to the next element of `order`, Shift-Tab or ↑ to the previous.
+  ///
+  /// - Returns: Whether `key` moved it.
+  mutating func moveFocus(_ key: Key, through order: [Focus]) -> Bool {
+    let position = order.firstIndex(of: focus) ?? 0
+    switch key {
+    case .tab, .down: focus = order[(position + 1) % order.count]
+    case .backTab, .up: focus = order[(position + order.count - 1) % order.count]
+    default: return false
+    }
+    return true
+  }
+
   /// `focus`, moved to the screen showing: the logout button on the home screen, the code
   /// field when the code step appears, the username when the form comes back.
   static func settle(_ focus: Focus, routes: [Route], state: AppState) -> Focus {

@@ -99,23 +99,7 @@ final class LogFile {
 
   func write(_ data: Data) throws(ActionLogError) {
     guard !data.isEmpty else { return }
-    let failure: Int32? = data.withUnsafeBytes { raw -> Int32? in
-      guard let base = raw.baseAddress else { return nil }
-      var offset = 0
-      while offset < raw.count {
-        #if canImport(Darwin)
-          let written = Darwin.write(descriptor, base + offset, raw.count - offset)
-        #else
-          let written = Glibc.write(descriptor, base + offset, raw.count - offset)
-        #endif
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
+    let failure = data.withUnsafeBytes { WriteAll.write($0, to: descriptor) }
     if let failure {
       throw .ioError("cannot write \(name): \(SystemError.message(failure))")
     }

@@ -1,3 +1,4 @@
+import ActionLog
 import Foundation
 
 #if canImport(Glibc)
@@ -65,20 +66,7 @@ final class TimelineOutputFile {
   ///
   /// - Throws: ``ReplayFailure/write(_:)`` (exit status 1) when the system refuses.
   func write(_ text: String) throws(ReplayFailure) {
-    var text = text
-    let failure: Int32? = text.withUTF8 { bytes -> Int32? in
-      guard let base = bytes.baseAddress else { return nil }
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
+    let failure = WriteAll.write(text, to: descriptor)
     if let failure {
       throw .write("\(quoted): \(Self.message(failure))")
     }
@@ -200,10 +188,6 @@ final class TimelineOutputFile {
 
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
   open(path, flags, mode)
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }
 
 private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int

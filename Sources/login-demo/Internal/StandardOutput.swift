@@ -1,3 +1,5 @@
+import ActionLog
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -11,24 +13,7 @@ enum StandardOutput {
   ///
   /// - Throws: ``DemoFailure`` (`write error: No space left on device`, exit status 1).
   static func write(_ text: String) throws(DemoFailure) {
-    var text = text
-    let failure: Int32? = text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return nil }
-      var offset = 0
-      while offset < bytes.count {
-        #if canImport(Darwin)
-          let written = Darwin.write(STDOUT_FILENO, base + offset, bytes.count - offset)
-        #else
-          let written = Glibc.write(STDOUT_FILENO, base + offset, bytes.count - offset)
-        #endif
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
+    let failure = WriteAll.write(text, to: STDOUT_FILENO)
     if let failure {
       throw DemoFailure("write error: \(String(cString: strerror(failure)))")
     }
