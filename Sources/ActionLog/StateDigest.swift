@@ -51,4 +51,16 @@ public enum StateDigest {
     let digits = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
+
+  /// Whether `text` is `hex(hash)`, checked without making the text.
+  package static func hash(_ hash: UInt64, isWrittenAs text: String) -> Bool {
+    guard text.utf8.count == 16 else { return false }
+    var shift: UInt64 = 64
+    for byte in text.utf8 {
+      shift -= 4
+      let nibble = UInt8(truncatingIfNeeded: hash >> shift) & 0xF
+      guard byte == (nibble < 10 ? 0x30 + nibble : 0x57 + nibble) else { return false }
+    }
+    return true
+  }
 }

@@ -23,10 +23,18 @@ package final class CanonicalJSONEncoder {
     package var reason: String
   }
 
-  let core = Core()
+  let core: Core
 
   /// Creates an encoder with empty buffers.
-  package init() {}
+  ///
+  /// - Parameter remembersTopLevelValues: Whether to remember the `Equatable` values directly
+  ///   inside the top-level object with their bytes, and copy the bytes when the next value
+  ///   of the same type holds an equal value under the same key. For encoding one state after
+  ///   another, where each step changes a field or two; values that compare equal must encode
+  ///   the same.
+  package init(remembersTopLevelValues: Bool = false) {
+    core = Core(remembers: remembersTopLevelValues)
+  }
 
   deinit {
     // Sub-encoders point back at the core; drop them so nothing leaks.
@@ -83,12 +91,18 @@ extension CanonicalJSONEncoder {
   /// container). Values inside nested containers get a path from there: `JSONEncoder` gives a
   /// value in `container.nestedUnkeyedContainer(forKey: .list)` the path `[Index 0]`, not
   /// `[list, Index 0]`, and a custom `encode(to:)` may write its path out.
+  ///
+  /// `renderedKeys` and `order` survive the frame's reuse: the keys of the object rendered in
+  /// it last, as they came, and the order that sorts them. The same type encodes the same keys
+  /// in the same order into the same frame every time, so sorting is mostly a comparison.
   struct Frame {
     var isObject = true
     var entries: [Entry] = []
     var parent = -1
     var key: (any CodingKey)?
     var base = -1
+    var renderedKeys: [String] = []
+    var order: [Int] = []
   }
 
   /// The buffers and pools; shared by every encoder and container of one encoding.
@@ -101,9 +115,21 @@ extension CanonicalJSONEncoder {
     var depth = 0
     var unsupported: Unsupported?
 
+    // Remembered top-level values (see CanonicalJSONEncoder+Remembering.swift).
+    let remembers: Bool
+    var remembered: [RememberedValue] = []
+    var rememberedRoot: ObjectIdentifier?
+    var nextRememberedSlot = 0
+    var knownOperations: [ObjectIdentifier: EquatableOperations?] = [:]
+
     static let maximumDepth = 512
 
+    init(remembers: Bool) {
+      self.remembers = remembers
+    }
+
     func run<Value: Encodable>(_ value: Value) throws {
+      if remembers { startRemembering(Value.self) }
       arena.removeAll(keepingCapacity: true)
       out.removeAll(keepingCapacity: true)
       frameCount = 0
@@ -141,7 +167,11 @@ extension CanonicalJSONEncoder {
     func encodeValue<Value: Encodable>(
       _ value: Value, in frame: Int, key: any CodingKey
     ) throws -> Node {
-      try encodeValue(value, parent: frames[frame].base, key: key) ?? .emptyObject
+      // Frame 0 is the top-level object when it is one: its values may be remembered.
+      if remembers, frame == 0, frames[0].isObject {
+        return try encodeRemembering(value, key: key)
+      }
+      return try encodeValue(value, parent: frames[frame].base, key: key) ?? .emptyObject
     }
 
     /// The encoder `superEncoder()` returns for `frame` at `key`.
@@ -223,6 +253,14 @@ extension CanonicalJSONEncoder {
       try Self.render(node, depth: 0, arena: arena, frames: &store, out: &output)
     }
 
+    /// Renders a value directly inside the top-level object into `bytes`.
+    func renderValue(_ node: Node, into bytes: inout [UInt8]) throws {
+      var store = frames
+      frames = []
+      defer { frames = store }
+      try Self.render(node, depth: 1, arena: arena, frames: &store, out: &bytes)
+    }
+
     private static func render(
       _ node: Node, depth: Int, arena: [UInt8], frames: inout [Frame], out: inout [UInt8]
     ) throws {
@@ -241,12 +279,12 @@ extension CanonicalJSONEncoder {
           throw Unsupported(reason: "containers nested deeper than JSONEncoder allows")
         }
         let isObject = frames[frame].isObject
-        if isObject, frames[frame].entries.count > 1 {
-          try sortKeys(of: frame, in: &frames)
-        }
+        let count = frames[frame].entries.count
+        let order = isObject && count > 1 ? try sortOrder(of: frame, in: &frames) : nil
         out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        for index in frames[frame].entries.indices {
-          if index > 0 { out.append(UInt8(ascii: ",")) }
+        for position in 0..<count {
+          if position > 0 { out.append(UInt8(ascii: ",")) }
+          let index = order?[position] ?? position
           if isObject {
             CanonicalBytes.appendString(frames[frame].entries[index].key, to: &out)
             out.append(UInt8(ascii: ":"))
@@ -258,12 +296,26 @@ extension CanonicalJSONEncoder {
       }
     }
 
-    private static func sortKeys(of frame: Int, in frames: inout [Frame]) throws {
-      frames[frame].entries.sort { CanonicalBytes.precedes($0.key, $1.key) }
-      for index in 1..<frames[frame].entries.count
-      where frames[frame].entries[index - 1].key == frames[frame].entries[index].key {
+    /// The order of `frame`'s entries by key: the order found last time when the keys are the
+    /// ones rendered in this frame last time, in the same order; sorted again otherwise.
+    private static func sortOrder(of frame: Int, in frames: inout [Frame]) throws -> [Int] {
+      let entries = frames[frame].entries
+      let rendered = frames[frame].renderedKeys
+      if rendered.count == entries.count,
+        rendered.indices.allSatisfy({ rendered[$0] == entries[$0].key })
+      {
+        return frames[frame].order
+      }
+      let order = entries.indices.sorted {
+        CanonicalBytes.precedes(entries[$0].key, entries[$1].key)
+      }
+      for position in 1..<order.count
+      where entries[order[position - 1]].key == entries[order[position]].key {
         throw Unsupported(reason: "a key encoded twice in one object")
       }
+      frames[frame].renderedKeys = entries.map { $0.key }
+      frames[frame].order = order
+      return order
     }
 
     // MARK: - Scalars

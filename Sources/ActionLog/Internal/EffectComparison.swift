@@ -2,27 +2,26 @@ import Foundation
 import StateStore
 
 /// Compares the effects a replay returned with the recorded ones: with `==` when the effect
-/// type is `Equatable`, otherwise by their canonical JSON.
-enum EffectComparison {
-  static func same<Effect: Encodable>(_ recorded: [Effect], _ replayed: [Effect]) -> Bool {
+/// type is `Equatable`, otherwise by their canonical JSON. Whether it is `Equatable` is looked
+/// up once, when the comparison is made.
+struct EffectComparison<Effect: Encodable> {
+  private let equals = EquatableOperations.of(Effect.self)?.equals
+
+  func same(_ recorded: [Effect], _ replayed: [Effect]) -> Bool {
     guard recorded.count == replayed.count else { return false }
     if recorded.isEmpty { return true }
-    if Effect.self is any Equatable.Type {
-      for (left, right) in zip(recorded, replayed) {
-        guard let left = left as? any Equatable, isEqual(left, right) else { return false }
+    if let equals {
+      return recorded.withUnsafeBufferPointer { left in
+        replayed.withUnsafeBufferPointer { right in
+          left.indices.allSatisfy { equals(left.baseAddress! + $0, right.baseAddress! + $0) }
+        }
       }
-      return true
     }
     let encoder = CanonicalJSON.makeEncoder()
     guard let left = try? encoder.encode(recorded), let right = try? encoder.encode(replayed) else {
       return false
     }
     return left == right
-  }
-
-  private static func isEqual<Value: Equatable>(_ value: Value, _ other: Any) -> Bool {
-    guard let other = other as? Value else { return false }
-    return value == other
   }
 }
 

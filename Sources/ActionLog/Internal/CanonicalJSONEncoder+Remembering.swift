@@ -1,0 +1,117 @@
+/// Remembering the top-level object's values between encodings.
+///
+/// A state log encodes the state after every step, and a step changes one or two of its
+/// fields: the rules, the signed-in user and the other nested values come out the same bytes
+/// step after step. An encoder made with `remembersTopLevelValues` keeps, for each value
+/// directly inside the top-level object whose type is `Equatable`, a copy of the value and its
+/// rendered bytes; when the next encoding finds an equal value under the same key it copies
+/// the bytes instead of encoding the value again.
+///
+/// This relies on what the replay's skip of an unchanged state already relies on: values
+/// that compare equal encode the same. Scalars (strings, numbers, booleans) are written
+/// directly and never remembered; at most ``CanonicalJSONEncoder/Core/maximumRemembered``
+/// values are kept, so a top-level dictionary with many keys cannot grow it without bound.
+extension CanonicalJSONEncoder {
+  /// One remembered value: its key, its type, a copy of it, and its canonical bytes.
+  final class RememberedValue {
+    let key: String
+    let type: ObjectIdentifier
+    let operations: EquatableOperations
+    let storage: UnsafeMutableRawPointer
+    let bytes: [UInt8]
+
+    init<Value>(
+      key: String, value: Value, operations: EquatableOperations, bytes: [UInt8]
+    ) {
+      self.key = key
+      self.type = ObjectIdentifier(Value.self)
+      self.operations = operations
+      self.storage = withUnsafePointer(to: value) { operations.copy($0) }
+      self.bytes = bytes
+    }
+
+    deinit { operations.free(storage) }
+
+    /// Whether `value` is the remembered value.
+    func holds<Value>(_ value: Value) -> Bool {
+      type == ObjectIdentifier(Value.self)
+        && withUnsafePointer(to: value) { operations.equals($0, storage) }
+    }
+  }
+}
+
+extension CanonicalJSONEncoder.Core {
+  /// The most values remembered at once.
+  static let maximumRemembered = 64
+
+  /// Encodes a value directly inside the top-level object, from memory when it is the value
+  /// remembered under `key`, and remembers it otherwise.
+  func encodeRemembering<Value: Encodable>(
+    _ value: Value, key: any CodingKey
+  ) throws -> CanonicalJSONEncoder.Node {
+    let name = key.stringValue
+    let slot = rememberedSlot(named: name)
+    if let slot, remembered[slot].holds(value) {
+      let start = arena.count
+      arena.append(contentsOf: remembered[slot].bytes)
+      return .bytes(start, arena.count)
+    }
+    let arenaStart = arena.count
+    let firstFrame = frameCount
+    let node = try encodeValue(value, parent: frames[0].base, key: key) ?? .emptyObject
+    guard unsupported == nil, slot != nil || remembered.count < Self.maximumRemembered,
+      let operations = equatableOperations(of: Value.self)
+    else { return node }
+    // Render the value now (at depth 1, as the top-level object would), keep the bytes, and
+    // put them in the arena in place of everything its encoding wrote there.
+    var bytes: [UInt8] = []
+    try renderValue(node, into: &bytes)
+    arena.removeSubrange(arenaStart...)
+    frameCount = firstFrame
+    arena.append(contentsOf: bytes)
+    let value = CanonicalJSONEncoder.RememberedValue(
+      key: name, value: value, operations: operations, bytes: bytes)
+    if let slot {
+      remembered[slot] = value
+    } else {
+      remembered.append(value)
+    }
+    return .bytes(arenaStart, arena.count)
+  }
+
+  /// Where the value remembered under `name` is: most often right after the last one found,
+  /// as an `encode(to:)` writes its keys in the same order every time.
+  private func rememberedSlot(named name: String) -> Int? {
+    let count = remembered.count
+    guard count > 0 else { return nil }
+    let hint = nextRememberedSlot < count ? nextRememberedSlot : 0
+    var index = hint
+    repeat {
+      if remembered[index].key == name {
+        nextRememberedSlot = index + 1
+        return index
+      }
+      index = index + 1 == count ? 0 : index + 1
+    } while index != hint
+    return nil
+  }
+
+  private func equatableOperations<Value>(
+    of type: Value.Type
+  ) -> EquatableOperations? {
+    let id = ObjectIdentifier(type)
+    if let known = knownOperations[id] { return known }
+    let operations = EquatableOperations.of(type)
+    knownOperations[id] = operations
+    return operations
+  }
+
+  /// Forgets every remembered value when the top-level type changes.
+  func startRemembering<Value>(_: Value.Type) {
+    let root = ObjectIdentifier(Value.self)
+    nextRememberedSlot = 0
+    guard root != rememberedRoot else { return }
+    rememberedRoot = root
+    remembered.removeAll()
+  }
+}

@@ -1,0 +1,35 @@
+/// What it takes to compare and keep a value whose type is only known to be `Equatable` at
+/// run time: looked up once per type (the cast to `any Equatable.Type` is the slow part), then
+/// called through the values' addresses.
+struct EquatableOperations {
+  /// Whether the values at the two addresses are equal.
+  let equals: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  /// A new allocation holding a copy of the value at the address.
+  let copy: (UnsafeRawPointer) -> UnsafeMutableRawPointer
+  /// Deinitializes and frees an allocation made by `copy`.
+  let free: (UnsafeMutableRawPointer) -> Void
+
+  /// The operations of `Value`, or `nil` when it is not `Equatable`.
+  static func of<Value>(_: Value.Type) -> EquatableOperations? {
+    guard let equatable = Value.self as? any Equatable.Type else { return nil }
+    return operations(equatable)
+  }
+
+  private static func operations<Value: Equatable>(_: Value.Type) -> EquatableOperations {
+    EquatableOperations(
+      equals: { left, right in
+        left.assumingMemoryBound(to: Value.self).pointee
+          == right.assumingMemoryBound(to: Value.self).pointee
+      },
+      copy: { source in
+        let copy = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        copy.initialize(to: source.assumingMemoryBound(to: Value.self).pointee)
+        return UnsafeMutableRawPointer(copy)
+      },
+      free: { storage in
+        let value = storage.assumingMemoryBound(to: Value.self)
+        value.deinitialize(count: 1)
+        value.deallocate()
+      })
+  }
+}

@@ -1,0 +1,231 @@
+import ActionLog
+import Foundation
+import LoginFeature
+import LoginFeatureTesting
+import StateStore
+import Testing
+
+/// The replay's encoder remembers the top-level object's values between states, and every
+/// encoder remembers how it sorted an object's keys. Neither may change a single byte: each
+/// encoding here is checked against `JSONEncoder` with `.sortedKeys`.
+struct RememberingEncoderTests {
+  @Test func aRandomSessionEncodesEveryStateLikeJSONEncoder() throws {
+    var random = SeededGenerator(seed: 20_261_125)
+    let generator = LoginActionGenerator(longTextPerMille: 20)
+    let reducer = LoginReducer()
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    var state = LoginState(rules: .email)
+    var changed = 0
+    for step in 0..<2_000 {
+      let action = generator.next(for: state, using: &random)
+      let before = state
+      _ = RuntimeWarning.$reporter.withValue(.init { _ in }) {
+        reducer.reduce(into: &state, action: action)
+      }
+      if state != before { changed += 1 }
+      try expectSameBytes(state, encoder)
+      // Other top-level types in between make it forget, then start again.
+      if step.isMultiple(of: 7) { try expectSameBytes(action, encoder) }
+      if step.isMultiple(of: 50) { state.rules = step.isMultiple(of: 100) ? .default : .email }
+    }
+    #expect(changed > 500)
+  }
+
+  @Test func aValueThatChangesIsEncodedAgain() throws {
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    var state = LoginState(rules: .minimumLength(3))
+    try expectSameBytes(state, encoder)
+    try expectSameBytes(state, encoder)
+    state.rules.maxAttempts = 9
+    try expectSameBytes(state, encoder)
+    state.user = User(id: "1", username: "ada")
+    try expectSameBytes(state, encoder)
+    state.user = nil  // the keys after it move up one place
+    try expectSameBytes(state, encoder)
+    state.user = User(id: "1", username: "ada", email: "a@b.c")
+    try expectSameBytes(state, encoder)
+  }
+
+  @Test func theSameKeyWithAnotherTypeIsNotTakenFromMemory() throws {
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    try expectSameBytes(Shifting(payload: .number(1)), encoder)
+    try expectSameBytes(Shifting(payload: .pair(Pair(left: 1, right: 2))), encoder)
+    try expectSameBytes(Shifting(payload: .list([1, 2])), encoder)
+    try expectSameBytes(Shifting(payload: .pair(Pair(left: 1, right: 2))), encoder)
+    try expectSameBytes(Shifting(payload: .pair(Pair(left: 2, right: 1))), encoder)
+  }
+
+  @Test func valuesThatAreNotEquatableAreEncodedEveryTime() throws {
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    for count in 0..<5 {
+      try expectSameBytes(Opaque(inner: NotEquatable(count: count), rules: .email), encoder)
+    }
+  }
+
+  @Test func aTopLevelDictionaryWithManyKeysStaysBoundedAndRight() throws {
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    var dictionary: [String: Pair] = [:]
+    for index in 0..<300 {
+      dictionary["key\(index)"] = Pair(left: index, right: -index)
+      if index.isMultiple(of: 3) { dictionary["key\(index / 2)"] = Pair(left: 0, right: 0) }
+      try expectSameBytes(dictionary, encoder)
+    }
+  }
+
+  @Test func aValueThatCannotBeReproducedStillFallsBackAndIsNotRemembered() throws {
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    #expect(throws: CanonicalJSONEncoder.Unsupported.self) {
+      try encoder.encode(Measured(reading: Reading(value: .nan)))
+    }
+    try expectSameBytes(Measured(reading: Reading(value: 1.5)), encoder)
+    try expectSameBytes(Measured(reading: Reading(value: 1.5)), encoder)
+    #expect(throws: CanonicalJSONEncoder.Unsupported.self) {
+      try encoder.encode(Measured(reading: Reading(value: .infinity)))
+    }
+    try expectSameBytes(Measured(reading: Reading(value: 2)), encoder)
+  }
+
+  @Test func theRememberedDigestIsTheDigestOfTheJSONEncoderBytes() throws {
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    var state = LoginState(rules: .minimumLength(4), username: "ada")
+    for attempt in 1...3 {
+      state.attemptID = attempt
+      let expected = StateDigest.fnv1a(try Self.reference.encode(state))
+      #expect(try CanonicalJSON.digest(state, using: encoder) == expected)
+    }
+  }
+
+  // MARK: - Sorting keys once per shape
+
+  @Test func theSameKeysInAnotherOrderAreSortedAgain() throws {
+    let encoder = CanonicalJSONEncoder()
+    let orders = [
+      ["b", "a", "c"], ["a", "b", "c"], ["c", "b", "a"], ["c", "a"], ["a", "c", "b"],
+    ]
+    for keys in orders + orders {
+      let bytes = try encoder.encode(InOrder(keys: keys))
+      let expected =
+        "{"
+        + keys.sorted().map { "\"\($0)\":\($0.utf8.first!)" }.joined(
+          separator: ",") + "}"
+      #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    }
+  }
+
+  @Test func aKeyWrittenTwiceIsRefusedEvenAfterTheShapeWasSorted() throws {
+    let encoder = CanonicalJSONEncoder()
+    _ = try encoder.encode(InOrder(keys: ["b", "a"]))
+    #expect(throws: CanonicalJSONEncoder.Unsupported.self) {
+      try encoder.encode(InOrder(keys: ["b", "b"]))
+    }
+    _ = try encoder.encode(InOrder(keys: ["b", "a"]))
+    #expect(throws: CanonicalJSONEncoder.Unsupported.self) {
+      try encoder.encode(InOrder(keys: ["a", "b", "a"]))
+    }
+  }
+
+  // MARK: - Digest text
+
+  @Test func aDigestMatchesOnlyItsOwnSixteenLowercaseDigits() {
+    var random = SeededGenerator(seed: 16)
+    for hash in [0, 1, 0xa, UInt64.max, 0x0123_4567_89ab_cdef]
+      + (0..<200).map({ _ in
+        random.next()
+      })
+    {
+      let text = StateDigest.hex(hash)
+      #expect(StateDigest.hash(hash, isWrittenAs: text))
+      #expect(!StateDigest.hash(hash &+ 1, isWrittenAs: text))
+      #expect(!StateDigest.hash(hash ^ (1 << 63), isWrittenAs: text))
+      #expect(!StateDigest.hash(hash, isWrittenAs: String(text.dropFirst())))
+      #expect(!StateDigest.hash(hash, isWrittenAs: text + "0"))
+      if text.contains(where: \.isLetter) {
+        #expect(!StateDigest.hash(hash, isWrittenAs: text.uppercased()))
+      }
+    }
+    #expect(!StateDigest.hash(1, isWrittenAs: "+000000000000001"))
+    #expect(!StateDigest.hash(0, isWrittenAs: ""))
+  }
+
+  // MARK: - Helpers
+
+  private static let reference: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+  }()
+
+  private func expectSameBytes<Value: Encodable>(
+    _ value: Value, _ encoder: CanonicalJSONEncoder,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let expected = Array(try Self.reference.encode(value))
+    let actual = try encoder.encode(value)
+    #expect(
+      actual == expected,
+      "\(String(decoding: actual, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))",
+      sourceLocation: sourceLocation)
+  }
+}
+
+private struct Pair: Codable, Equatable {
+  var left: Int
+  var right: Int
+}
+
+/// One key whose value has another type from one encoding to the next.
+private struct Shifting: Encodable {
+  enum Payload {
+    case number(Int)
+    case pair(Pair)
+    case list([Int])
+  }
+
+  var payload: Payload
+
+  enum CodingKeys: CodingKey { case payload, after }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch payload {
+    case .number(let number): try container.encode(number, forKey: .payload)
+    case .pair(let pair): try container.encode(pair, forKey: .payload)
+    case .list(let list): try container.encode(list, forKey: .payload)
+    }
+    try container.encode(Pair(left: 0, right: 0), forKey: .after)
+  }
+}
+
+private struct NotEquatable: Encodable {
+  var count: Int
+}
+
+private struct Opaque: Encodable {
+  var inner: NotEquatable
+  var rules: CredentialRules
+}
+
+private struct Reading: Encodable, Equatable {
+  var value: Double
+}
+
+private struct Measured: Encodable {
+  var reading: Reading
+}
+
+/// An object whose keys come in the given order, each holding its first byte.
+private struct InOrder: Encodable {
+  var keys: [String]
+
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    for key in keys { try container.encode(Int(key.utf8.first!), forKey: Key(stringValue: key)) }
+  }
+}
