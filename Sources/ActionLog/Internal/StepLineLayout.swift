@@ -1,0 +1,168 @@
+import Foundation
+import StateStore
+
+/// Where the parts of a step line are, for a line in exactly the layout the recorder writes:
+/// found by looking at the bytes, without decoding the envelope.
+///
+/// The reader then decodes only the action (and the effects and the checkpoint when there are
+/// any) with `JSONDecoder`. A line in any other layout — other key order, whitespace, escapes
+/// in the digest, a number `JSONDecoder` might read differently — gives `nil`, and so does
+/// anything unexpected: the reader then decodes the whole line as before, which also gives
+/// every error its usual words.
+struct StepLineLayout {
+  var sequenceNumber: Int
+  var origin: ActionOrigin
+  var action: Range<Int>
+  /// `nil` for `[]`.
+  var effects: Range<Int>?
+  var digest: String
+  var checkpoint: Range<Int>?
+
+  static func find(in line: Data) -> StepLineLayout? {
+    line.withUnsafeBytes { find(in: $0) }
+  }
+
+  static func find(in bytes: UnsafeRawBufferPointer) -> StepLineLayout? {
+    var scanner = Scanner(bytes: bytes)
+    guard scanner.skip(Fragments.sequenceNumber), let number = scanner.positiveInteger(),
+      scanner.skip(Fragments.origin), let originText = scanner.plainString(),
+      let origin = ActionOrigin(rawValue: originText),
+      scanner.skip(Fragments.action), let action = scanner.value(),
+      scanner.skip(Fragments.effects)
+    else { return nil }
+    var effects: Range<Int>?
+    if scanner.skip(Fragments.emptyList) {
+      effects = nil
+    } else {
+      guard let range = scanner.value() else { return nil }
+      effects = range
+    }
+    guard scanner.skip(Fragments.digest), let digest = scanner.plainString() else { return nil }
+    var checkpoint: Range<Int>?
+    if scanner.skip(Fragments.checkpoint) {
+      guard let range = scanner.value() else { return nil }
+      checkpoint = range
+    }
+    guard scanner.skip(Fragments.end), scanner.isAtEnd else { return nil }
+    return StepLineLayout(
+      sequenceNumber: number, origin: origin, action: action, effects: effects, digest: digest,
+      checkpoint: checkpoint)
+  }
+
+  private enum Fragments {
+    static let sequenceNumber = Array(#"{"seq":"#.utf8)
+    static let origin = Array(#","origin":"#.utf8)
+    static let action = Array(#","action":"#.utf8)
+    static let effects = Array(#","effects":"#.utf8)
+    static let emptyList = Array("[]".utf8)
+    static let digest = Array(#","digest":"#.utf8)
+    static let checkpoint = Array(#","checkpoint":"#.utf8)
+    static let end = Array("}".utf8)
+  }
+
+  private struct Scanner {
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    mutating func skip(_ fragment: [UInt8]) -> Bool {
+      guard bytes.count - position >= fragment.count else { return false }
+      for (offset, byte) in fragment.enumerated() where bytes[position + offset] != byte {
+        return false
+      }
+      position += fragment.count
+      return true
+    }
+
+    /// 1 or more, without a sign or leading zeros, at most 18 digits.
+    mutating func positiveInteger() -> Int? {
+      let start = position
+      var value = 0
+      while position < bytes.count, position - start < 18,
+        case let byte = bytes[position], byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9")
+      {
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        position += 1
+      }
+      guard position > start, bytes[start] != UInt8(ascii: "0"), position < bytes.count,
+        bytes[position] < UInt8(ascii: "0") || bytes[position] > UInt8(ascii: "9")
+      else { return nil }
+      return value
+    }
+
+    /// A string of printable ASCII without escapes, as the recorder writes origins and
+    /// digests.
+    mutating func plainString() -> String? {
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+      let start = position + 1
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+        guard bytes[end] >= 0x20, bytes[end] < 0x7F, bytes[end] != UInt8(ascii: "\\") else {
+          return nil
+        }
+        end += 1
+      }
+      guard end < bytes.count else { return nil }
+      position = end + 1
+      return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// The extent of one JSON object, array or string: brackets matched outside strings. The
+    /// value itself is checked by the decoder that reads it.
+    mutating func value() -> Range<Int>? {
+      let start = position
+      guard position < bytes.count else { return nil }
+      switch bytes[position] {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        var depth = 0
+        var inString = false
+        var escaped = false
+        while position < bytes.count {
+          let byte = bytes[position]
+          position += 1
+          if inString {
+            if escaped {
+              escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+              escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+              inString = false
+            }
+            continue
+          }
+          switch byte {
+          case UInt8(ascii: "\""): inString = true
+          case UInt8(ascii: "{"), UInt8(ascii: "["):
+            depth += 1
+            // Decoded alone, a value may nest one level deeper than inside the line: leave
+            // deep values to the whole line's decoding and its limit.
+            if depth >= LineClassifier.maximumNesting - 1 { return nil }
+          case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            depth -= 1
+            if depth == 0 { return start..<position }
+          default: break
+          }
+        }
+        return nil
+      case UInt8(ascii: "\""):
+        position += 1
+        var escaped = false
+        while position < bytes.count {
+          let byte = bytes[position]
+          position += 1
+          if escaped {
+            escaped = false
+          } else if byte == UInt8(ascii: "\\") {
+            escaped = true
+          } else if byte == UInt8(ascii: "\"") {
+            return start..<position
+          }
+        }
+        return nil
+      default:
+        return nil
+      }
+    }
+  }
+}
