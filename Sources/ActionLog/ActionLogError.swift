@@ -64,7 +64,8 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
       return "the file is empty: an action log starts with a header line"
     case .missingHeader(let line):
       return "line \(line): missing header: an action log starts with "
-        + "{\"format\":\"\(ActionLogFormat.name)\",\"version\":\(ActionLogFormat.version),…}"
+        + ActionLogFormat.headerOpening + ActionLogFormat.separator(.version)
+        + "\(ActionLogFormat.version),…}"
     case .foreignFormat(let format):
       return "not an action log: the header's format is \(Sanitized.name(format)), "
         + "expected '\(ActionLogFormat.name)'"

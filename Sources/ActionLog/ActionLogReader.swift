@@ -1,5 +1,4 @@
 import Foundation
-import StateStore
 
 /// How an action log is read.
 public struct ActionLogReadOptions: Sendable, Equatable {
@@ -25,28 +24,6 @@ public struct ActionLogReadOptions: Sendable, Equatable {
     self.expectedFeature = expectedFeature
   }
 }
-
-/// One transition as the log recorded it.
-public struct RecordedTransition<State, Action, Effect> {
-  /// The line it was read from, 1-based.
-  public var line: Int
-  /// The store's sequence number for the action.
-  public var sequenceNumber: Int
-  /// Whether a user or an effect sent the action.
-  public var origin: ActionOrigin
-  /// The action, with secrets as their masks.
-  public var action: Action
-  /// The effects the reducer returned when it was recorded.
-  public var effects: [Effect]
-  /// The ``StateDigest`` of the state after the action.
-  public var digest: String
-  /// The full state after the action, on checkpoint lines only.
-  public var checkpoint: State?
-}
-
-extension RecordedTransition: Sendable where State: Sendable, Action: Sendable, Effect: Sendable {}
-extension RecordedTransition: Equatable
-where State: Equatable, Action: Equatable, Effect: Equatable {}
 
 /// An entry of an action log after its header.
 public enum ActionLogEntry<State, Action, Effect> {
@@ -112,7 +89,9 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   /// A step line in the recorder's own layout, with only its values decoded; `nil` for any
   /// other line, or when a value does not decode (the whole line is then decoded again, for
   /// the error's usual words).
-  private func quickStep(_ line: LineReader.Line) -> LogLine<State, Action, Effect>? {
+  private func quickStep(
+    _ line: LineReader.Line
+  ) -> ActionLogFormat.Line<State, Action, Effect>? {
     guard let layout = StepLineLayout.find(in: line.bytes) else { return nil }
     let bytes = line.bytes
     let base = bytes.startIndex
@@ -124,9 +103,10 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
       let effects =
         try layout.effects.map { try decoder.decode([Effect].self, from: slice($0)) } ?? []
       let checkpoint = try layout.checkpoint.map { try decoder.decode(State.self, from: slice($0)) }
-      return .transition(
-        sequenceNumber: layout.sequenceNumber, origin: layout.origin, action: action,
-        effects: effects, digest: layout.digest, checkpoint: checkpoint)
+      return .step(
+        RecordedTransition(
+          sequenceNumber: layout.sequenceNumber, origin: layout.origin, action: action,
+          effects: effects, digest: layout.digest, checkpoint: checkpoint))
     } catch {
       return nil
     }
@@ -143,9 +123,11 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     guard !isFinished else { return nil }
     while let line = try lines.next() {
       if line.bytes.isEmpty { continue }
-      let decoded: LogLine<State, Action, Effect>
+      let decoded: ActionLogFormat.Line<State, Action, Effect>
       do {
-        decoded = try quickStep(line) ?? decoder.decode(LogLine.self, from: line.bytes)
+        decoded =
+          try quickStep(line)
+          ?? decoder.decode(ActionLogFormat.Line<State, Action, Effect>.self, from: line.bytes)
       } catch {
         if !line.isTerminated {
           warnings.append(.truncatedLastLine(line: line.number))
@@ -155,7 +137,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         throw LineClassifier.classify(error, line: line)
       }
       switch decoded {
-      case .transition(let number, let origin, let action, let effects, let digest, let state):
+      case .step(var step):
+        let number = step.sequenceNumber
         guard number >= 1 else {
           throw .malformedLine(
             line: line.number, reason: "sequence number \(number): steps are numbered from 1")
@@ -166,22 +149,19 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
             line: line.number, reason: "sequence number \(number) does not follow \(last)")
         }
         lastSequenceNumber = number
-        return .transition(
-          RecordedTransition(
-            line: line.number, sequenceNumber: number, origin: origin, action: action,
-            effects: effects, digest: digest, checkpoint: state))
-      case .gap(let dropped, let state):
-        guard dropped >= 1 else {
+        step.line = line.number
+        return .transition(step)
+      case .gap(let gap):
+        guard gap.dropped >= 1 else {
           throw .malformedLine(
             line: line.number,
-            reason: "a gap of \(dropped) dropped transitions: a gap drops at least 1")
+            reason: "a gap of \(gap.dropped) dropped transitions: a gap drops at least 1")
         }
         lastSequenceNumber = nil
-        warnings.append(.transitionsDropped(line: line.number, count: dropped))
-        return .gap(line: line.number, dropped: dropped, state: state)
-      case .stopped(let reason, let limit):
-        let text = MarkerKind.stoppedReason(reason, limit: limit)
-        warnings.append(.recordingStopped(line: line.number, reason: text))
+        warnings.append(.transitionsDropped(line: line.number, count: gap.dropped))
+        return .gap(line: line.number, dropped: gap.dropped, state: gap.state)
+      case .stopped(let marker):
+        warnings.append(.recordingStopped(line: line.number, reason: marker.explanation))
         isFinished = true
         return nil
       case .closed:

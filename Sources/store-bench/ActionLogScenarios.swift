@@ -25,16 +25,6 @@ struct LoggedCounter: Reducer {
   }
 }
 
-/// One line of the log as a plain `Decodable`: the floor for replay.
-private struct PlainLine: Decodable {
-  var seq: Int
-  var origin: ActionOrigin
-  var action: LoggedCounter.Action
-  var effects: [Never]
-  var digest: String
-  var checkpoint: LoggedCounter.State?
-}
-
 /// Recording overhead on the main actor, and replay with verification against plain decoding:
 /// a counter-like feature, then the login feature (LoginActionLogScenarios.swift).
 @MainActor
@@ -129,11 +119,15 @@ private func replayScenarios(transitions: Int, folder: URL) async -> [BenchmarkR
 
   return replayComparison(
     prefix: "replay", floorName: "JSONDecoder, same lines", url: url, transitions: transitions,
-    reducer: LoggedCounter(), lineType: PlainLine.self)
+    reducer: LoggedCounter(),
+    lineType: RecordedTransition<LoggedCounter.State, LoggedCounter.Action, Never>.self)
 }
 
 /// Replays the log at `url` with verification (first, so its peak memory is not hidden by the
-/// floor's), then decodes the same lines as `Line` with a plain `JSONDecoder`: the floor.
+/// floor's), then decodes the same lines as `Line` with a plain `JSONDecoder`: the floor. `Line`
+/// is the log's own step line type, `RecordedTransition`, decoded by its `Decodable`
+/// conformance alone: the same fields and the same keyed decoding as the reader, without the
+/// reader's checks.
 func replayComparison<R: Reducer, Line: Decodable>(
   prefix: String,
   floorName floorSuffix: String,

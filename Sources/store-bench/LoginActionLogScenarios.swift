@@ -18,16 +18,6 @@ private struct NoLoginAPI: LoginAPI {
   func present(_ alert: Alert) async -> AlertButton? { nil }
 }
 
-/// One line of a login log as a plain `Decodable`: the floor for the login replay.
-private struct PlainLoginLine: Decodable {
-  var seq: Int
-  var origin: ActionOrigin
-  var action: LoginAction
-  var effects: [LoginEffect]
-  var digest: String
-  var checkpoint: LoginState?
-}
-
 /// Recording overhead of login keystrokes, and replay of a realistic 1,000,000-transition login
 /// log with verification against plain decoding.
 @MainActor
@@ -110,5 +100,6 @@ private func loginReplayScenarios(transitions: Int, folder: URL) async -> [Bench
 
   return replayComparison(
     prefix: "replay login", floorName: "JSONDecoder, same login lines", url: url,
-    transitions: transitions, reducer: LoginReducer(), lineType: PlainLoginLine.self)
+    transitions: transitions, reducer: LoginReducer(),
+    lineType: RecordedTransition<LoginState, LoginAction, LoginEffect>.self)
 }

@@ -24,14 +24,14 @@ import Testing
     #expect(try folder.names() == ["login.html"], "no temporary file is left behind")
 
     let page = try TimelinePageData(contentsOf: folder.file("login.html"))
-    #expect(page.json["feature"] as? String == "login")
-    #expect(page.json["created"] as? String == "2026-11-25T01:54:55Z")
-    #expect(page.json["checkpointInterval"] as? Int == 4)
+    #expect(page.json["featureName"] as? String == "login")
+    #expect(page.json["createdAt"] as? String == "2026-11-25T01:54:55Z")
+    #expect(page.json["logCheckpointInterval"] as? Int == 4)
     #expect(page.stepCount == 10)
     #expect(page.sequenceNumbers == Array(1...10))
     #expect(page.origins.filter { $0 == "effect" }.count == 3)
     #expect(page.verify["status"] as? String == "clean")
-    #expect(page.end["kind"] as? String == "end")
+    #expect(page.end["type"] as? String == "end")
     #expect(page.action(0) == #"LoginAction.usernameChanged("d")"#)
     #expect(
       page.effects(4) == [
@@ -156,9 +156,9 @@ import Testing
     #expect(page.stepCount == 10, "the steps after the divergence are on the page too")
     #expect(page.verify["status"] as? String == "diverged")
     #expect(page.verify["index"] as? Int == 3)
-    #expect(page.verify["seq"] as? Int == 4)
+    #expect(page.verify["number"] as? Int == 4)
     #expect(
-      page.verify["reason"] as? String == "the replayed state differs from the recorded checkpoint")
+      page.verify["cause"] as? String == "the replayed state differs from the recorded checkpoint")
     let recorded = try #require(page.verify["recorded"] as? [String: Any])
     let replayed = try #require(page.verify["replayed"] as? [String: Any])
     #expect((recorded["diff"] as? [String])?.contains("+   password: Secret(Aaaa0a),") == true)
@@ -194,15 +194,15 @@ import Testing
     let page = try TimelinePageData(contentsOf: folder.file("d.html"))
     #expect(page.stepCount == 10)
     #expect(page.verify["index"] as? Int == index)
-    #expect(page.verify["reason"] as? String == reason)
+    #expect(page.verify["cause"] as? String == reason)
     let recordedSide = try #require(page.verify["recorded"] as? [String: Any])
     let replayedSide = try #require(page.verify["replayed"] as? [String: Any])
     #expect(recordedSide["hasState"] as? Bool == hasState)
     #expect(replayedSide["hasState"] as? Bool == true)
     if hasState {
-      #expect(recordedSide["effects"] as? [String] == [])
+      #expect(recordedSide["effectTexts"] as? [String] == [])
       #expect(
-        (replayedSide["effects"] as? [String])?.first?.hasPrefix("LoginEffect.authenticate(")
+        (replayedSide["effectTexts"] as? [String])?.first?.hasPrefix("LoginEffect.authenticate(")
           == true)
       #expect((recordedSide["diff"] as? [String]) == (replayedSide["diff"] as? [String]))
     } else {
@@ -222,7 +222,7 @@ import Testing
         + "everything before it was replayed\n")
     let page = try TimelinePageData(contentsOf: folder.file("t.html"))
     #expect(page.stepCount == 9)
-    #expect(page.warnings.map { $0["kind"] as? String } == ["truncated"])
+    #expect(page.warnings.map { $0["type"] as? String } == ["truncated"])
   }
 
   @Test func aBadLineGetsThePageOfEverythingBeforeItAndExitStatusTwo() async throws {
@@ -239,7 +239,7 @@ import Testing
           stderr: "replay: line 4: malformed: not valid JSON\n"))
     let page = try TimelinePageData(contentsOf: folder.file("bad.html"))
     #expect(page.stepCount == 2)
-    #expect(page.end["kind"] as? String == "error")
+    #expect(page.end["type"] as? String == "error")
     #expect(page.end["message"] as? String == "line 4: malformed: not valid JSON")
   }
 
@@ -287,10 +287,10 @@ import Testing
     #expect(page.gaps.count == 1)
     #expect(page.gaps.first?["before"] as? Int == 1)
     #expect(page.gaps.first?["line"] as? Int == 3)
-    #expect(page.gaps.first?["dropped"] as? Int == 3)
-    let gapState = (page.gaps.first?["state"] as? [Int] ?? []).map { page.strings[$0] }
+    #expect(page.gaps.first?["count"] as? Int == 3)
+    let gapState = (page.gaps.first?["lines"] as? [Int] ?? []).map { page.strings[$0] }
     #expect(gapState == Dump.render(resumed).split(separator: "\n").map(String.init))
-    #expect(page.warnings.map { $0["kind"] as? String } == ["dropped", "stopped"])
+    #expect(page.warnings.map { $0["type"] as? String } == ["dropped", "stopped"])
     #expect(page.verify["status"] as? String == "clean")
     // The screen starts again from the resumed state.
     #expect(

@@ -68,7 +68,7 @@ final class LogFile {
       throw .ioError("\(name) is not a file; an action log is written to a file or a device")
     }
     if status.st_size > 0 {
-      let opening = Array(HeaderDecoding.opening.utf8)
+      let opening = Array(ActionLogFormat.headerOpening.utf8)
       var bytes = [UInt8](repeating: 0, count: opening.count)
       let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
       guard count == opening.count, bytes == opening else {

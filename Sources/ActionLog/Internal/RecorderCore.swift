@@ -49,6 +49,7 @@ final class RecorderCore<
   private let options: RecordingOptions
   private let level: RedactionLevel
   private let onError: @Sendable (ActionLogError) -> Void
+  /// The `stopped` markers the writer may need, made once.
   private let stoppedMarker: Data
   private let lineTooLongMarker: Data
 
@@ -61,13 +62,10 @@ final class RecorderCore<
     self.options = options
     self.level = options.redactionLevel
     self.onError = onError
-    let limit = options.maximumFileSize.map { ",\"limit\":\($0)" } ?? ""
-    stoppedMarker = Data(
-      ("{\"kind\":\"\(MarkerKind.stopped)\",\"reason\":\"\(MarkerKind.maximumFileSizeReason)\""
-        + limit + "}\n").utf8)
-    lineTooLongMarker = Data(
-      ("{\"kind\":\"\(MarkerKind.stopped)\",\"reason\":\"\(MarkerKind.lineTooLongReason)\""
-        + ",\"limit\":\(options.maximumLineLength)}\n").utf8)
+    stoppedMarker = try Self.line(
+      ActionLogFormat.Stopped(reason: .maximumFileSize, limit: options.maximumFileSize))
+    lineTooLongMarker = try Self.line(
+      ActionLogFormat.Stopped(reason: .lineTooLong, limit: options.maximumLineLength))
     pending.reserveCapacity(options.bufferCapacity)
     file = try LogFile(url: url)
     // The header is encoded and written by the writer, like every other line.
@@ -172,7 +170,10 @@ final class RecorderCore<
       if !self.writerStopped {
         self.writerStopped = true
         do throws(ActionLogError) {
-          try self.file.write(Data("{\"kind\":\"\(MarkerKind.closed)\"}\n".utf8))
+          var closed = Data()
+          ActionLogFormat.Closed().appendLine(to: &closed)
+          closed.append(CanonicalJSON.newline)
+          try self.file.write(closed)
         } catch {
           self.onError(error)
         }
@@ -230,7 +231,7 @@ final class RecorderCore<
         stop(
           reporting: .recordingStopped(
             line: linesWritten + 1,
-            reason: MarkerKind.stoppedReason(MarkerKind.lineTooLongReason, limit: limit)))
+            reason: ActionLogFormat.Stopped(reason: .lineTooLong, limit: limit).explanation))
         return
       }
       if let maximum = options.maximumFileSize, !item.isHeader,
@@ -260,51 +261,40 @@ final class RecorderCore<
     condition.unlock()
   }
 
-  /// Lines are assembled by hand around canonical (sorted-key) JSON values, so the keys come
-  /// in the documented order and the same session always gives the same bytes.
+  /// One line, without its newline. The line types in ActionLogFormat.swift assemble it, in
+  /// the documented key order, around canonical (sorted-key) JSON values, so the same session
+  /// always gives the same bytes; secrets are redacted here, before anything is encoded.
   private func encode(_ item: Item) throws(ActionLogError) -> Data {
+    var line = Data()
     switch item {
     case .transition(let transition):
       let state = try canonical(Redaction.apply(transition.stateAfter, level))
-      var line = Data("{\"seq\":\(transition.sequenceNumber),\"origin\":\"".utf8)
-      line.append(contentsOf: transition.origin.rawValue.utf8)
-      line.append(contentsOf: "\",\"action\":".utf8)
-      line.append(try canonical(Redaction.apply(transition.action, level)))
-      line.append(contentsOf: ",\"effects\":".utf8)
-      if transition.effects.isEmpty {
-        line.append(contentsOf: "[]".utf8)
-      } else {
-        line.append(
-          try canonical(
-            level.isEmpty
-              ? transition.effects : transition.effects.map { Redaction.apply($0, level) }))
-      }
-      line.append(contentsOf: ",\"digest\":\"".utf8)
-      line.append(contentsOf: StateDigest.hex(StateDigest.fnv1a(state)).utf8)
-      line.append(UInt8(ascii: "\""))
       transitionsWritten += 1
-      if options.checkpointInterval > 0, transitionsWritten % options.checkpointInterval == 0 {
-        line.append(contentsOf: ",\"checkpoint\":".utf8)
-        line.append(state)
-      }
-      line.append(UInt8(ascii: "}"))
-      return line
+      let isCheckpoint =
+        options.checkpointInterval > 0 && transitionsWritten % options.checkpointInterval == 0
+      try RecordedTransition<State, Action, Effect>.appendLine(
+        sequenceNumber: transition.sequenceNumber, origin: transition.origin,
+        action: Redaction.apply(transition.action, level),
+        effects: level.isEmpty || transition.effects.isEmpty
+          ? transition.effects : transition.effects.map { Redaction.apply($0, level) },
+        digest: StateDigest.hex(StateDigest.fnv1a(state)),
+        checkpointJSON: isCheckpoint ? state : nil, to: &line, using: canonicalEncoder)
     case .gap(let dropped, let state):
-      var line = Data("{\"kind\":\"\(MarkerKind.gap)\",\"dropped\":\(dropped),\"state\":".utf8)
-      line.append(try canonical(Redaction.apply(state, level)))
-      line.append(UInt8(ascii: "}"))
-      return line
-    case .header(let header):
-      var line = Data(
-        "{\"format\":\"\(header.format)\",\"version\":\(header.version),\"feature\":".utf8)
-      line.append(try canonical(header.feature))
-      line.append(contentsOf: ",\"created\":\"\(header.created.formatted(.iso8601))\"".utf8)
-      line.append(contentsOf: ",\"checkpointInterval\":\(header.checkpointInterval)".utf8)
-      line.append(contentsOf: ",\"initialState\":".utf8)
-      line.append(try canonical(Redaction.apply(header.initialState, level)))
-      line.append(UInt8(ascii: "}"))
-      return line
+      try ActionLogFormat.Gap(dropped: dropped, state: Redaction.apply(state, level))
+        .appendLine(to: &line, using: canonicalEncoder)
+    case .header(var header):
+      header.initialState = Redaction.apply(header.initialState, level)
+      try header.appendLine(to: &line, using: canonicalEncoder)
     }
+    return line
+  }
+
+  /// A `stopped` marker's whole line, newline included.
+  private static func line(_ marker: ActionLogFormat.Stopped) throws(ActionLogError) -> Data {
+    var line = Data()
+    try marker.appendLine(to: &line, using: CanonicalJSONEncoder())
+    line.append(CanonicalJSON.newline)
+    return line
   }
 
   private func canonical<Value: Encodable>(_ value: Value) throws(ActionLogError) -> Data {

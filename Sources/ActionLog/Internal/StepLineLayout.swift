@@ -24,20 +24,20 @@ struct StepLineLayout {
 
   static func find(in bytes: UnsafeRawBufferPointer) -> StepLineLayout? {
     var scanner = Scanner(bytes: bytes)
-    guard scanner.skip(Fragments.sequenceNumber), let number = scanner.positiveInteger(),
-      scanner.skip(Fragments.origin), let originText = scanner.plainString(),
+    guard scanner.skip(Fragments.seq), let number = scanner.positiveInteger(),
+      scanner.skip(Fragments.origin), let originText = scanner.plainText(),
       let origin = ActionOrigin(rawValue: originText),
       scanner.skip(Fragments.action), let action = scanner.value(),
       scanner.skip(Fragments.effects)
     else { return nil }
     var effects: Range<Int>?
-    if scanner.skip(Fragments.emptyList) {
-      effects = nil
-    } else {
+    if !scanner.skip(Fragments.noEffects) {
       guard let range = scanner.value() else { return nil }
       effects = range
     }
-    guard scanner.skip(Fragments.digest), let digest = scanner.plainString() else { return nil }
+    guard scanner.skip(Fragments.digest), let digest = scanner.plainText(),
+      scanner.skip(Fragments.quote)
+    else { return nil }
     var checkpoint: Range<Int>?
     if scanner.skip(Fragments.checkpoint) {
       guard let range = scanner.value() else { return nil }
@@ -49,15 +49,18 @@ struct StepLineLayout {
       checkpoint: checkpoint)
   }
 
+  /// The writer's own fragments (``ActionLogFormat/StepFragment``), as arrays for the scan.
   private enum Fragments {
-    static let sequenceNumber = Array(#"{"seq":"#.utf8)
-    static let origin = Array(#","origin":"#.utf8)
-    static let action = Array(#","action":"#.utf8)
-    static let effects = Array(#","effects":"#.utf8)
-    static let emptyList = Array("[]".utf8)
-    static let digest = Array(#","digest":"#.utf8)
-    static let checkpoint = Array(#","checkpoint":"#.utf8)
-    static let end = Array("}".utf8)
+    typealias Written = ActionLogFormat.StepFragment
+    static let seq = Array(Written.seq)
+    static let origin = Array(Written.origin)
+    static let action = Array(Written.action)
+    static let effects = Array(Written.effects)
+    static let noEffects = Array(Written.noEffects)
+    static let digest = Array(Written.digest)
+    static let checkpoint = Array(Written.checkpoint)
+    static let quote = [ActionLogFormat.quote]
+    static let end = [ActionLogFormat.closingBrace]
   }
 
   private struct Scanner {
@@ -91,21 +94,19 @@ struct StepLineLayout {
       return value
     }
 
-    /// A string of printable ASCII without escapes, as the recorder writes origins and
-    /// digests.
-    mutating func plainString() -> String? {
-      guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
-      let start = position + 1
-      var end = start
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-        guard bytes[end] >= 0x20, bytes[end] < 0x7F, bytes[end] != UInt8(ascii: "\\") else {
-          return nil
-        }
-        end += 1
+    /// Printable ASCII up to (not including) the next quote, without escapes: how the
+    /// recorder writes an origin and a digest, whose quotes are part of the fragments around
+    /// them.
+    mutating func plainText() -> String? {
+      let start = position
+      while position < bytes.count, bytes[position] != ActionLogFormat.quote {
+        let byte = bytes[position]
+        guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+        position += 1
       }
-      guard end < bytes.count else { return nil }
-      position = end + 1
-      return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      guard position < bytes.count else { return nil }
+      return String(
+        decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
 
     /// The extent of one JSON object, array or string: brackets matched outside strings. The

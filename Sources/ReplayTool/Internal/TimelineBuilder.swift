@@ -99,7 +99,7 @@ where
   /// Records transitions dropped before the step that comes next (or at the end of the log).
   mutating func addGap(_ gap: TimelineGap, resumedState: R.State) {
     renderer?.reset(to: resumedState)
-    var json = "{\"before\":\(stepCount),\"line\":\(gap.line),\"dropped\":\(gap.dropped),\"state\":"
+    var json = "{\"before\":\(stepCount),\"line\":\(gap.line),\"count\":\(gap.dropped),\"lines\":"
     JSONText.appendArray(internLines(of: resumedState), to: &json)
     gaps.append(json + "}")
   }
@@ -165,15 +165,15 @@ where
   /// ``TimelinePage``).
   func json(feature: String, created: String, checkpointInterval: Int) -> [(String, String)] {
     let stepFields =
-      "{\"seq\":[\(sequenceColumn)],\"origin\":" + JSONText.string(originColumn)
-      + ",\"action\":[\(actionColumn)],\"effects\":[\(effectsColumn)]"
+      "{\"number\":[\(sequenceColumn)],\"sender\":" + JSONText.string(originColumn)
+      + ",\"actionID\":[\(actionColumn)],\"effectIDs\":[\(effectsColumn)]"
       + ",\"splice\":[\(spliceColumn)],\"screen\":[\(screenColumn)]}"
     var initial = ""
     JSONText.appendArray(initialLines, to: &initial)
     return [
-      ("feature", JSONText.string(feature)),
-      ("created", JSONText.string(created)),
-      ("checkpointInterval", String(checkpointInterval)),
+      ("featureName", JSONText.string(feature)),
+      ("createdAt", JSONText.string(created)),
+      ("logCheckpointInterval", String(checkpointInterval)),
       (
         "facts",
         "[" + facts.map { JSONText.array([$0.label, $0.value]) }.joined(separator: ",") + "]"

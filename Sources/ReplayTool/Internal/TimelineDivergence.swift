@@ -46,8 +46,8 @@ where
   /// The page's `verify` object.
   func json() -> String {
     var fields = [
-      "\"status\":\"diverged\"", "\"index\":\(index)", "\"seq\":\(sequenceNumber)",
-      "\"headline\":" + JSONText.string(headline), "\"reason\":" + JSONText.string(reason),
+      "\"status\":\"diverged\"", "\"index\":\(index)", "\"number\":\(sequenceNumber)",
+      "\"headline\":" + JSONText.string(headline), "\"cause\":" + JSONText.string(reason),
     ]
     if let step {
       let transition = step.transition
@@ -85,7 +85,7 @@ where
   ) -> String {
     let lines = diff.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
     return "{\"hasState\":\(hasState),\"note\":" + JSONText.string(note) + ",\"diff\":"
-      + JSONText.array(lines.map(String.init)) + ",\"effects\":"
+      + JSONText.array(lines.map(String.init)) + ",\"effectTexts\":"
       + JSONText.array(effects.map { Dump.renderOneLine($0, limit: nil) }) + "}"
   }
 }

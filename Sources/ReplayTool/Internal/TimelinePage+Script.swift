@@ -82,7 +82,7 @@ extension TimelinePage {
 
       function previousLines(index) {
         var gap = gapBefore.get(index);
-        return gap ? gap.state : stateLines(index - 1);
+        return gap ? gap.lines : stateLines(index - 1);
       }
 
       // ---- Line diff: common head and tail, a longest common subsequence in between.
@@ -293,7 +293,7 @@ extension TimelinePage {
       var sizer = $('list-sizer');
 
       function heightOf(index) {
-        return (gapBefore.has(index) ? 1 : 0) + 1 + steps.effects[index].length;
+        return (gapBefore.has(index) ? 1 : 0) + 1 + steps.effectIDs[index].length;
       }
 
       function itemCount() { return order ? order.length : n; }
@@ -336,7 +336,7 @@ extension TimelinePage {
       }
 
       function gapText(gap) {
-        return '\u22ef ' + plural(gap.dropped, 'transition') + ' dropped here (line ' + gap.line +
+        return '\u22ef ' + plural(gap.count, 'transition') + ' dropped here (line ' + gap.line +
           '): the recorder fell behind; the replay resumes from the state recorded there';
       }
 
@@ -361,15 +361,15 @@ extension TimelinePage {
           }
           var row = el('div', stepClass(index));
           row.dataset.index = index;
-          row.appendChild(el('span', 'seq', '#' + steps.seq[index]));
-          var origin = steps.origin.charAt(index) === 'u' ? 'user' : 'effect';
+          row.appendChild(el('span', 'seq', '#' + steps.number[index]));
+          var origin = steps.sender.charAt(index) === 'u' ? 'user' : 'effect';
           row.appendChild(el('span', 'origin ' + origin, origin));
-          row.appendChild(el('span', 'action', S[steps.action[index]]));
+          row.appendChild(el('span', 'action', S[steps.actionID[index]]));
           if (index === divergedAt) {
             row.title = 'the first step that diverges from the recording';
           }
           placeRow(row, line);
-          steps.effects[index].forEach(function (id, k) {
+          steps.effectIDs[index].forEach(function (id, k) {
             var effect = el('div', 'row effect');
             effect.dataset.index = index;
             effect.appendChild(el('span', 'arrow', '\u21b3 effect'));
@@ -419,7 +419,7 @@ extension TimelinePage {
           };
           var found = [];
           for (var index = 0; index < n; index++) {
-            if (matches(steps.action[index]) || steps.effects[index].some(matches)) {
+            if (matches(steps.actionID[index]) || steps.effectIDs[index].some(matches)) {
               found.push(index);
             }
           }
@@ -448,7 +448,7 @@ extension TimelinePage {
         container.hidden = index !== divergedAt;
         if (index !== divergedAt) { return; }
         container.appendChild(el('h3', null, 'This step diverges from the recording: ' +
-          verify.reason));
+          verify.cause));
         var sides = el('div', 'sides');
         [['Recorded', verify.recorded], ['Replayed with the current reducer', verify.replayed]]
           .forEach(function (pair) {
@@ -462,8 +462,10 @@ extension TimelinePage {
             column.appendChild(diff);
             column.appendChild(el('h4', null, 'Effects'));
             var effects = el('ul', 'effects');
-            if (side.effects.length === 0) { effects.appendChild(el('li', 'none', 'none')); }
-            side.effects.forEach(function (text) { effects.appendChild(el('li', null, text)); });
+            if (side.effectTexts.length === 0) { effects.appendChild(el('li', 'none', 'none')); }
+            side.effectTexts.forEach(function (text) {
+              effects.appendChild(el('li', null, text));
+            });
             column.appendChild(effects);
             sides.appendChild(column);
           });
@@ -474,9 +476,9 @@ extension TimelinePage {
         if (n === 0) { return; }
         index = Math.max(0, Math.min(n - 1, index));
         selected = index;
-        var origin = steps.origin.charAt(index) === 'u' ? 'user' : 'effect';
-        $('step-headline').textContent = '#' + steps.seq[index] + ' ' + origin + ' ' +
-          S[steps.action[index]];
+        var origin = steps.sender.charAt(index) === 'u' ? 'user' : 'effect';
+        $('step-headline').textContent = '#' + steps.number[index] + ' ' + origin + ' ' +
+          S[steps.actionID[index]];
         var badges = $('step-badges');
         badges.replaceChildren();
         badges.appendChild(el('span', 'badge', 'step ' + (index + 1) + ' of ' + n));
@@ -489,7 +491,7 @@ extension TimelinePage {
         var gap = gapBefore.get(index);
         if (gap) { badges.appendChild(el('span', 'badge warn', gapText(gap))); }
         renderDivergence($('divergence'), index);
-        renderEffects($('effects'), steps.effects[index]);
+        renderEffects($('effects'), steps.effectIDs[index]);
         if (hasScreens) { renderScreen($('screen'), steps.screen[index]); }
         renderDiff($('diff'), index);
         renderTree($('state-tree'), stateLines(index));
@@ -531,17 +533,17 @@ extension TimelinePage {
       }
 
       function renderHeader() {
-        $('feature').textContent = visible(data.feature);
+        $('feature').textContent = visible(data.featureName);
         var facts = $('facts');
-        fact(facts, 'Feature', visible(data.feature));
-        fact(facts, 'Created', data.created);
+        fact(facts, 'Feature', visible(data.featureName));
+        fact(facts, 'Created', data.createdAt);
         fact(facts, 'Steps', String(n));
-        fact(facts, 'Checkpoints', data.checkpointInterval > 0
-          ? 'every ' + plural(data.checkpointInterval, 'step') : 'none');
+        fact(facts, 'Checkpoints', data.logCheckpointInterval > 0
+          ? 'every ' + plural(data.logCheckpointInterval, 'step') : 'none');
         data.facts.forEach(function (pair) { fact(facts, visible(pair[0]), visible(pair[1])); });
         var dropped = 0;
         (data.warnings || []).forEach(function (warning) {
-          if (warning.kind === 'dropped') { dropped += warning.count; }
+          if (warning.type === 'dropped') { dropped += warning.count; }
         });
         if (dropped > 0) {
           fact(facts, 'Dropped', plural(dropped, 'transition') + ' (the recorder fell behind)',
@@ -552,16 +554,16 @@ extension TimelinePage {
           warnings.appendChild(el('li', 'warn', 'Warning: ' + warning.message));
         });
         var status = $('status');
-        var end = data.end || { kind: 'end' };
+        var end = data.end || { type: 'end' };
         var checked = divergedAt >= 0 ? divergedAt : n;
         if (divergedAt >= 0) {
           status.className = 'status bad';
-          status.appendChild(el('span', null, '\u2717 Step #' + verify.seq + ' diverges from the ' +
-            'recording: ' + verify.reason + '. '));
-          var jump = el('button', null, 'Show step #' + verify.seq);
+          status.appendChild(el('span', null, '\u2717 Step #' + verify.number +
+            ' diverges from the recording: ' + verify.cause + '. '));
+          var jump = el('button', null, 'Show step #' + verify.number);
           jump.addEventListener('click', function () { select(divergedAt); });
           status.appendChild(jump);
-        } else if (end.kind === 'error') {
+        } else if (end.type === 'error') {
           status.className = 'status bad';
           status.textContent = '\u2717 ' + end.message + ' \u2014 the page shows the ' +
             plural(n, 'step') + ' before it' + (n > 0 ? ', which replay cleanly.' : '.');
@@ -573,16 +575,16 @@ extension TimelinePage {
           status.textContent = '\u2713 Replays cleanly: all ' + plural(checked, 'step') +
             ' match the recording, every state and every effect.';
         }
-        if (end.kind === 'error') {
+        if (end.type === 'error') {
           tailRows.push({ className: 'end bad', text: '\u2717 ' + end.message });
         }
         var trailing = gapBefore.get(n);
         if (trailing) { tailRows.push({ className: 'gap', text: gapText(trailing) }); }
         (data.warnings || []).forEach(function (warning) {
-          if (warning.kind !== 'dropped') { tailRows.push({ className: 'end warn',
+          if (warning.type !== 'dropped') { tailRows.push({ className: 'end warn',
             text: '\u26a0 ' + warning.message }); }
         });
-        if (end.kind !== 'error') {
+        if (end.type !== 'error') {
           tailRows.push({ className: 'end', text: '\u2014 end of log \u2014' });
         }
       }

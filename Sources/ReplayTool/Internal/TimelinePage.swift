@@ -30,7 +30,7 @@ struct TimelinePage {
 
   func write(to file: TimelineOutputFile) throws(ReplayFailure) {
     try file.write(head)
-    var json = "{\"format\":1"
+    var json = "{\"pageFormat\":1"
     for (name, value) in fields + extraFields {
       json += ",\"\(name)\":"
       json += value
@@ -43,10 +43,10 @@ struct TimelinePage {
   }
 
   private var extraFields: [(String, String)] {
-    var end = "{\"kind\":\"end\"}"
+    var end = "{\"type\":\"end\"}"
     if let failure {
       let message = String(failure.description.split(separator: "\n").first ?? "")
-      end = "{\"kind\":\"error\",\"message\":" + JSONText.string(message) + "}"
+      end = "{\"type\":\"error\",\"message\":" + JSONText.string(message) + "}"
     }
     return [
       ("warnings", "[" + warnings.map(Self.warning).joined(separator: ",") + "]"),
@@ -59,13 +59,13 @@ struct TimelinePage {
     let message = JSONText.string(warning.description)
     switch warning {
     case .transitionsDropped(let line, let count):
-      return "{\"kind\":\"dropped\",\"line\":\(line),\"count\":\(count),\"message\":\(message)}"
+      return "{\"type\":\"dropped\",\"line\":\(line),\"count\":\(count),\"message\":\(message)}"
     case .recordingStopped(let line, _):
-      return "{\"kind\":\"stopped\",\"line\":\(line),\"message\":\(message)}"
+      return "{\"type\":\"stopped\",\"line\":\(line),\"message\":\(message)}"
     case .truncatedLastLine(let line):
-      return "{\"kind\":\"truncated\",\"line\":\(line),\"message\":\(message)}"
+      return "{\"type\":\"truncated\",\"line\":\(line),\"message\":\(message)}"
     default:
-      return "{\"kind\":\"other\",\"message\":\(message)}"
+      return "{\"type\":\"other\",\"message\":\(message)}"
     }
   }
 

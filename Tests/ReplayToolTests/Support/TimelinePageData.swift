@@ -36,21 +36,21 @@ struct TimelinePageData {
   var facts: [[String]] { json["facts"] as? [[String]] ?? [] }
 
   /// The recorded sequence numbers, in page order.
-  var sequenceNumbers: [Int] { steps["seq"] as? [Int] ?? [] }
+  var sequenceNumbers: [Int] { steps["number"] as? [Int] ?? [] }
 
   /// `user` or `effect`, per step.
   var origins: [String] {
-    (steps["origin"] as? String ?? "").map { $0 == "u" ? "user" : "effect" }
+    (steps["sender"] as? String ?? "").map { $0 == "u" ? "user" : "effect" }
   }
 
   /// The action of step `index` (0-based), one line.
   func action(_ index: Int) -> String {
-    strings[(steps["action"] as? [Int] ?? [])[index]]
+    strings[(steps["actionID"] as? [Int] ?? [])[index]]
   }
 
   /// The effects of step `index`, one line each.
   func effects(_ index: Int) -> [String] {
-    ((steps["effects"] as? [[Int]] ?? [])[index]).map { strings[$0] }
+    ((steps["effectIDs"] as? [[Int]] ?? [])[index]).map { strings[$0] }
   }
 
   /// The lines of the state before the first step.

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The parts of a header that do not depend on the feature's types.
+///
+/// Read it first to choose the reducer for a log (the `replay` tool does), or to show what a
+/// file is without decoding its state.
+///
+/// ```swift
+/// let info = try ActionLogHeaderInfo(contentsOf: url)
+/// guard info.feature == "login" else { … }
+/// ```
+public struct ActionLogHeaderInfo: Sendable, Equatable {
+  /// The feature's name.
+  public var feature: String
+  /// The format version.
+  public var version: Int
+  /// When recording started.
+  public var created: Date
+  /// Transitions between checkpoints; 0 for none.
+  public var checkpointInterval: Int
+
+  /// Reads the header of the log at `url`, checking format and version.
+  ///
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - maximumLineLength: The longest header line accepted, in bytes.
+  /// - Throws: The header errors of ``ActionLogError``: ``ActionLogError/emptyFile``,
+  ///   ``ActionLogError/missingHeader(line:)``, ``ActionLogError/foreignFormat(_:)``,
+  ///   ``ActionLogError/unsupportedVersion(found:supported:)``, and the line errors.
+  public init(
+    contentsOf url: URL,
+    maximumLineLength: Int = ActionLogReadOptions.defaultMaximumLineLength
+  ) throws(ActionLogError) {
+    let lines = try LineReader(url: url, maximumLineLength: maximumLineLength)
+    let header = try HeaderDecoding.decode(
+      ActionLogHeader<SkippedValue>.self, from: lines, decoder: JSONDecoder())
+    self.feature = header.feature
+    self.version = header.version
+    self.created = header.created
+    self.checkpointInterval = header.checkpointInterval
+  }
+}
+
+/// Decodes anything and keeps nothing: the state of a header read without its type.
+struct SkippedValue: Codable {
+  init(from decoder: any Decoder) throws {}
+  func encode(to encoder: any Encoder) throws {}
+}

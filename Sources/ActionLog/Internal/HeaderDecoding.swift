@@ -1,0 +1,55 @@
+import Foundation
+
+/// Checks the header line and maps every way it can be wrong to its error.
+enum HeaderDecoding {
+  /// The two fields checked before the rest of the header is decoded.
+  private struct Probe: Decodable {
+    var format: String?
+    var version: Int?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: ActionLogFormat.Key.self)
+      format = try container.decodeIfPresent(String.self, forKey: .format)
+      version = try container.decodeIfPresent(Int.self, forKey: .version)
+    }
+  }
+
+  static func decode<Header: Decodable>(
+    _ type: Header.Type, from lines: LineReader, decoder: JSONDecoder
+  ) throws(ActionLogError) -> Header {
+    var first: LineReader.Line?
+    while let line = try lines.next() {
+      if !line.bytes.isEmpty {
+        first = line
+        break
+      }
+    }
+    guard let line = first else { throw .emptyFile }
+    guard let probe = try? decoder.decode(Probe.self, from: line.bytes) else {
+      if !LineClassifier.isText(line.bytes) { throw .notText(line: line.number) }
+      if let reason = LineClassifier.unreadableJSON(line.bytes) {
+        throw .malformedLine(line: line.number, reason: reason)
+      }
+      // The recorder writes the format first: this is a header the app did not finish.
+      if !line.isTerminated, line.bytes.starts(with: Data(ActionLogFormat.headerOpening.utf8)) {
+        throw .malformedLine(
+          line: line.number, reason: "the header is cut off (the app stopped while writing it)")
+      }
+      throw .missingHeader(line: line.number)
+    }
+    guard let format = probe.format else { throw .missingHeader(line: line.number) }
+    guard format == ActionLogFormat.name else { throw .foreignFormat(format) }
+    guard let version = probe.version else {
+      throw .malformedLine(
+        line: line.number, reason: "missing '\(ActionLogFormat.Key.version.rawValue)'")
+    }
+    guard version == ActionLogFormat.version else {
+      throw .unsupportedVersion(found: version, supported: ActionLogFormat.version)
+    }
+    do {
+      return try decoder.decode(Header.self, from: line.bytes)
+    } catch {
+      throw .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
+    }
+  }
+}

@@ -1,0 +1,220 @@
+import ActionLog
+import Foundation
+import LoginFeature
+import StateStore
+import Testing
+
+/// The line types of `ActionLogFormat.swift`: for each, the recorder's fast writer and the
+/// type's `Decodable` agree (the bytes read back as the same value, on their own and through
+/// `ActionLogReader`), and the writer and the type's `Encodable` give the same JSON object.
+struct ActionLogFormatTests {
+  typealias Step = RecordedTransition<Counter.State, Counter.Action, Counter.Effect>
+  typealias Gap = ActionLogFormat.Gap<Counter.State>
+
+  static let header = ActionLogHeader(
+    feature: #"count"er/\é"#, created: Date(timeIntervalSince1970: 1_800_000_000),
+    checkpointInterval: 3, initialState: Counter.State(count: -2, isLoading: true))
+
+  static let steps = [
+    Step(
+      sequenceNumber: 1, origin: .user, action: .increment, effects: [], digest: "a3f0c9e2d4b61785"),
+    Step(
+      sequenceNumber: 2, origin: .user, action: .loadTapped, effects: [.load, .load],
+      digest: "0123456789abcdef"),
+    Step(
+      sequenceNumber: 3, origin: .effect, action: .loaded(7), effects: [],
+      digest: "fedcba9876543210",
+      checkpoint: Counter.State(count: 7, isLoading: false)),
+  ]
+
+  static let gap = Gap(dropped: 12, state: Counter.State(count: 40, isLoading: false))
+
+  @Test func headerWriterAgreesWithDecodableAndEncodable() throws {
+    let line = try Self.written(Self.header.appendLine)
+    try expectAgreement(Self.header, line)
+    #expect(
+      String(decoding: line, as: UTF8.self)
+        == #"{"format":"loginstore.actionlog","version":1,"feature":"count\"er\/\\é","#
+        + #""created":"2027-01-15T08:00:00Z","checkpointInterval":3,"#
+        + #""initialState":{"count":-2,"isLoading":true}}"#)
+  }
+
+  @Test func stepWriterAgreesWithDecodableAndEncodable() throws {
+    for step in Self.steps {
+      try expectAgreement(step, try Self.written(step.appendLine))
+    }
+    #expect(
+      String(decoding: try Self.written(Self.steps[0].appendLine), as: UTF8.self)
+        == #"{"seq":1,"origin":"user","action":{"increment":{}},"effects":[],"#
+        + #""digest":"a3f0c9e2d4b61785"}"#)
+    #expect(
+      String(decoding: try Self.written(Self.steps[2].appendLine), as: UTF8.self)
+        == #"{"seq":3,"origin":"effect","action":{"loaded":{"_0":7}},"effects":[],"#
+        + #""digest":"fedcba9876543210","checkpoint":{"count":7,"isLoading":false}}"#)
+  }
+
+  @Test func gapWriterAgreesWithDecodableAndEncodable() throws {
+    let line = try Self.written(Self.gap.appendLine)
+    try expectAgreement(Self.gap, line)
+    #expect(
+      String(decoding: line, as: UTF8.self)
+        == #"{"kind":"gap","dropped":12,"state":{"count":40,"isLoading":false}}"#)
+  }
+
+  @Test func stoppedWriterAgreesWithDecodableAndEncodable() throws {
+    let expected = [
+      #"{"kind":"stopped","reason":"maximumFileSize","limit":1048576}"#,
+      #"{"kind":"stopped","reason":"maximumFileSize"}"#,
+      #"{"kind":"stopped","reason":"lineTooLong","limit":16777216}"#,
+    ]
+    let markers = [
+      ActionLogFormat.Stopped(reason: .maximumFileSize, limit: 1_048_576),
+      ActionLogFormat.Stopped(reason: .maximumFileSize, limit: nil),
+      ActionLogFormat.Stopped(reason: .lineTooLong, limit: 16_777_216),
+    ]
+    for (marker, text) in zip(markers, expected) {
+      let line = try Self.written(marker.appendLine)
+      try expectAgreement(marker, line)
+      #expect(String(decoding: line, as: UTF8.self) == text)
+    }
+  }
+
+  @Test func closedWriterAgreesWithDecodableAndEncodable() throws {
+    var line = Data()
+    ActionLogFormat.Closed().appendLine(to: &line)
+    try expectAgreement(ActionLogFormat.Closed(), line)
+    #expect(String(decoding: line, as: UTF8.self) == #"{"kind":"closed"}"#)
+  }
+
+  @Test func aMarkerTypeRefusesAnotherKindOfLine() throws {
+    let stopped = try Self.written(
+      ActionLogFormat.Stopped(reason: .lineTooLong, limit: 1).appendLine)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(Gap.self, from: stopped) }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(ActionLogFormat.Closed.self, from: stopped)
+    }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(ActionLogFormat.Stopped.self, from: Data(#"{"kind":"closed"}"#.utf8))
+    }
+  }
+
+  /// Every line type's writer, one after the other, read back through `ActionLogReader`.
+  @Test func aLogOfEveryLineTypeReadsBackThroughTheReader() throws {
+    let folder = try TemporaryDirectory()
+    let afterGap = Step(
+      sequenceNumber: 20, origin: .user, action: .add(3), effects: [], digest: "00000000000000ff")
+    let stopped = ActionLogFormat.Stopped(reason: .maximumFileSize, limit: 4096)
+    var writers: [Writer] = [Self.header.appendLine]
+    writers += Self.steps.map { $0.appendLine }
+    writers += [Self.gap.appendLine, afterGap.appendLine, stopped.appendLine]
+    var log = Data()
+    for writer in writers {
+      log.append(try Self.written(writer))
+      log.append(UInt8(ascii: "\n"))
+    }
+    let url = folder.file("every-line.jsonl")
+    try log.write(to: url)
+
+    let reader = try ActionLogReader<Counter.State, Counter.Action, Counter.Effect>(url: url)
+    #expect(reader.header == Self.header)
+    var read: [Step] = []
+    var gaps: [Gap] = []
+    while let entry = try reader.next() {
+      switch entry {
+      case .transition(let step): read.append(step)
+      case .gap(let line, let dropped, let state):
+        #expect(line == 5)
+        gaps.append(Gap(dropped: dropped, state: state))
+      }
+    }
+    let expected = (Self.steps + [afterGap]).enumerated().map { index, step in
+      var step = step
+      step.line = index < 3 ? index + 2 : 6
+      return step
+    }
+    #expect(read == expected)
+    #expect(gaps == [Self.gap])
+    #expect(
+      reader.warnings == [
+        .transitionsDropped(line: 5, count: 12),
+        .recordingStopped(line: 7, reason: "the file reached its size limit of 4096 bytes"),
+      ])
+  }
+
+  @Test func theClosedMarkerEndsALogReadThroughTheReader() throws {
+    let folder = try TemporaryDirectory()
+    var log = try Self.written(Self.header.appendLine)
+    log.append(UInt8(ascii: "\n"))
+    log.append(try Self.written(Self.steps[0].appendLine))
+    log.append(UInt8(ascii: "\n"))
+    ActionLogFormat.Closed().appendLine(to: &log)
+    log.append(contentsOf: "\nnot read after the closed marker\n".utf8)
+    let url = folder.file("closed.jsonl")
+    try log.write(to: url)
+
+    let reader = try ActionLogReader<Counter.State, Counter.Action, Counter.Effect>(url: url)
+    guard case .transition(let step)? = try reader.next() else {
+      Issue.record("expected the step")
+      return
+    }
+    #expect(step.sequenceNumber == 1)
+    #expect(try reader.next() == nil)
+    #expect(reader.warnings.isEmpty)
+  }
+
+  /// The committed login logs read with the line types (the `replay` goldens read them too).
+  @Test(arguments: [
+    ("login.jsonl", 10, [ActionLogError]()),
+    ("login-divergent.jsonl", 10, []),
+    ("login-truncated.jsonl", 9, [.truncatedLastLine(line: 11)]),
+  ])
+  func committedFixturesStillRead(name: String, steps: Int, warnings: [ActionLogError]) throws {
+    let reader = try ActionLogReader<LoginState, LoginAction, LoginEffect>(
+      url: ReplayTool.fixtures.appendingPathComponent(name))
+    #expect(reader.header.feature == LoginReducer.actionLogFeature)
+    #expect(reader.header.checkpointInterval == 4)
+    var count = 0
+    var checkpoints = 0
+    while let entry = try reader.next() {
+      guard case .transition(let step) = entry else { continue }
+      count += 1
+      #expect(step.sequenceNumber == count)
+      if step.checkpoint != nil { checkpoints += 1 }
+    }
+    #expect(count == steps)
+    #expect(checkpoints == steps / 4)
+    #expect(reader.warnings == warnings)
+  }
+
+  // MARK: - Helpers
+
+  /// A line type's fast writer: `appendLine(to:using:)`.
+  typealias Writer = (inout Data, CanonicalJSONEncoder) throws(ActionLogError) -> Void
+
+  /// What a line type's fast writer writes, without the newline.
+  static func written(_ append: Writer) throws -> Data {
+    var line = Data()
+    try append(&line, CanonicalJSONEncoder())
+    return line
+  }
+
+  /// The written line decodes to `value`, and `JSONEncoder` encodes `value` to the same JSON
+  /// object (keys compared as a set: the writer's order is the documented one).
+  func expectAgreement<Line: Codable & Equatable>(
+    _ value: Line, _ written: Data, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(
+      try JSONDecoder().decode(Line.self, from: written) == value, sourceLocation: sourceLocation)
+    #expect(
+      try Self.object(JSONEncoder().encode(value)) == Self.object(written),
+      sourceLocation: sourceLocation)
+  }
+
+  /// The JSON object of `data`, re-serialized with sorted keys.
+  static func object(_ data: Data) throws -> String {
+    let object = try JSONSerialization.jsonObject(with: data)
+    return String(
+      decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+      as: UTF8.self)
+  }
+}
