@@ -57,7 +57,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ActionLogTests",
-      dependencies: ["ActionLog", "StateStore", "LoginFeature", "LoginFeatureTesting"],
+      dependencies: [
+        "ActionLog", "StateStore", "LoginFeature", "LoginFeatureTesting", "AppFeature",
+      ],
       exclude: ["Fixtures"]
     ),
     .testTarget(

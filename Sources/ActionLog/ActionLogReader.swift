@@ -86,32 +86,6 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   /// The number of the last line read.
   public var lineNumber: Int { lines.lineNumber }
 
-  /// A step line in the recorder's own layout, with only its values decoded; `nil` for any
-  /// other line, or when a value does not decode (the whole line is then decoded again, for
-  /// the error's usual words).
-  private func quickStep(
-    _ line: LineReader.Line
-  ) -> ActionLogFormat.Line<State, Action, Effect>? {
-    guard let layout = StepLineLayout.find(in: line.bytes) else { return nil }
-    let bytes = line.bytes
-    let base = bytes.startIndex
-    func slice(_ range: Range<Int>) -> Data {
-      bytes[(base + range.lowerBound)..<(base + range.upperBound)]
-    }
-    do {
-      let action = try decoder.decode(Action.self, from: slice(layout.action))
-      let effects =
-        try layout.effects.map { try decoder.decode([Effect].self, from: slice($0)) } ?? []
-      let checkpoint = try layout.checkpoint.map { try decoder.decode(State.self, from: slice($0)) }
-      return .step(
-        RecordedTransition(
-          sequenceNumber: layout.sequenceNumber, origin: layout.origin, action: action,
-          effects: effects, digest: layout.digest, checkpoint: checkpoint))
-    } catch {
-      return nil
-    }
-  }
-
   /// The next entry, or `nil` at the end of the log (or at its `stopped` / `closed` marker).
   ///
   /// - Returns: The next transition or gap.
@@ -126,7 +100,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
       let decoded: ActionLogFormat.Line<State, Action, Effect>
       do {
         decoded =
-          try quickStep(line)
+          try StepLineLayout.step(in: line.bytes, using: decoder).map { .step($0) }
           ?? decoder.decode(ActionLogFormat.Line<State, Action, Effect>.self, from: line.bytes)
       } catch {
         if !line.isTerminated {

@@ -41,6 +41,9 @@ final class RecorderCore<
   private let queue = DispatchQueue(label: "loginstore.actionlog.writer")
   private let file: LogFile
   private let canonicalEncoder = CanonicalJSONEncoder()
+  // The state after every transition: a step changes a field or two, and the encoder copies
+  // the bytes of the nested values that did not change.
+  private let stateEncoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
   private var output = Data()
   private var transitionsWritten = 0
   private var linesWritten = 0
@@ -268,7 +271,7 @@ final class RecorderCore<
     var line = Data()
     switch item {
     case .transition(let transition):
-      let state = try canonical(Redaction.apply(transition.stateAfter, level))
+      let state = try canonical(Redaction.apply(transition.stateAfter, level), using: stateEncoder)
       transitionsWritten += 1
       let isCheckpoint =
         options.checkpointInterval > 0 && transitionsWritten % options.checkpointInterval == 0
@@ -297,9 +300,11 @@ final class RecorderCore<
     return line
   }
 
-  private func canonical<Value: Encodable>(_ value: Value) throws(ActionLogError) -> Data {
+  private func canonical<Value: Encodable>(
+    _ value: Value, using encoder: CanonicalJSONEncoder
+  ) throws(ActionLogError) -> Data {
     do {
-      return try CanonicalJSON.data(value, using: canonicalEncoder)
+      return try CanonicalJSON.data(value, using: encoder)
     } catch {
       throw .encodingFailed(String(describing: Value.self))
     }

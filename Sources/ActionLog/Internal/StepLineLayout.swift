@@ -5,11 +5,41 @@ import StateStore
 /// found by looking at the bytes, without decoding the envelope.
 ///
 /// The reader then decodes only the action (and the effects and the checkpoint when there are
-/// any) with `JSONDecoder`. A line in any other layout — other key order, whitespace, escapes
+/// any) with `JSONDecoder`: decoding the envelope too, with a keyed container for its six
+/// keys, cost more than the rest of a verified replay step. A line in any other layout — other key order, whitespace, escapes
 /// in the digest, a number `JSONDecoder` might read differently — gives `nil`, and so does
 /// anything unexpected: the reader then decodes the whole line as before, which also gives
 /// every error its usual words.
-struct StepLineLayout {
+package struct StepLineLayout {
+  /// The step of a line in the recorder's own layout, with only its values decoded; `nil`
+  /// for any other line, or when a value does not decode (the reader then decodes the whole
+  /// line, which gives the error its usual words).
+  ///
+  /// - Parameters:
+  ///   - line: One line, without its newline.
+  ///   - decoder: Decodes the action, the effects and the checkpoint.
+  /// - Returns: The step, with ``RecordedTransition/line`` 0.
+  package static func step<State: Decodable, Action: Decodable, Effect: Decodable>(
+    in line: Data, using decoder: JSONDecoder
+  ) -> RecordedTransition<State, Action, Effect>? {
+    guard let layout = find(in: line) else { return nil }
+    let base = line.startIndex
+    func slice(_ range: Range<Int>) -> Data {
+      line[(base + range.lowerBound)..<(base + range.upperBound)]
+    }
+    do {
+      return RecordedTransition(
+        sequenceNumber: layout.sequenceNumber, origin: layout.origin,
+        action: try decoder.decode(Action.self, from: slice(layout.action)),
+        effects: try layout.effects.map { try decoder.decode([Effect].self, from: slice($0)) }
+          ?? [],
+        digest: layout.digest,
+        checkpoint: try layout.checkpoint.map { try decoder.decode(State.self, from: slice($0)) })
+    } catch {
+      return nil
+    }
+  }
+
   var sequenceNumber: Int
   var origin: ActionOrigin
   var action: Range<Int>
@@ -18,7 +48,7 @@ struct StepLineLayout {
   var digest: String
   var checkpoint: Range<Int>?
 
-  static func find(in line: Data) -> StepLineLayout? {
+  package static func find(in line: Data) -> StepLineLayout? {
     line.withUnsafeBytes { find(in: $0) }
   }
 
