@@ -62,6 +62,16 @@ struct RememberingEncoderTests {
     }
   }
 
+  @Test func anObjectChangedInPlaceIsEncodedAgain() throws {
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    let holder = Holder(model: Model(count: 1))
+    try expectSameBytes(holder, encoder)
+    holder.model.count = 2  // the same instance: `==` against the kept reference is true
+    try expectSameBytes(holder, encoder)
+    #expect(
+      String(decoding: try encoder.encode(holder), as: UTF8.self) == #"{"model":{"count":2}}"#)
+  }
+
   @Test func aTopLevelDictionaryWithManyKeysStaysBoundedAndRight() throws {
     let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
     var dictionary: [String: Pair] = [:]
@@ -194,6 +204,16 @@ private struct Shifting: Encodable {
     }
     try container.encode(Pair(left: 0, right: 0), forKey: .after)
   }
+}
+
+private final class Model: Encodable, Equatable {
+  var count: Int
+  init(count: Int) { self.count = count }
+  static func == (left: Model, right: Model) -> Bool { left.count == right.count }
+}
+
+private struct Holder: Encodable {
+  var model: Model
 }
 
 private struct NotEquatable: Encodable {

@@ -8,7 +8,8 @@
 /// the bytes instead of encoding the value again.
 ///
 /// This relies on what the replay's skip of an unchanged state already relies on: values
-/// that compare equal encode the same. Scalars (strings, numbers, booleans) are written
+/// that compare equal encode the same. Objects (class instances) are never remembered: the
+/// kept reference would compare equal to the changed object. Scalars (strings, numbers, booleans) are written
 /// directly and never remembered; at most ``CanonicalJSONEncoder/Core/maximumRemembered``
 /// values are kept, so a top-level dictionary with many keys cannot grow it without bound.
 extension CanonicalJSONEncoder {
@@ -101,7 +102,7 @@ extension CanonicalJSONEncoder.Core {
   ) -> EquatableOperations? {
     let id = ObjectIdentifier(type)
     if let known = knownOperations[id] { return known }
-    let operations = EquatableOperations.of(type)
+    let operations = EquatableOperations.of(type, valuesOnly: true)
     knownOperations[id] = operations
     return operations
   }

@@ -9,8 +9,11 @@ struct EquatableOperations {
   /// Deinitializes and frees an allocation made by `copy`.
   let free: (UnsafeMutableRawPointer) -> Void
 
-  /// The operations of `Value`, or `nil` when it is not `Equatable`.
-  static func of<Value>(_: Value.Type) -> EquatableOperations? {
+  /// The operations of `Value`, or `nil` when it is not `Equatable` or, with
+  /// `valuesOnly`, when it is a class: a kept reference compares equal to itself after the
+  /// object changed.
+  static func of<Value>(_: Value.Type, valuesOnly: Bool = false) -> EquatableOperations? {
+    if valuesOnly, Value.self is AnyObject.Type { return nil }
     guard let equatable = Value.self as? any Equatable.Type else { return nil }
     return operations(equatable)
   }
