@@ -1,3 +1,4 @@
+import ActionLog
 import Foundation
 import StateStore
 
@@ -81,7 +82,7 @@ public struct ReplayOutput: Sendable {
   }
 }
 
-/// A file descriptor written with `write(2)`, keeping the first error: after it, nothing more
+/// A file descriptor written with `WriteAll`, keeping the first error: after it, nothing more
 /// is written.
 final class StandardStream: Sendable {
   private let descriptor: Int32
@@ -97,24 +98,8 @@ final class StandardStream: Sendable {
   func write(_ text: String) {
     state.withLock { failure in
       guard failure == nil else { return }
-      var text = text
-      text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count, let base = bytes.baseAddress {
-          #if canImport(Darwin)
-            let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
-          #elseif canImport(Musl)
-            let written = Musl.write(descriptor, base + offset, bytes.count - offset)
-          #else
-            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-          #endif
-          if written < 0 {
-            if errno == EINTR { continue }
-            failure = String(cString: strerror(errno))
-            return
-          }
-          offset += written
-        }
+      if let errorNumber = WriteAll.write(text, to: descriptor) {
+        failure = String(cString: strerror(errorNumber))
       }
     }
   }

@@ -58,6 +58,11 @@ package struct DemoOptions: Equatable {
         guard let next = remaining.popFirst() else { throw .missingValue(name) }
         return next
       }
+      func path() throws(DemoOptionsError) -> String {
+        let text = try value()
+        guard !text.isEmpty else { throw .emptyPath(name) }
+        return text
+      }
       switch name {
       case "--help", "-h":
         guard inlineValue == nil else { throw .unknownOption(argument) }
@@ -79,21 +84,13 @@ package struct DemoOptions: Equatable {
         guard isHTTPURL(text) else { throw .invalidURL(text) }
         options.apiURL = text
       case "--record":
-        let text = try value()
-        guard !text.isEmpty else { throw .emptyPath("--record") }
-        options.recordPath = text
+        options.recordPath = try path()
       case "--script":
-        let text = try value()
-        guard !text.isEmpty else { throw .emptyPath("--script") }
-        options.scriptPath = text
+        options.scriptPath = try path()
       case "--state-dir":
-        let text = try value()
-        guard !text.isEmpty else { throw .emptyPath("--state-dir") }
-        options.stateDirectory = text
+        options.stateDirectory = try path()
       case "--flight-recorder":
-        let text = try value()
-        guard !text.isEmpty else { throw .emptyPath("--flight-recorder") }
-        options.flightRecorderDirectory = text
+        options.flightRecorderDirectory = try path()
       case "--now":
         let text = try value()
         guard let date = ISO8601DateFormatter().date(from: text) else {

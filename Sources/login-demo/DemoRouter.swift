@@ -15,16 +15,7 @@ final class DemoRouter: Router {
   var top: Route { stack.last ?? .login }
 
   func perform(_ command: RouteCommand) {
-    switch command {
-    case .push(let route), .present(let route):
-      stack.append(route)
-    case .pop, .dismiss:
-      if stack.count > 1 { stack.removeLast() }
-    case .popToRoot:
-      stack = [.login]
-    case .restore(let route):
-      stack = [.login, route]
-    }
+    command.apply(to: &stack)
     onChange()
   }
 }

@@ -75,23 +75,10 @@ struct LoginScreenMemory {
     if case .alertButtonTapped = action { alert = nil }
     for effect in effects {
       switch effect {
-      case .route(let command): navigate(command)
+      case .route(let command): command.apply(to: &routes)
       case .showAlert(let shown): alert = shown
       default: break
       }
-    }
-  }
-
-  private mutating func navigate(_ command: RouteCommand) {
-    switch command {
-    case .push(let route), .present(let route):
-      routes.append(route)
-    case .pop, .dismiss:
-      if routes.count > 1 { routes.removeLast() }
-    case .popToRoot:
-      routes = [.login]
-    case .restore(let route):
-      routes = [.login, route]
     }
   }
 

@@ -9,11 +9,7 @@ import StateStore
 /// `HomeState` after every keystroke.
 @MainActor
 func appScopedScenarios(ops: Int) -> [BenchmarkResult] {
-  let username = "ada.lovelace"
-  let password = "Engine1843x"
-  let keystrokes: [LoginAction] =
-    (1...username.count).map { .usernameChanged(String(username.prefix($0))) }
-    + (1...password.count).map { .passwordChanged(Secret(String(password.prefix($0)))) }
+  let keystrokes = loginKeystrokes()
   let appKeystrokes = keystrokes.map(AppAction.login)
   let user = User(id: "1", username: "ada", displayName: "Ada Lovelace")
   let initialState = AppState(

@@ -151,17 +151,11 @@ public struct HTTPLoginAPI: LoginAPI {
   public func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     let body = LoginRequestBody(
       username: credentials.username, password: credentials.password.reveal())
-    let (response, data) = try await post(body, to: loginURL)
-    switch response.statusCode {
-    case 200:
-      guard !data.isEmpty else { throw .nilData }
-      return try LoginResponseBody.answer(from: data)
-    case 300...399:
-      throw .redirected(status: response.statusCode)
-    case 401, 403:
-      throw .invalidCredentials
-    case let status:
-      throw .wrongStatusCode(status)
+    return try await exchange(body, with: loginURL, reading: LoginResponseBody.answer) {
+      switch $0.statusCode {
+      case 401, 403: .invalidCredentials
+      default: nil
+      }
     }
   }
 
@@ -187,19 +181,12 @@ public struct HTTPLoginAPI: LoginAPI {
     -> Session
   {
     let body = SecondFactorRequestBody(challenge: challenge.id, code: code.reveal())
-    let (response, data) = try await post(body, to: verifyURL)
-    switch response.statusCode {
-    case 200:
-      guard !data.isEmpty else { throw .nilData }
-      return try LoginResponseBody.session(from: data)
-    case 300...399:
-      throw .redirected(status: response.statusCode)
-    case 401:
-      throw .incorrectCode
-    case 410:
-      throw .codeExpired
-    case let status:
-      throw .wrongStatusCode(status)
+    return try await exchange(body, with: verifyURL, reading: LoginResponseBody.session) {
+      switch $0.statusCode {
+      case 401: .incorrectCode
+      case 410: .codeExpired
+      default: nil
+      }
     }
   }
 
@@ -211,20 +198,13 @@ public struct HTTPLoginAPI: LoginAPI {
   ///   of its `Retry-After` header, 30 without one), ``LoginServiceError/codeExpired`` for a
   ///   410, and otherwise as ``login(_:)``.
   public func resendCode(for challenge: Challenge) async throws(LoginServiceError) -> Challenge {
-    let (response, data) = try await post(
-      SecondFactorRequestBody(challenge: challenge.id, code: nil), to: resendURL)
-    switch response.statusCode {
-    case 200:
-      guard !data.isEmpty else { throw .nilData }
-      return try LoginResponseBody.challenge(from: data)
-    case 300...399:
-      throw .redirected(status: response.statusCode)
-    case 410:
-      throw .codeExpired
-    case 429:
-      throw .resendTooSoon(retryAfterSeconds: Self.retryAfter(response))
-    case let status:
-      throw .wrongStatusCode(status)
+    let body = SecondFactorRequestBody(challenge: challenge.id, code: nil)
+    return try await exchange(body, with: resendURL, reading: LoginResponseBody.challenge) {
+      switch $0.statusCode {
+      case 410: .codeExpired
+      case 429: .resendTooSoon(retryAfterSeconds: Self.retryAfter($0))
+      default: nil
+      }
     }
   }
 
@@ -235,6 +215,27 @@ public struct HTTPLoginAPI: LoginAPI {
       let seconds = Int(text.trimmingCharacters(in: .whitespaces))
     else { return 30 }
     return min(max(seconds, 1), 3_600)
+  }
+
+  /// POSTs `body` to `url` and reads the answer by the rows of the table every endpoint shares:
+  /// a `200`'s body through `read` (``LoginServiceError/nilData`` when empty), a `3xx` as
+  /// ``LoginServiceError/redirected(status:)``, and any other status as the endpoint's
+  /// `refusal` names it, else ``LoginServiceError/wrongStatusCode(_:)``.
+  private func exchange<Answer>(
+    _ body: some Encodable, with url: URL,
+    reading read: (Data) throws(LoginServiceError) -> Answer,
+    refusal: (HTTPURLResponse) -> LoginServiceError?
+  ) async throws(LoginServiceError) -> Answer {
+    let (response, data) = try await post(body, to: url)
+    switch response.statusCode {
+    case 200:
+      guard !data.isEmpty else { throw .nilData }
+      return try read(data)
+    case 300...399:
+      throw .redirected(status: response.statusCode)
+    case let status:
+      throw refusal(response) ?? .wrongStatusCode(status)
+    }
   }
 
   /// POSTs `body` as JSON to `url` and waits for the answer within the deadline.
