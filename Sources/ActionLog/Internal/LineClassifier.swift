@@ -13,28 +13,9 @@ enum LineClassifier {
   /// Why JSON the decoder refused cannot be read, when that can be told from the bytes
   /// (nesting deeper than the decoder's limit), or `nil`.
   static func unreadableJSON(_ bytes: Data) -> String? {
-    var depth = 0
-    var inString = false
-    var escaped = false
-    for byte in bytes {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "["), UInt8(ascii: "{"):
-        depth += 1
-        if depth > maximumNesting { return "nested more than \(maximumNesting) levels deep" }
-      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-      default: break
-      }
+    var nesting = JSONNesting()
+    for byte in bytes where nesting.take(byte) > 0 && nesting.depth > maximumNesting {
+      return "nested more than \(maximumNesting) levels deep"
     }
     return nil
   }

@@ -145,55 +145,22 @@ package struct StepLineLayout {
       let start = position
       guard position < bytes.count else { return nil }
       switch bytes[position] {
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        var depth = 0
-        var inString = false
-        var escaped = false
-        while position < bytes.count {
-          let byte = bytes[position]
-          position += 1
-          if inString {
-            if escaped {
-              escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-              escaped = true
-            } else if byte == UInt8(ascii: "\"") {
-              inString = false
-            }
-            continue
-          }
-          switch byte {
-          case UInt8(ascii: "\""): inString = true
-          case UInt8(ascii: "{"), UInt8(ascii: "["):
-            depth += 1
-            // Decoded alone, a value may nest one level deeper than inside the line: leave
-            // deep values to the whole line's decoding and its limit.
-            if depth >= LineClassifier.maximumNesting - 1 { return nil }
-          case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            depth -= 1
-            if depth == 0 { return start..<position }
-          default: break
-          }
-        }
-        return nil
-      case UInt8(ascii: "\""):
-        position += 1
-        var escaped = false
-        while position < bytes.count {
-          let byte = bytes[position]
-          position += 1
-          if escaped {
-            escaped = false
-          } else if byte == UInt8(ascii: "\\") {
-            escaped = true
-          } else if byte == UInt8(ascii: "\"") {
-            return start..<position
-          }
-        }
-        return nil
-      default:
-        return nil
+      case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""): break
+      default: return nil
       }
+      var nesting = JSONNesting()
+      while position < bytes.count {
+        // Decoded alone, a value may nest one level deeper than inside the line: leave deep
+        // values to the whole line's decoding and its limit.
+        if nesting.take(bytes[position]) > 0,
+          nesting.depth >= LineClassifier.maximumNesting - 1
+        {
+          return nil
+        }
+        position += 1
+        if nesting.depth == 0, !nesting.isInString { return start..<position }
+      }
+      return nil
     }
   }
 }
