@@ -15,7 +15,7 @@ package enum Sanitized {
       switch scalar {
       case "'", "\\": escaped += "\\" + String(scalar)
       default:
-        if isInvisible(scalar) {
+        if scalar.isInvisible {
           escaped += "?"
         } else {
           escaped.unicodeScalars.append(scalar)
@@ -45,7 +45,7 @@ package enum Sanitized {
       switch scalar {
       case "'", "\\": quoted += "\\" + String(scalar)
       default:
-        if isInvisible(scalar) {
+        if scalar.isInvisible {
           quoted += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         } else {
           quoted.unicodeScalars.append(scalar)
@@ -55,15 +55,6 @@ package enum Sanitized {
     return "'" + quoted + "'"
   }
 
-  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned,
-      .privateUse:
-      true
-    default:
-      false
-    }
-  }
 }
 
 extension Sanitized {

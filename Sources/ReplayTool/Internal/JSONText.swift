@@ -21,7 +21,7 @@ package enum JSONText {
         run += unicodeEscape(scalar.value)
       case 0x20..<0x7F: run.unicodeScalars.append(scalar)
       default:
-        if isInvisible(scalar) {
+        if scalar.isInvisible {
           for unit in String(scalar).utf16 { run += unicodeEscape(UInt32(unit)) }
         } else {
           run.unicodeScalars.append(scalar)
@@ -59,17 +59,6 @@ package enum JSONText {
     return output + "]"
   }
 
-  /// Control, format (bidirectional overrides, zero-width), separator and unassigned
-  /// characters.
-  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned,
-      .privateUse:
-      true
-    default:
-      false
-    }
-  }
 
   private static let hexDigits = Array("0123456789abcdef")
 

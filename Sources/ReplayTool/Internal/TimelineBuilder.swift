@@ -144,14 +144,7 @@ where
 
   /// `[start, removed, inserted…]` between two line lists: the common head and tail are kept.
   private mutating func appendSplice(from old: [Int], to new: [Int]) {
-    var head = 0
-    while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
-    var tail = 0
-    while tail < old.count - head, tail < new.count - head,
-      old[old.count - 1 - tail] == new[new.count - 1 - tail]
-    {
-      tail += 1
-    }
+    let (head, tail) = old.commonEnds(with: new)
     let removed = old.count - head - tail
     let inserted = new[head..<(new.count - tail)]
     if removed == 0, inserted.isEmpty {

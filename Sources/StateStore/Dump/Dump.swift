@@ -92,11 +92,9 @@ public enum Dump {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       default:
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned,
-          .privateUse:
+        if scalar.isInvisible {
           result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        default:
+        } else {
           result.unicodeScalars.append(scalar)
         }
       }

@@ -72,14 +72,7 @@ enum LineDiffer {
   static let tableLimit = 4_000_000
 
   static func diff(_ old: [String], _ new: [String]) -> [Row] {
-    var prefix = 0
-    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix,
-      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
-    {
-      suffix += 1
-    }
+    let (prefix, suffix) = old.commonEnds(with: new)
     let oldMiddle = Array(old[prefix..<(old.count - suffix)])
     let newMiddle = Array(new[prefix..<(new.count - suffix)])
 
