@@ -59,7 +59,6 @@ package enum JSONText {
     return output + "]"
   }
 
-
   private static let hexDigits = Array("0123456789abcdef")
 
   private static func unicodeEscape(_ value: UInt32) -> String {
