@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 
 /// One measured scenario: a name, how many operations, and the time they took.
 struct BenchmarkResult {
@@ -56,4 +57,29 @@ func peakRSSMiB() -> Double {
 @inline(never)
 func blackHole<T>(_ value: T) {
   withExtendedLifetime(value) {}
+}
+
+/// Sends at most `limit` actions to a recorded store and lets the recorder's writer catch up
+/// (`flush`) every 2,000: what every recorded mix of actions shares.
+@MainActor
+struct CappedSender<R: Reducer> {
+  let store: Store<R>
+  let limit: Int
+  let flush: () async -> Void
+  private(set) var sent = 0
+
+  init(_ store: Store<R>, limit: Int, flush: @escaping () async -> Void) {
+    self.store = store
+    self.limit = limit
+    self.flush = flush
+  }
+
+  var isDone: Bool { sent >= limit }
+
+  mutating func send(_ action: R.Action) async {
+    guard sent < limit else { return }
+    store.send(action)
+    sent += 1
+    if sent.isMultiple(of: 2_000) { await flush() }
+  }
 }

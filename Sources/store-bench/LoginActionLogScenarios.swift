@@ -45,21 +45,16 @@ private func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkR
 /// lockouts and logouts — every action kind and every effect kind.
 @MainActor
 private func sendLoginMix(
-  _ transitions: Int, to store: Store<LoginReducer>, flush: () async -> Void
+  _ transitions: Int, to store: Store<LoginReducer>, flush: @escaping () async -> Void
 )
   async
 {
   let user = User(id: "7", username: "ada.lovelace", displayName: "Ada Lovelace")
   let session = Session(user: user, token: "tok-0123456789abcdef")
-  var sent = 0
+  var sender = CappedSender(store, limit: transitions, flush: flush)
   var cycle = 0
-  func send(_ action: LoginAction) async {
-    guard sent < transitions else { return }
-    store.send(action)
-    sent += 1
-    if sent % 2_000 == 0 { await flush() }
-  }
-  while sent < transitions {
+  func send(_ action: LoginAction) async { await sender.send(action) }
+  while !sender.isDone {
     cycle += 1
     for length in 1...6 { await send(.usernameChanged(String("ada.lovelace".prefix(length * 2)))) }
     for length in 1...6 {

@@ -93,17 +93,14 @@ private func megabytes(_ bytes: Int) -> String {
 
 /// The login flow and the home screen, every kind of step, in a deterministic order.
 @MainActor
-private func sendAppMix(_ count: Int, to store: Store<AppReducer>, flush: () async -> Void) async {
+private func sendAppMix(
+  _ count: Int, to store: Store<AppReducer>, flush: @escaping () async -> Void
+) async {
   let names = ["ada.lovelace", "grace", "alan.t", "demo"]
-  var sent = 0
+  var sender = CappedSender(store, limit: count, flush: flush)
   var cycle = 0
-  func send(_ action: AppAction) async {
-    guard sent < count else { return }
-    store.send(action)
-    sent += 1
-    if sent % 2_000 == 0 { await flush() }
-  }
-  while sent < count {
+  func send(_ action: AppAction) async { await sender.send(action) }
+  while !sender.isDone {
     cycle += 1
     let name = names[cycle % names.count] + String(cycle % 89)
     for length in 1...name.count {
