@@ -641,7 +641,8 @@ extension ActionLogFormat {
   static let quote = UInt8(ascii: "\"")
   static let closingBrace = UInt8(ascii: "}")
 
-  /// The fixed parts of a step line, made once: the recorder writes one per transition.
+  /// The fixed parts of a step line, made once: the recorder writes one per transition, and
+  /// the reader's shortcut for step lines (`StepLineLayout`) looks for exactly these.
   enum StepFragment {
     /// `{"seq":`
     static let seq = Data(opening(.seq).utf8)
