@@ -9,9 +9,10 @@
 ///
 /// This relies on what the replay's skip of an unchanged state already relies on: values
 /// that compare equal encode the same. Objects (class instances) are never remembered: the
-/// kept reference would compare equal to the changed object. Scalars (strings, numbers, booleans) are written
-/// directly and never remembered; at most ``CanonicalJSONEncoder/Core/maximumRemembered``
-/// values are kept, so a top-level dictionary with many keys cannot grow it without bound.
+/// kept reference would compare equal to the changed object. Scalars (strings, numbers,
+/// booleans) are written directly and never remembered. At most
+/// ``CanonicalJSONEncoder/Core/maximumRemembered`` values are kept and a key is found in
+/// constant time, so a top-level dictionary with many keys costs no more than without.
 extension CanonicalJSONEncoder {
   /// One remembered value: its key, its type, a copy of it, and its canonical bytes.
   final class RememberedValue {
@@ -75,26 +76,20 @@ extension CanonicalJSONEncoder.Core {
     if let slot {
       remembered[slot] = value
     } else {
+      rememberedSlots[name] = remembered.count
       remembered.append(value)
     }
     return .bytes(arenaStart, arena.count)
   }
 
   /// Where the value remembered under `name` is: most often right after the last one found,
-  /// as an `encode(to:)` writes its keys in the same order every time.
+  /// as an `encode(to:)` writes its keys in the same order every time; otherwise by name.
   private func rememberedSlot(named name: String) -> Int? {
-    let count = remembered.count
-    guard count > 0 else { return nil }
-    let hint = nextRememberedSlot < count ? nextRememberedSlot : 0
-    var index = hint
-    repeat {
-      if remembered[index].key == name {
-        nextRememberedSlot = index + 1
-        return index
-      }
-      index = index + 1 == count ? 0 : index + 1
-    } while index != hint
-    return nil
+    let hint = nextRememberedSlot
+    let slot =
+      hint < remembered.count && remembered[hint].key == name ? hint : rememberedSlots[name]
+    if let slot { nextRememberedSlot = slot + 1 }
+    return slot
   }
 
   private func equatableOperations<Value>(
@@ -114,5 +109,6 @@ extension CanonicalJSONEncoder.Core {
     guard root != rememberedRoot else { return }
     rememberedRoot = root
     remembered.removeAll()
+    rememberedSlots.removeAll()
   }
 }

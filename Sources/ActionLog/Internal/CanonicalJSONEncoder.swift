@@ -118,6 +118,7 @@ extension CanonicalJSONEncoder {
     // Remembered top-level values (see CanonicalJSONEncoder+Remembering.swift).
     let remembers: Bool
     var remembered: [RememberedValue] = []
+    var rememberedSlots: [String: Int] = [:]
     var rememberedRoot: ObjectIdentifier?
     var nextRememberedSlot = 0
     var knownOperations: [ObjectIdentifier: EquatableOperations?] = [:]
