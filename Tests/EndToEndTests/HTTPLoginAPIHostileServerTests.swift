@@ -77,10 +77,10 @@ struct HTTPLoginAPIHostileServerTests {
     async throws
   {
     // The server redirected to: on another port of 127.0.0.1, or on another loopback address.
-    let elsewhere = try await FixtureServer.start(lifetime: 20, host: target)
+    let elsewhere = try await FixtureServer.start(host: target)
     defer { elsewhere.stop() }
     let server = try await FixtureServer.start(
-      lifetime: 20, arguments: ["--redirect-to", elsewhere.baseURL.absoluteString])
+      arguments: ["--redirect-to", elsewhere.baseURL.absoluteString])
     defer { server.stop() }
 
     let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult("moved\(status)")

@@ -13,7 +13,7 @@ import Testing
     "::1 cannot be bound on this machine (no IPv6 loopback), so the IPv6 tests cannot run"))
 struct HTTPLoginAPIIPv6Tests {
   @Test func theDemoAccountSignsInOverIPv6() async throws {
-    let server = try await FixtureServer.start(lifetime: 20, host: "::1")
+    let server = try await FixtureServer.start(host: "::1")
     defer { server.stop() }
     #expect(server.baseURL.absoluteString == "http://[::1]:\(server.port)")
 
@@ -24,7 +24,7 @@ struct HTTPLoginAPIIPv6Tests {
   }
 
   @Test func aBaseURLWithAPathAndAnEscapedBodyOverIPv6() async throws {
-    let server = try await FixtureServer.start(lifetime: 20, host: "::1")
+    let server = try await FixtureServer.start(host: "::1")
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL.appendingPathComponent("api/v1"))
     let username = #"echo "quoted" \back\ é ✓"#
@@ -52,14 +52,14 @@ struct HTTPLoginAPIIPv6Tests {
   func eachScriptedAnswerOverIPv6(
     username: String, password: String, expected: Result<String, LoginServiceError>
   ) async throws {
-    let server = try await FixtureServer.start(lifetime: 20, host: "::1")
+    let server = try await FixtureServer.start(host: "::1")
     defer { server.stop() }
     let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult(username, password)
     #expect(result.map { $0.token.reveal() } == expected)
   }
 
   @Test func theDeadlineCancelsADrippedBodyOverIPv6() async throws {
-    let server = try await FixtureServer.start(lifetime: 20, host: "::1")
+    let server = try await FixtureServer.start(host: "::1")
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(1))
 
@@ -75,7 +75,7 @@ struct HTTPLoginAPIIPv6Tests {
   }
 
   @Test func cancellingMidRequestOverIPv6IsCancelled() async throws {
-    let server = try await FixtureServer.start(lifetime: 20, host: "::1")
+    let server = try await FixtureServer.start(host: "::1")
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL)
     let task = Task { await api.loginResult("silent") }
@@ -88,7 +88,7 @@ struct HTTPLoginAPIIPv6Tests {
   }
 
   @Test func noCookieIsSentBackOverIPv6() async throws {
-    let server = try await FixtureServer.start(lifetime: 20, host: "::1")
+    let server = try await FixtureServer.start(host: "::1")
     defer { server.stop() }
     let api = HTTPLoginAPI(baseURL: server.baseURL)
     _ = await api.loginResult("cookie")
@@ -98,7 +98,7 @@ struct HTTPLoginAPIIPv6Tests {
   }
 
   @Test func aBodyCutOffMidwayOverIPv6IsAConnectionLost() async throws {
-    let server = try await FixtureServer.start(lifetime: 20, host: "::1")
+    let server = try await FixtureServer.start(host: "::1")
     defer { server.stop() }
     let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult("cutoff")
     #expect(result == .failure(.transport("the connection to [::1]:\(server.port) was lost")))
