@@ -28,10 +28,10 @@ struct CanonicalEncoderTests {
       let effects = RuntimeWarning.$reporter.withValue(.init { _ in }) {
         reducer.reduce(into: &state, action: action)
       }
-      try expectSameBytes(state, encoder)
-      try expectSameBytes(action, encoder)
-      try expectSameBytes(effects, encoder)
-      for effect in effects { try expectSameBytes(effect, encoder) }
+      try CanonicalReference.expectSameBytes(state, encoder)
+      try CanonicalReference.expectSameBytes(action, encoder)
+      try CanonicalReference.expectSameBytes(effects, encoder)
+      for effect in effects { try CanonicalReference.expectSameBytes(effect, encoder) }
       compared += 3 + effects.count
     }
     #expect(compared > 4_500)
@@ -62,7 +62,7 @@ struct CanonicalEncoderTests {
     let keys = ["_0", "a", "B", "aa", "a_b", "é", "10", "9", "", "A", "ab", "Z", "a0", "a10", "a9"]
     let dictionary = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
     let bytes = try CanonicalJSONEncoder().encode(dictionary)
-    #expect(bytes == Array(try Self.reference.encode(dictionary)))
+    #expect(bytes == Array(try CanonicalReference.encoder.encode(dictionary)))
     #expect(
       String(decoding: bytes, as: UTF8.self)
         == #"{"":8,"10":6,"9":7,"A":9,"B":2,"Z":11,"_0":0,"a":1,"a0":12,"a10":13,"a9":14,"#
@@ -72,7 +72,7 @@ struct CanonicalEncoderTests {
   @Test func stringsAreEscapedLikeJSONEncoder() throws {
     let encoder = CanonicalJSONEncoder()
     for scalar in 0..<0x80 {
-      try expectSameBytes(String(UnicodeScalar(UInt8(scalar))), encoder)
+      try CanonicalReference.expectSameBytes(String(UnicodeScalar(UInt8(scalar))), encoder)
     }
     let samples = [
       "", "/", "a/b\\c\"d", "http://example.com/x?y=1", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}",
@@ -80,28 +80,28 @@ struct CanonicalEncoderTests {
       "tab\there\r\n", "\u{8}\u{C}", "секрет9Я", String(repeating: "ab/\"", count: 5_000),
     ]
     for sample in samples {
-      try expectSameBytes(sample, encoder)
-      try expectSameBytes(["key\(sample)": sample], encoder)
+      try CanonicalReference.expectSameBytes(sample, encoder)
+      try CanonicalReference.expectSameBytes(["key\(sample)": sample], encoder)
     }
     #expect(String(decoding: try encoder.encode("a/\u{1}\n"), as: UTF8.self) == #""a\/\u0001\n""#)
   }
 
   @Test func everyIntegerWidthMatches() throws {
     let encoder = CanonicalJSONEncoder()
-    try expectSameBytes([Int.min, -1, 0, 1, Int.max], encoder)
-    try expectSameBytes([Int8.min, Int8.max], encoder)
-    try expectSameBytes([Int16.min, Int16.max], encoder)
-    try expectSameBytes([Int32.min, Int32.max], encoder)
-    try expectSameBytes([Int64.min, Int64.max], encoder)
-    try expectSameBytes([UInt.min, UInt.max], encoder)
-    try expectSameBytes([UInt8.max], encoder)
-    try expectSameBytes([UInt16.max], encoder)
-    try expectSameBytes([UInt32.max], encoder)
-    try expectSameBytes([UInt64.min, UInt64.max], encoder)
-    try expectSameBytes(Widths(), encoder)
-    try expectSameBytes(UInt64.max, encoder)
-    try expectSameBytes(Int.min, encoder)
-    try expectSameBytes(
+    try CanonicalReference.expectSameBytes([Int.min, -1, 0, 1, Int.max], encoder)
+    try CanonicalReference.expectSameBytes([Int8.min, Int8.max], encoder)
+    try CanonicalReference.expectSameBytes([Int16.min, Int16.max], encoder)
+    try CanonicalReference.expectSameBytes([Int32.min, Int32.max], encoder)
+    try CanonicalReference.expectSameBytes([Int64.min, Int64.max], encoder)
+    try CanonicalReference.expectSameBytes([UInt.min, UInt.max], encoder)
+    try CanonicalReference.expectSameBytes([UInt8.max], encoder)
+    try CanonicalReference.expectSameBytes([UInt16.max], encoder)
+    try CanonicalReference.expectSameBytes([UInt32.max], encoder)
+    try CanonicalReference.expectSameBytes([UInt64.min, UInt64.max], encoder)
+    try CanonicalReference.expectSameBytes(Widths(), encoder)
+    try CanonicalReference.expectSameBytes(UInt64.max, encoder)
+    try CanonicalReference.expectSameBytes(Int.min, encoder)
+    try CanonicalReference.expectSameBytes(
       [Duration.zero, .seconds(-1), .nanoseconds(1), .milliseconds(-1500), .seconds(Int64.max)],
       encoder)
   }
@@ -112,10 +112,11 @@ struct CanonicalEncoderTests {
       0, -0.0, 1, -1, 0.1, 1.5, 100, 1e16, 1e300, .leastNonzeroMagnitude, 123_456.789, .pi,
       .greatestFiniteMagnitude,
     ]
-    try expectSameBytes(doubles, encoder)
-    for double in doubles { try expectSameBytes(double, encoder) }
-    try expectSameBytes([Float(0.1), 1e10, -3, .greatestFiniteMagnitude], encoder)
-    try expectSameBytes(Date(timeIntervalSinceReferenceDate: 12.5), encoder)
+    try CanonicalReference.expectSameBytes(doubles, encoder)
+    for double in doubles { try CanonicalReference.expectSameBytes(double, encoder) }
+    try CanonicalReference.expectSameBytes(
+      [Float(0.1), 1e10, -3, .greatestFiniteMagnitude], encoder)
+    try CanonicalReference.expectSameBytes(Date(timeIntervalSinceReferenceDate: 12.5), encoder)
     #expect(throws: CanonicalJSONEncoder.Unsupported.self) { try encoder.encode(Double.nan) }
     #expect(throws: EncodingError.self) {
       try CanonicalJSON.data([Double.infinity], using: encoder)
@@ -124,31 +125,36 @@ struct CanonicalEncoderTests {
 
   @Test func containersOptionalsAndSpecialTypesMatch() throws {
     let encoder = CanonicalJSONEncoder()
-    try expectSameBytes([Int](), encoder)
-    try expectSameBytes([String: Int](), encoder)
-    try expectSameBytes([[String: [Int]]]([[:], ["a": []], ["b": [1, 2]]]), encoder)
-    try expectSameBytes([-2: "minus", 0: "zero", 10: "ten", 9: "nine"], encoder)
-    try expectSameBytes(Optionals(), encoder)
-    try expectSameBytes(Optionals(plain: 1, nested: .some(nil), list: [nil, 3]), encoder)
-    try expectSameBytes(Optionals(plain: nil, nested: .some(4), list: []), encoder)
-    try expectSameBytes([Int?.none, 1], encoder)
-    try expectSameBytes(Int?.none, encoder)
-    try expectSameBytes(Wrapper(inner: Nothing()), encoder)
-    try expectSameBytes([Nothing(), Nothing()], encoder)
-    try expectSameBytes(Data([0, 0xFF, 0xFB, 0xEF, 1]), encoder)
-    try expectSameBytes(["url": URL(string: "https://example.com/a b?c=d")], encoder)
-    try expectSameBytes([Decimal(string: "12.50"), Decimal(-3)], encoder)
-    try expectSameBytes(User(id: "7", username: "ada", email: "ada@example.com"), encoder)
-    try expectSameBytes(User(id: "7", username: "ada"), encoder)
-    try expectSameBytes(Secret("Hunter2!"), encoder)
+    try CanonicalReference.expectSameBytes([Int](), encoder)
+    try CanonicalReference.expectSameBytes([String: Int](), encoder)
+    try CanonicalReference.expectSameBytes(
+      [[String: [Int]]]([[:], ["a": []], ["b": [1, 2]]]), encoder)
+    try CanonicalReference.expectSameBytes([-2: "minus", 0: "zero", 10: "ten", 9: "nine"], encoder)
+    try CanonicalReference.expectSameBytes(Optionals(), encoder)
+    try CanonicalReference.expectSameBytes(
+      Optionals(plain: 1, nested: .some(nil), list: [nil, 3]), encoder)
+    try CanonicalReference.expectSameBytes(
+      Optionals(plain: nil, nested: .some(4), list: []), encoder)
+    try CanonicalReference.expectSameBytes([Int?.none, 1], encoder)
+    try CanonicalReference.expectSameBytes(Int?.none, encoder)
+    try CanonicalReference.expectSameBytes(Wrapper(inner: Nothing()), encoder)
+    try CanonicalReference.expectSameBytes([Nothing(), Nothing()], encoder)
+    try CanonicalReference.expectSameBytes(Data([0, 0xFF, 0xFB, 0xEF, 1]), encoder)
+    try CanonicalReference.expectSameBytes(
+      ["url": URL(string: "https://example.com/a b?c=d")], encoder)
+    try CanonicalReference.expectSameBytes([Decimal(string: "12.50"), Decimal(-3)], encoder)
+    try CanonicalReference.expectSameBytes(
+      User(id: "7", username: "ada", email: "ada@example.com"), encoder)
+    try CanonicalReference.expectSameBytes(User(id: "7", username: "ada"), encoder)
+    try CanonicalReference.expectSameBytes(Secret("Hunter2!"), encoder)
   }
 
   @Test func handwrittenContainersMatch() throws {
     let encoder = CanonicalJSONEncoder()
-    try expectSameBytes(Handwritten(), encoder)
-    try expectSameBytes([Handwritten(), Handwritten()], encoder)
-    try expectSameBytes(Derived(), encoder)
-    try expectSameBytes(["list": [Derived()]], encoder)
+    try CanonicalReference.expectSameBytes(Handwritten(), encoder)
+    try CanonicalReference.expectSameBytes([Handwritten(), Handwritten()], encoder)
+    try CanonicalReference.expectSameBytes(Derived(), encoder)
+    try CanonicalReference.expectSameBytes(["list": [Derived()]], encoder)
   }
 
   @Test func whatItCannotReproduceFallsBackToJSONEncoder() throws {
@@ -156,38 +162,18 @@ struct CanonicalEncoderTests {
     #expect(throws: CanonicalJSONEncoder.Unsupported.self) { try encoder.encode(TwiceKeyed()) }
     #expect(throws: CanonicalJSONEncoder.Unsupported.self) { try encoder.encode(Nothing()) }
     let fallback = try CanonicalJSON.data(TwiceKeyed(), using: encoder)
-    #expect(fallback == (try Self.reference.encode(TwiceKeyed())))
+    #expect(fallback == (try CanonicalReference.encoder.encode(TwiceKeyed())))
     #expect(throws: EncodingError.self) { try CanonicalJSON.data(Nothing(), using: encoder) }
     // The encoder still works after a fallback.
-    try expectSameBytes(LoginState(username: "after"), encoder)
+    try CanonicalReference.expectSameBytes(LoginState(username: "after"), encoder)
   }
 
   @Test func digestsMatchTheHashOfJSONEncoderBytes() throws {
     let state = LoginState(
       rules: .minimumLength(4), username: "ada/\u{1F}", password: "Pa55", isLoading: true,
       user: User(id: "1", username: "ada"))
-    let expected = StateDigest.fnv1a(try Self.reference.encode(state))
+    let expected = StateDigest.fnv1a(try CanonicalReference.encoder.encode(state))
     #expect(try CanonicalJSON.digest(state, using: CanonicalJSONEncoder()) == expected)
     #expect(try StateDigest.of(state) == StateDigest.hex(expected))
-  }
-
-  // MARK: - Helpers
-
-  private static let reference: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return encoder
-  }()
-
-  private func expectSameBytes<Value: Encodable>(
-    _ value: Value, _ encoder: CanonicalJSONEncoder,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let expected = Array(try Self.reference.encode(value))
-    let actual = try encoder.encode(value)
-    #expect(
-      actual == expected,
-      "\(String(decoding: actual, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))",
-      sourceLocation: sourceLocation)
   }
 }

@@ -23,9 +23,9 @@ struct RememberingEncoderTests {
         reducer.reduce(into: &state, action: action)
       }
       if state != before { changed += 1 }
-      try expectSameBytes(state, encoder)
+      try CanonicalReference.expectSameBytes(state, encoder)
       // Other top-level types in between make it forget, then start again.
-      if step.isMultiple(of: 7) { try expectSameBytes(action, encoder) }
+      if step.isMultiple(of: 7) { try CanonicalReference.expectSameBytes(action, encoder) }
       if step.isMultiple(of: 50) { state.rules = step.isMultiple(of: 100) ? .default : .email }
     }
     #expect(changed > 500)
@@ -34,40 +34,44 @@ struct RememberingEncoderTests {
   @Test func aValueThatChangesIsEncodedAgain() throws {
     let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
     var state = LoginState(rules: .minimumLength(3))
-    try expectSameBytes(state, encoder)
-    try expectSameBytes(state, encoder)
+    try CanonicalReference.expectSameBytes(state, encoder)
+    try CanonicalReference.expectSameBytes(state, encoder)
     state.rules.maxAttempts = 9
-    try expectSameBytes(state, encoder)
+    try CanonicalReference.expectSameBytes(state, encoder)
     state.user = User(id: "1", username: "ada")
-    try expectSameBytes(state, encoder)
+    try CanonicalReference.expectSameBytes(state, encoder)
     state.user = nil  // the keys after it move up one place
-    try expectSameBytes(state, encoder)
+    try CanonicalReference.expectSameBytes(state, encoder)
     state.user = User(id: "1", username: "ada", email: "a@b.c")
-    try expectSameBytes(state, encoder)
+    try CanonicalReference.expectSameBytes(state, encoder)
   }
 
   @Test func theSameKeyWithAnotherTypeIsNotTakenFromMemory() throws {
     let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
-    try expectSameBytes(Shifting(payload: .number(1)), encoder)
-    try expectSameBytes(Shifting(payload: .pair(Pair(left: 1, right: 2))), encoder)
-    try expectSameBytes(Shifting(payload: .list([1, 2])), encoder)
-    try expectSameBytes(Shifting(payload: .pair(Pair(left: 1, right: 2))), encoder)
-    try expectSameBytes(Shifting(payload: .pair(Pair(left: 2, right: 1))), encoder)
+    try CanonicalReference.expectSameBytes(Shifting(payload: .number(1)), encoder)
+    try CanonicalReference.expectSameBytes(
+      Shifting(payload: .pair(Pair(left: 1, right: 2))), encoder)
+    try CanonicalReference.expectSameBytes(Shifting(payload: .list([1, 2])), encoder)
+    try CanonicalReference.expectSameBytes(
+      Shifting(payload: .pair(Pair(left: 1, right: 2))), encoder)
+    try CanonicalReference.expectSameBytes(
+      Shifting(payload: .pair(Pair(left: 2, right: 1))), encoder)
   }
 
   @Test func valuesThatAreNotEquatableAreEncodedEveryTime() throws {
     let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
     for count in 0..<5 {
-      try expectSameBytes(Opaque(inner: NotEquatable(count: count), rules: .email), encoder)
+      try CanonicalReference.expectSameBytes(
+        Opaque(inner: NotEquatable(count: count), rules: .email), encoder)
     }
   }
 
   @Test func anObjectChangedInPlaceIsEncodedAgain() throws {
     let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
     let holder = Holder(model: Model(count: 1))
-    try expectSameBytes(holder, encoder)
+    try CanonicalReference.expectSameBytes(holder, encoder)
     holder.model.count = 2  // the same instance: `==` against the kept reference is true
-    try expectSameBytes(holder, encoder)
+    try CanonicalReference.expectSameBytes(holder, encoder)
     #expect(
       String(decoding: try encoder.encode(holder), as: UTF8.self) == #"{"model":{"count":2}}"#)
   }
@@ -78,7 +82,7 @@ struct RememberingEncoderTests {
     for index in 0..<300 {
       dictionary["key\(index)"] = Pair(left: index, right: -index)
       if index.isMultiple(of: 3) { dictionary["key\(index / 2)"] = Pair(left: 0, right: 0) }
-      try expectSameBytes(dictionary, encoder)
+      try CanonicalReference.expectSameBytes(dictionary, encoder)
     }
   }
 
@@ -87,12 +91,12 @@ struct RememberingEncoderTests {
     #expect(throws: CanonicalJSONEncoder.Unsupported.self) {
       try encoder.encode(Measured(reading: Reading(value: .nan)))
     }
-    try expectSameBytes(Measured(reading: Reading(value: 1.5)), encoder)
-    try expectSameBytes(Measured(reading: Reading(value: 1.5)), encoder)
+    try CanonicalReference.expectSameBytes(Measured(reading: Reading(value: 1.5)), encoder)
+    try CanonicalReference.expectSameBytes(Measured(reading: Reading(value: 1.5)), encoder)
     #expect(throws: CanonicalJSONEncoder.Unsupported.self) {
       try encoder.encode(Measured(reading: Reading(value: .infinity)))
     }
-    try expectSameBytes(Measured(reading: Reading(value: 2)), encoder)
+    try CanonicalReference.expectSameBytes(Measured(reading: Reading(value: 2)), encoder)
   }
 
   @Test func theRememberedDigestIsTheDigestOfTheJSONEncoderBytes() throws {
@@ -100,7 +104,7 @@ struct RememberingEncoderTests {
     var state = LoginState(rules: .minimumLength(4), username: "ada")
     for attempt in 1...3 {
       state.attemptID = attempt
-      let expected = StateDigest.fnv1a(try Self.reference.encode(state))
+      let expected = StateDigest.fnv1a(try CanonicalReference.encoder.encode(state))
       #expect(try CanonicalJSON.digest(state, using: encoder) == expected)
     }
   }
@@ -155,26 +159,6 @@ struct RememberingEncoderTests {
     }
     #expect(!StateDigest.hash(1, isWrittenAs: "+000000000000001"))
     #expect(!StateDigest.hash(0, isWrittenAs: ""))
-  }
-
-  // MARK: - Helpers
-
-  private static let reference: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return encoder
-  }()
-
-  private func expectSameBytes<Value: Encodable>(
-    _ value: Value, _ encoder: CanonicalJSONEncoder,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let expected = Array(try Self.reference.encode(value))
-    let actual = try encoder.encode(value)
-    #expect(
-      actual == expected,
-      "\(String(decoding: actual, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))",
-      sourceLocation: sourceLocation)
   }
 }
 
