@@ -44,6 +44,9 @@ let package = Package(
         "StateStore", "StateStoreTesting", "LoginFeature", "AppFeature", "ActionLog",
       ]
     ),
+    // What the action-log and replay-tool tests share: the built `replay` run as a process,
+    // temporary folders. Foundation only; no product ships it.
+    .target(name: "ToolTestSupport", path: "Tests/ToolTestSupport"),
     .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
     .testTarget(
       name: "StateStoreTestingTests",
@@ -59,6 +62,7 @@ let package = Package(
       name: "ActionLogTests",
       dependencies: [
         "ActionLog", "StateStore", "LoginFeature", "LoginFeatureTesting", "AppFeature",
+        "ToolTestSupport",
       ],
       exclude: ["Fixtures"]
     ),
@@ -72,7 +76,7 @@ let package = Package(
     .testTarget(
       name: "ReplayToolTests",
       dependencies: [
-        "ReplayTool", "ActionLog", "StateStore", "LoginFeature", "AppFeature",
+        "ReplayTool", "ActionLog", "StateStore", "LoginFeature", "AppFeature", "ToolTestSupport",
       ]
     ),
     // The terminal app's own logic (the event loop, the key decoder), imported from its

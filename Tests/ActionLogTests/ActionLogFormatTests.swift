@@ -3,6 +3,7 @@ import Foundation
 import LoginFeature
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// The line types of `ActionLogFormat.swift`: for each, the recorder's fast writer and the
 /// type's `Decodable` agree (the bytes read back as the same value, on their own and through
@@ -100,7 +101,7 @@ struct ActionLogFormatTests {
 
   /// Every line type's writer, one after the other, read back through `ActionLogReader`.
   @Test func aLogOfEveryLineTypeReadsBackThroughTheReader() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let afterGap = Step(
       sequenceNumber: 20, origin: .user, action: .add(3), effects: [], digest: "00000000000000ff")
     let stopped = ActionLogFormat.Stopped(reason: .maximumFileSize, limit: 4096)
@@ -142,7 +143,7 @@ struct ActionLogFormatTests {
   }
 
   @Test func theClosedMarkerEndsALogReadThroughTheReader() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     var log = try Self.written(Self.header.appendLine)
     log.append(UInt8(ascii: "\n"))
     log.append(try Self.written(Self.steps[0].appendLine))
@@ -170,7 +171,7 @@ struct ActionLogFormatTests {
   ])
   func committedFixturesStillRead(name: String, steps: Int, warnings: [ActionLogError]) throws {
     let reader = try ActionLogReader<LoginState, LoginAction, LoginEffect>(
-      url: ReplayTool.fixtures.appendingPathComponent(name))
+      url: ReplayProcess.fixtures.appendingPathComponent(name))
     #expect(reader.header.feature == LoginReducer.actionLogFeature)
     #expect(reader.header.checkpointInterval == 4)
     var count = 0

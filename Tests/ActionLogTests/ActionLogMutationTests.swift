@@ -4,6 +4,7 @@ import LoginFeature
 import LoginFeatureTesting
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// Real login logs (the committed fixtures and freshly recorded random sessions), damaged in
 /// thousands of seeded ways and replayed with and without verification: every outcome is a
@@ -30,7 +31,7 @@ struct ActionLogMutationTests {
 
   @Test func mutatedLogsReplayOrFailWithACleanErrorAndKeepTheStepsBeforeTheDamage() async throws {
     let seed = Self.seed
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let logs = try Self.fixtureLogs() + (await Self.freshLogs(seed: seed, in: folder.url))
     var random = SeededGenerator(seed: seed)
     let url = folder.file("mutant.jsonl")
@@ -80,7 +81,7 @@ struct ActionLogMutationTests {
   }
 
   @Test func aLogCutInItsLastTransitionWarnsAndReplaysEveryStepBeforeIt() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     var random = SeededGenerator(seed: 7)
     for (name, log) in try Self.fixtureLogs() where name != "login-truncated.jsonl" {
       let mutator = LogMutator(log)
@@ -99,10 +100,10 @@ struct ActionLogMutationTests {
   }
 
   @Test func aFiftyMegabyteLineFailsAsTooLongWithBoundedMemory() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("huge.jsonl")
     let good = LogMutator(
-      try Data(contentsOf: ReplayTool.fixtures.appendingPathComponent("login.jsonl")))
+      try Data(contentsOf: ReplayProcess.fixtures.appendingPathComponent("login.jsonl")))
     #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
     let handle = try FileHandle(forWritingTo: url)
     for line in good.lines[..<4] { try handle.write(contentsOf: line + [UInt8(ascii: "\n")]) }
@@ -229,7 +230,7 @@ struct ActionLogMutationTests {
 
   static func fixtureLogs() throws -> [(String, Data)] {
     try ["login.jsonl", "login-truncated.jsonl", "login-divergent.jsonl"].map {
-      ($0, try Data(contentsOf: ReplayTool.fixtures.appendingPathComponent($0)))
+      ($0, try Data(contentsOf: ReplayProcess.fixtures.appendingPathComponent($0)))
     }
   }
 
@@ -279,12 +280,12 @@ enum Memory {
 /// in a log made the reader's sequence check and the login reducer overflow.
 struct ActionLogMutationRegressionTests {
   func fixtureLines() throws -> [String] {
-    LogMutator(try Data(contentsOf: ReplayTool.fixtures.appendingPathComponent("login.jsonl")))
+    LogMutator(try Data(contentsOf: ReplayProcess.fixtures.appendingPathComponent("login.jsonl")))
       .lines.map { String(decoding: $0, as: UTF8.self) }
   }
 
   @Test func aFirstSequenceNumberOfIntMaxIsAnErrorNotATrap() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     var lines = try fixtureLines()
     lines[1] = lines[1].replacingOccurrences(
       of: #"{"seq":1,"#, with: #"{"seq":9223372036854775807,"#)
@@ -297,7 +298,7 @@ struct ActionLogMutationRegressionTests {
   }
 
   @Test func anAttemptIDOfIntMaxStartsNoRequestInsteadOfTrapping() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     var lines = try fixtureLines()
     lines[0] = lines[0].replacingOccurrences(
       of: #""attemptID":0,"#, with: #""attemptID":9223372036854775807,"#)
@@ -310,7 +311,7 @@ struct ActionLogMutationRegressionTests {
   }
 
   @Test func aFailureCountOfIntMaxSaturatesAndLocksInsteadOfTrapping() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     var lines = try fixtureLines()
     lines[0] = lines[0].replacingOccurrences(
       of: #""failedAttempts":0,"#, with: #""failedAttempts":9223372036854775807,"#)

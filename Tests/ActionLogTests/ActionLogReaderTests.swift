@@ -2,6 +2,7 @@ import ActionLog
 import Foundation
 import StateStore
 import Testing
+import ToolTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -29,7 +30,7 @@ struct ActionLogReaderTests {
   }
 
   @Test func emptyFile() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try folder.write("empty.jsonl", lines: [])
     #expect(replay(url).error == .emptyFile)
     #expect(
@@ -40,7 +41,7 @@ struct ActionLogReaderTests {
   }
 
   @Test func missingHeader() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try folder.write(
       "no-header.jsonl", lines: [try counterLine(1, #"{"increment":{}}"#, count: 1)])
     #expect(replay(url).error == .missingHeader(line: 1))
@@ -53,7 +54,7 @@ struct ActionLogReaderTests {
   }
 
   @Test func foreignHeader() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try folder.write("foreign.jsonl", lines: [#"{"format":"other.log","version":1}"#])
     #expect(replay(url).error == .foreignFormat("other.log"))
     #expect(
@@ -62,7 +63,7 @@ struct ActionLogReaderTests {
   }
 
   @Test func unknownFormatVersion() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let header = counterHeader.replacingOccurrences(of: #""version":1"#, with: #""version":2"#)
     let url = try folder.write("v2.jsonl", lines: [header])
     #expect(replay(url).error == .unsupportedVersion(found: 2, supported: 1))
@@ -72,7 +73,7 @@ struct ActionLogReaderTests {
   }
 
   @Test func otherFeature() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try folder.write("counter.jsonl", lines: [counterHeader])
     let error = replay(url, options: ActionLogReadOptions(expectedFeature: "login")).error
     #expect(error == .featureMismatch(expected: "login", found: "counter"))
@@ -81,7 +82,7 @@ struct ActionLogReaderTests {
   }
 
   @Test func malformedLineNamesItsNumberAndKeepsTheStepsBeforeIt() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let good = try counterLine(1, #"{"increment":{}}"#, count: 1)
     let broken = try folder.write(
       "broken.jsonl", lines: [counterHeader, good, #"{"seq":2,"origin""#])
@@ -113,7 +114,7 @@ struct ActionLogReaderTests {
   }
 
   @Test func unknownActionCaseIsNamed() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try folder.write(
       "unknown.jsonl",
       lines: [
@@ -135,7 +136,7 @@ struct ActionLogReaderTests {
   }
 
   @Test func truncatedLastLineWarnsAndReplaysEverythingBeforeIt() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try folder.write(
       "truncated.jsonl",
       lines: [
@@ -161,7 +162,7 @@ struct ActionLogReaderTests {
   }
 
   private func hundredMegabyteLine() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("huge.jsonl")
     #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
     let handle = try FileHandle(forWritingTo: url)
@@ -190,7 +191,7 @@ struct ActionLogReaderTests {
   }
 
   @Test func binaryGarbageIsNotText() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     var generator = SplitMix(seed: 42)
     let garbage = Data((0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
     let url = folder.file("garbage.bin")
@@ -211,14 +212,14 @@ struct ActionLogReaderTests {
   }
 
   @Test func missingFile() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     #expect(
       replay(folder.file("nope.jsonl")).error
         == .ioError("cannot open 'nope.jsonl': No such file or directory"))
   }
 
   @Test func headerInfoNeedsNoTypes() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try folder.write("info.jsonl", lines: [counterHeader])
     let info = try ActionLogHeaderInfo(contentsOf: url)
     #expect(info.feature == "counter")
@@ -228,7 +229,7 @@ struct ActionLogReaderTests {
   }
 
   @Test func readerReturnsRecordedEntries() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try folder.write(
       "entries.jsonl",
       lines: [

@@ -3,11 +3,12 @@ import Dispatch
 import Foundation
 import StateStore
 import Testing
+import ToolTestSupport
 
 @MainActor
 struct ActionLogRecorderTests {
   @Test func replayReproducesEveryStepOfARecordedSession() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("session.jsonl")
     let store = Store(initialState: Counter.State(), reducer: Counter(), handler: CounterHandler())
     var live: [Transition<Counter.State, Counter.Action, Counter.Effect>] = []
@@ -32,7 +33,7 @@ struct ActionLogRecorderTests {
   }
 
   @Test func linesFollowTheDocumentedFormatWithACheckpointEveryNTransitions() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("format.jsonl")
     let store = Store(initialState: Counter.State(), reducer: Counter())
     let recorder = try store.record(
@@ -76,7 +77,7 @@ struct ActionLogRecorderTests {
   }
 
   @Test func passwordNeverReachesTheFileAndReplayRevalidatesItsMask() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("canary.jsonl")
     let canary = "Zq9#canary-7Xw"
     let store = Store(
@@ -104,7 +105,7 @@ struct ActionLogRecorderTests {
   }
 
   @Test func maskingUsernamesKeepsThemOutOfTheFileAndStillVerifies() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("masked.jsonl")
     let store = Store(
       initialState: SignUpForm.State(), reducer: SignUpForm(), handler: SignUpHandler())
@@ -123,7 +124,7 @@ struct ActionLogRecorderTests {
   }
 
   @Test func sizeLimitEndsTheFileWithAStoppedMarker() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("limited.jsonl")
     let store = Store(initialState: Counter.State(), reducer: Counter())
     let recorder = try store.record(
@@ -168,7 +169,7 @@ struct ActionLogRecorderTests {
   }
 
   @Test func unwritableLocationFailsToStart() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let store = Store(initialState: Counter.State(), reducer: Counter())
     #expect(throws: ActionLogError.ioError("cannot create 'x.jsonl': No such file or directory")) {
       _ = try store.record(to: folder.file("missing/x.jsonl"), feature: "counter")
@@ -176,7 +177,7 @@ struct ActionLogRecorderTests {
   }
 
   @Test func writerFallingBehindDropsTransitionsBehindAGapMarker() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("gap.jsonl")
     let gate = Gate()
     let store = Store(initialState: Gated.State(), reducer: Gated())

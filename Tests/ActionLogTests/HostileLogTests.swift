@@ -2,6 +2,7 @@ import ActionLog
 import Foundation
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// Hand-made logs that no recorder writes: numbers out of range, a header cut or nested too
 /// deep, a log without steps, and `--emit-test` on logs that cannot replay. Each is a clear
@@ -11,7 +12,7 @@ struct HostileLogTests {
   private func replay(_ lines: [String], terminated: Bool = true) throws -> (
     steps: [Int], error: ActionLogError?
   ) {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try folder.write("hostile.jsonl", lines: lines, terminated: terminated)
     var steps: [Int] = []
     do {
@@ -89,19 +90,19 @@ struct HostileLogTests {
 
   @Test(arguments: [[], ["--verify"], ["--state"]])
   func aLogWithoutStepsSaysSoAndSucceeds(_ options: [String]) async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let header = try String(
-      contentsOf: ReplayTool.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
+      contentsOf: ReplayProcess.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
     ).split(separator: "\n")[0]
     _ = try folder.write("header-only.jsonl", lines: [String(header)])
-    let run = try await ReplayTool.run(options + ["header-only.jsonl"], in: folder.url)
+    let run = try await ReplayProcess.run(options + ["header-only.jsonl"], in: folder.url)
     #expect(run.status == 0)
     #expect(
       run.stderr == "replay: the log has no steps: nothing was recorded after its header\n")
   }
 
   @Test func helpSaysWhatALogWithoutStepsDoes() async throws {
-    let run = try await ReplayTool.run(["--help"])
+    let run = try await ReplayProcess.run(["--help"])
     #expect(run.stdout.contains("A log with no steps"))
   }
 
@@ -109,9 +110,9 @@ struct HostileLogTests {
   /// test is bad input (exit status 2) and no test is printed.
   @Test(arguments: ["invalid UTF-8", "reordered steps", "an over-long line"])
   func emitTestRefusesALogThatDoesNotReplay(_ defect: String) async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let lines = try String(
-      contentsOf: ReplayTool.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
+      contentsOf: ReplayProcess.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
     ).split(separator: "\n").map { Data($0.utf8) }
     var bad = lines
     let message: String
@@ -130,7 +131,7 @@ struct HostileLogTests {
     var data = Data()
     for line in bad { data += line + [0x0A] }
     try data.write(to: folder.file("bad.jsonl"))
-    let run = try await ReplayTool.run(["--emit-test", "bad.jsonl"], in: folder.url)
+    let run = try await ReplayProcess.run(["--emit-test", "bad.jsonl"], in: folder.url)
     #expect(run.status == 2)
     #expect(run.stdout == "")
     #expect(run.stderr == message)

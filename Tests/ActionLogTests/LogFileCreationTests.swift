@@ -2,6 +2,7 @@ import ActionLog
 import Foundation
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// Where a recorder may write: a new file (created 0600), an earlier action log or an empty
 /// file (replaced, made 0600), a device. Never through a symbolic link, never over anything
@@ -21,7 +22,7 @@ struct LogFileCreationTests {
   }
 
   @Test func aNewLogIsReadableByItsOwnerOnly() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("new.jsonl")
     try await record(to: url)
     #expect(try permissions(url) == 0o600)
@@ -29,7 +30,7 @@ struct LogFileCreationTests {
   }
 
   @Test func anEarlierLogIsReplacedAndMadePrivate() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("old.jsonl")
     try await record(to: url)
     try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: url.path)
@@ -39,7 +40,7 @@ struct LogFileCreationTests {
   }
 
   @Test func anEmptyFileIsReplaced() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("empty.jsonl")
     try Data().write(to: url)
     try await record(to: url)
@@ -48,7 +49,7 @@ struct LogFileCreationTests {
   }
 
   @Test func aSymbolicLinkIsNotFollowed() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let target = folder.file("precious.txt")
     try Data("precious\n".utf8).write(to: target)
     let link = folder.file("link.jsonl")
@@ -64,7 +65,7 @@ struct LogFileCreationTests {
   }
 
   @Test func aDanglingSymbolicLinkIsNotFollowed() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let link = folder.file("dangling.jsonl")
     try FileManager.default.createSymbolicLink(
       at: link, withDestinationURL: folder.file("created-elsewhere.jsonl"))
@@ -80,7 +81,7 @@ struct LogFileCreationTests {
 
   @Test(arguments: ["hello\n", "type username demo\n", #"{"format":"other"}"#])
   func aFileThatIsNotAnActionLogIsNotOverwritten(_ contents: String) throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("notes.txt")
     try Data(contents.utf8).write(to: url)
     let store = Store(initialState: Counter.State(), reducer: Counter())
@@ -98,7 +99,7 @@ struct LogFileCreationTests {
   }
 
   @Test func aFolderIsRefused() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let store = Store(initialState: Counter.State(), reducer: Counter())
     #expect(throws: ActionLogError.self) {
       _ = try store.record(to: folder.url, feature: "counter")

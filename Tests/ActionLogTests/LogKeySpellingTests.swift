@@ -1,6 +1,7 @@
 import ActionLog
 import Foundation
 import Testing
+import ToolTestSupport
 
 /// Every key of the action-log format is spelled once, in `ActionLogFormat.swift`
 /// (``ActionLogFormat/Key``); everything else uses the constants.
@@ -87,7 +88,7 @@ struct LogKeySpellingTests {
   }
 
   @Test func theScanFindsAKeySpelledAgain() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let sources = folder.url.appendingPathComponent("Sources")
     try FileManager.default.createDirectory(
       at: sources.appendingPathComponent("ActionLog/Internal"), withIntermediateDirectories: true)

@@ -3,6 +3,7 @@ import Foundation
 import LoginFeature
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// A real login session through `Store(login:dependencies:)`, recorded and replayed.
 @MainActor
@@ -24,7 +25,7 @@ struct LoginActionLogTests {
   }
 
   @Test func replayGivesTheRecordedStatesActionsAndEffectsAtEveryStep() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("round-trip.jsonl")
     let recorded = try await record(to: url)
     let result = try Replayer(reducer: LoginReducer()).replay(
@@ -49,7 +50,7 @@ struct LoginActionLogTests {
   @Test func secretCanaryAppearsNowhereInTheFileNorInTheReplayOutput() async throws {
     let password = "Canary-7f3e-Pw"
     let token = "tok-Canary-99"
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("canary.jsonl")
     let recorded = try await record(to: url, password: password, token: token)
     // The secrets really flowed: through the form, the request, the response and the save.
@@ -67,17 +68,17 @@ struct LoginActionLogTests {
     for arguments in [
       ["canary.jsonl"], ["--state", "canary.jsonl"], ["--verify", "canary.jsonl"],
     ] {
-      let run = try await ReplayTool.run(arguments, in: folder.url)
+      let run = try await ReplayProcess.run(arguments, in: folder.url)
       #expect(run.status == 0)
       #expect(!run.stdout.contains("Canary") && !run.stderr.contains("Canary"))
     }
-    let timeline = try await ReplayTool.run(["canary.jsonl"], in: folder.url).stdout
+    let timeline = try await ReplayProcess.run(["canary.jsonl"], in: folder.url).stdout
     #expect(timeline.contains("token: Secret(aaa*Aaaaaa*00)"))
     #expect(timeline.contains("LoginAction.passwordChanged(Secret(Aaaaaa*0a0a*Aa))"))
   }
 
   @Test func maskedUsernamesNeverReachTheFileAndTheLogStillVerifies() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("masked.jsonl")
     _ = try await record(to: url, options: RecordingOptions(maskUsernames: true))
     let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
@@ -93,7 +94,7 @@ struct LoginActionLogTests {
   }
 
   @Test func usernamesAreInClearByDefault() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("clear.jsonl")
     _ = try await record(to: url)
     let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)

@@ -3,6 +3,7 @@ import Foundation
 import LoginFeature
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// The committed login logs under `Fixtures/` that the `replay` goldens are made from.
 ///
@@ -13,7 +14,7 @@ struct LoginFixtureTests {
   static let isRecording = ProcessInfo.processInfo.environment["RECORD_REPLAY_FIXTURES"] == "1"
 
   @Test func committedLoginLogIsWhatTheRecorderWritesToday() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("login.jsonl")
     let store = LoginSessions.failOnceThenSucceed()
     let recorder = try store.record(
@@ -25,17 +26,18 @@ struct LoginFixtureTests {
     #expect(fresh.count == 12)
 
     if Self.isRecording { try Self.writeFixtures(from: fresh) }
-    let committed = try folder.lines(of: ReplayTool.fixtures.appendingPathComponent("login.jsonl"))
+    let committed = try folder.lines(
+      of: ReplayProcess.fixtures.appendingPathComponent("login.jsonl"))
     #expect(Self.withoutCreated(committed) == Self.withoutCreated(fresh))
   }
 
   @Test func truncatedAndDivergentLogsDeriveFromTheGoodOne() throws {
-    let folder = try TemporaryDirectory()
-    let good = try folder.lines(of: ReplayTool.fixtures.appendingPathComponent("login.jsonl"))
+    let folder = try TemporaryFolder()
+    let good = try folder.lines(of: ReplayProcess.fixtures.appendingPathComponent("login.jsonl"))
     let truncated = try Data(
-      contentsOf: ReplayTool.fixtures.appendingPathComponent("login-truncated.jsonl"))
+      contentsOf: ReplayProcess.fixtures.appendingPathComponent("login-truncated.jsonl"))
     let divergent = try folder.lines(
-      of: ReplayTool.fixtures.appendingPathComponent("login-divergent.jsonl"))
+      of: ReplayProcess.fixtures.appendingPathComponent("login-divergent.jsonl"))
     #expect(truncated == Self.truncated(good))
     #expect(divergent == Self.divergent(good))
   }
@@ -64,7 +66,7 @@ struct LoginFixtureTests {
   }
 
   static func writeFixtures(from good: [String]) throws {
-    let folder = ReplayTool.fixtures
+    let folder = ReplayProcess.fixtures
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data((good.joined(separator: "\n") + "\n").utf8)
       .write(to: folder.appendingPathComponent("login.jsonl"))

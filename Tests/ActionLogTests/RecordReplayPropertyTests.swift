@@ -4,6 +4,7 @@ import LoginFeature
 import LoginFeatureTesting
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// Random, hostile login sessions recorded through a real store and replayed from the file,
 /// compared step by step. Reproduce a failure with the seed it prints:
@@ -38,7 +39,7 @@ struct RecordReplayPropertyTests {
   @Test func everyStepOfARandomRecordedSessionReplaysToTheSameState() async throws {
     let seed = Self.seed
     var random = SeededGenerator(seed: seed)
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     var totalSteps = 0
     var sawCheckpointEveryStep = false
     var sawMaskedUsernames = false
@@ -75,7 +76,7 @@ struct RecordReplayPropertyTests {
   }
 
   @Test func aRecordedSequenceIsReproducibleFromItsSeed() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     var texts: [String] = []
     for name in ["first.jsonl", "second.jsonl"] {
       var random = SeededGenerator(seed: 2_024)

@@ -3,6 +3,7 @@ import Foundation
 import LoginFeature
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// The recorder never writes a line the reader refuses: a step whose line would pass the
 /// reader's limit ends the recording with a `stopped` marker, so every step before it still
@@ -15,7 +16,7 @@ struct RecorderLineLimitTests {
   }
 
   private func seventeenMebibyteUsername() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("huge.jsonl")
     let errors = ErrorBox()
     let store = Store(initialState: LoginState(), reducer: LoginReducer())
@@ -41,7 +42,7 @@ struct RecorderLineLimitTests {
   }
 
   @Test func theLimitCanBeLowered() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("limited.jsonl")
     let store = Store(initialState: LoginState(), reducer: LoginReducer())
     let recorder = try store.record(
@@ -63,7 +64,7 @@ struct RecorderLineLimitTests {
   }
 
   @Test func aHeaderOverTheLimitIsReportedAndNothingIsWritten() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("header.jsonl")
     let errors = ErrorBox()
     let store = Store(

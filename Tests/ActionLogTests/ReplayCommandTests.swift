@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolTestSupport
 
 /// Runs the built `replay` executable on the committed fixture logs and compares what it
 /// prints with the goldens in `Fixtures/Expected/` (exit status, stdout, stderr).
@@ -28,8 +29,8 @@ struct ReplayCommandTests {
       ("app-emit-test", ["--emit-test", "app.jsonl"]),
     ])
   func outputMatchesGolden(name: String, arguments: [String]) async throws {
-    let run = try await ReplayTool.run(arguments)
-    let golden = ReplayTool.fixtures.appendingPathComponent("Expected/\(name).txt")
+    let run = try await ReplayProcess.run(arguments)
+    let golden = ReplayProcess.fixtures.appendingPathComponent("Expected/\(name).txt")
     let exists = FileManager.default.fileExists(atPath: golden.path)
     if Self.isRecording || !exists {
       try FileManager.default.createDirectory(
@@ -43,11 +44,11 @@ struct ReplayCommandTests {
   }
 
   @Test func exitStatusesAreZeroForWarningsOneForDivergenceTwoForBadInput() async throws {
-    #expect(try await ReplayTool.run(["login-truncated.jsonl"]).status == 0)
-    #expect(try await ReplayTool.run(["--verify", "login-truncated.jsonl"]).status == 0)
-    #expect(try await ReplayTool.run(["--verify", "login-divergent.jsonl"]).status == 1)
-    #expect(try await ReplayTool.run(["login-divergent.jsonl"]).status == 0)
-    #expect(try await ReplayTool.run(["nowhere.jsonl"]).status == 2)
+    #expect(try await ReplayProcess.run(["login-truncated.jsonl"]).status == 0)
+    #expect(try await ReplayProcess.run(["--verify", "login-truncated.jsonl"]).status == 0)
+    #expect(try await ReplayProcess.run(["--verify", "login-divergent.jsonl"]).status == 1)
+    #expect(try await ReplayProcess.run(["login-divergent.jsonl"]).status == 0)
+    #expect(try await ReplayProcess.run(["nowhere.jsonl"]).status == 2)
   }
 
   @Test(
@@ -71,12 +72,12 @@ struct ReplayCommandTests {
       (["nowhere.jsonl"], "I/O error: cannot open 'nowhere.jsonl': No such file or directory"),
     ] as [([String], String)])
   func usageErrorsExitWithTwoAndOneLine(arguments: [String], message: String) async throws {
-    let run = try await ReplayTool.run(arguments)
+    let run = try await ReplayProcess.run(arguments)
     #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
   }
 
   static let header = try! String(
-    decoding: Data(contentsOf: ReplayTool.fixtures.appendingPathComponent("login.jsonl")),
+    decoding: Data(contentsOf: ReplayProcess.fixtures.appendingPathComponent("login.jsonl")),
     as: UTF8.self
   ).split(separator: "\n")[0].description
 
@@ -157,23 +158,23 @@ struct ReplayCommandTests {
     async throws
   {
     let header = try String(
-      contentsOf: ReplayTool.fixtures.appendingPathComponent("app.jsonl"), encoding: .utf8
+      contentsOf: ReplayProcess.fixtures.appendingPathComponent("app.jsonl"), encoding: .utf8
     ).split(separator: "\n")[0]
     try await expectBadInput(lines: [String(header), step], message: message)
   }
 
   private func expectBadInput(lines: [String], message: String) async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     _ = try folder.write("bad.jsonl", lines: lines)
-    let run = try await ReplayTool.run(["bad.jsonl"], in: folder.url)
+    let run = try await ReplayProcess.run(["bad.jsonl"], in: folder.url)
     #expect(run.status == 2)
     #expect(run.stderr == "replay: \(message)\n")
   }
 
   @Test func binaryFileIsNotText() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     try Data([0x00, 0xFF, 0x10, 0x0A]).write(to: folder.file("bin.jsonl"))
-    let run = try await ReplayTool.run(["bin.jsonl"], in: folder.url)
+    let run = try await ReplayProcess.run(["bin.jsonl"], in: folder.url)
     #expect(
       run
         == ToolRun(
@@ -182,9 +183,9 @@ struct ReplayCommandTests {
   }
 
   @Test func stepsBeforeABadLineArePrintedFirst() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     _ = try folder.write("bad.jsonl", lines: [Self.header, Self.firstStep, "not json"])
-    let run = try await ReplayTool.run(["bad.jsonl"], in: folder.url)
+    let run = try await ReplayProcess.run(["bad.jsonl"], in: folder.url)
     #expect(run.status == 2)
     #expect(run.stdout.hasPrefix("#1 user LoginAction.usernameChanged(\"d\")\n"))
     #expect(!run.stdout.contains("#2"))

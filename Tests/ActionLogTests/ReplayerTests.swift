@@ -2,11 +2,12 @@ import ActionLog
 import Foundation
 import StateStore
 import Testing
+import ToolTestSupport
 
 @MainActor
 struct ReplayerTests {
   /// Records increment, add(5), loadTapped, loaded(42) and returns the log.
-  func recordSession(in folder: TemporaryDirectory, checkpointInterval: Int) async throws -> URL {
+  func recordSession(in folder: TemporaryFolder, checkpointInterval: Int) async throws -> URL {
     let url = folder.file("session-\(checkpointInterval).jsonl")
     let store = Store(initialState: Counter.State(), reducer: Counter(), handler: CounterHandler())
     let recorder = try store.record(
@@ -20,7 +21,7 @@ struct ReplayerTests {
   }
 
   @Test func checkpointDivergenceShowsTheStepTheActionAndTheDiff() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try await recordSession(in: folder, checkpointInterval: 1)
     let session = try Replayer(reducer: Counter(bug: 1)).steps(of: url)
     #expect(try session.next()?.sequenceNumber == 1)
@@ -52,7 +53,7 @@ struct ReplayerTests {
   }
 
   @Test func digestDivergenceWithoutACheckpoint() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try await recordSession(in: folder, checkpointInterval: 0)
     let recorded = try StateDigest.of(Counter.State(count: 6))
     let replayed = try StateDigest.of(Counter.State(count: 7))
@@ -68,7 +69,7 @@ struct ReplayerTests {
   }
 
   @Test func effectDivergence() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let digest = try StateDigest.of(Counter.State(count: 0, isLoading: true))
     let url = try folder.write(
       "effects.jsonl",
@@ -88,7 +89,7 @@ struct ReplayerTests {
   }
 
   @Test func withoutVerificationADivergentReducerReplaysToTheEnd() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try await recordSession(in: folder, checkpointInterval: 1)
     let result = try Replayer(reducer: Counter(bug: 1)).replay(url, verify: false)
     #expect(result.stepCount == 4)
@@ -96,7 +97,7 @@ struct ReplayerTests {
   }
 
   @Test func replayStopsAtTheRequestedStep() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = try await recordSession(in: folder, checkpointInterval: 0)
     let result = try Replayer(reducer: Counter()).replay(url, through: 3, keepingSteps: true)
     #expect(result.stepCount == 3)

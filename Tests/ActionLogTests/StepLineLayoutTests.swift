@@ -5,6 +5,7 @@ import LoginFeature
 import LoginFeatureTesting
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// The reader splits a step line in the recorder's own layout by its bytes and decodes only
 /// the values. That shortcut must never read a line otherwise than decoding the whole line
@@ -15,7 +16,7 @@ struct StepLineLayoutTests {
 
   @Test(arguments: ["login.jsonl", "login-divergent.jsonl", "login-truncated.jsonl"])
   func everyCommittedStepLineTakesTheShortcutToTheSameStep(name: String) throws {
-    let lines = try Self.stepLines(of: ReplayTool.fixtures.appendingPathComponent(name))
+    let lines = try Self.stepLines(of: ReplayProcess.fixtures.appendingPathComponent(name))
     #expect(lines.count >= 9)
     for line in lines {
       let quick: LoginStep? = StepLineLayout.step(in: line, using: JSONDecoder())
@@ -25,7 +26,7 @@ struct StepLineLayoutTests {
   }
 
   @Test @MainActor func everyStepOfARecordedRandomSessionTakesTheShortcut() async throws {
-    let folder = try TemporaryDirectory()
+    let folder = try TemporaryFolder()
     let url = folder.file("random.jsonl")
     let store = Store(initialState: LoginState(rules: .email), reducer: LoginReducer())
     let recorder = try store.record(
@@ -53,7 +54,7 @@ struct StepLineLayoutTests {
   }
 
   @Test func anAppStepWithChildActionsTakesTheShortcut() throws {
-    let lines = try Self.stepLines(of: ReplayTool.fixtures.appendingPathComponent("app.jsonl"))
+    let lines = try Self.stepLines(of: ReplayProcess.fixtures.appendingPathComponent("app.jsonl"))
     #expect(!lines.isEmpty)
     typealias AppStep = RecordedTransition<AppState, AppAction, AppEffect>
     for line in lines {
@@ -66,7 +67,7 @@ struct StepLineLayoutTests {
   /// Damaged lines: whatever the shortcut reads, the whole line reads the same; a line it
   /// refuses goes to the whole-line decoding, which gives the error.
   @Test func aDamagedLineNeverReadsOtherwiseThanTheWholeLine() throws {
-    let lines = try Self.stepLines(of: ReplayTool.fixtures.appendingPathComponent("login.jsonl"))
+    let lines = try Self.stepLines(of: ReplayProcess.fixtures.appendingPathComponent("login.jsonl"))
     var random = SeededGenerator(seed: 16)
     let interesting =
       Array(#"{}[]",:\ 0123456789-+.eEtrufalsn"#.utf8) + [0, 0x1F, 0x7F, 0xC3, 0xFF]

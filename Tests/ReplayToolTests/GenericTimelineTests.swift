@@ -3,6 +3,7 @@ import Foundation
 import ReplayTool
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// The timeline through the generic replay API: a feature the package knows nothing about,
 /// with and without a screen of its own.
@@ -141,7 +142,7 @@ import Testing
 
   @Test func aLogOfAnotherFeatureIsRefusedWithoutAPage() async throws {
     let folder = try TemporaryFolder()
-    let log = ReplayExecutable.fixtures.appendingPathComponent("login.jsonl")
+    let log = ReplayProcess.fixtures.appendingPathComponent("login.jsonl")
     let feature = ReplayableFeature(
       name: "counter", reducer: Counter(), module: "Tests", reducerExpression: "Counter()")
     let result = write(feature, log: log, to: folder.file("x.html"))

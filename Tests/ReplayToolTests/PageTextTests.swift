@@ -1,6 +1,7 @@
 import Foundation
 import ReplayTool
 import Testing
+import ToolTestSupport
 
 /// The escaping of what the page embeds, and the hashes its Content-Security-Policy allows.
 struct PageTextTests {
@@ -77,8 +78,8 @@ extension PageTextTests {
   /// The page allows exactly its own script and style sheet: their hashes are in its policy.
   @Test func theContentSecurityPolicyHashesThePagesOwnScriptAndStyle() async throws {
     let folder = try TemporaryFolder()
-    let log = ReplayExecutable.fixtures.appendingPathComponent("login.jsonl").path
-    #expect(try await ReplayExecutable.run(["--html", "p.html", log], in: folder.url).status == 0)
+    let log = ReplayProcess.fixtures.appendingPathComponent("login.jsonl").path
+    #expect(try await ReplayProcess.run(["--html", "p.html", log], in: folder.url).status == 0)
     let page = try TimelinePageData(contentsOf: folder.file("p.html"))
     let script = try #require(page.script)
     let style = try #require(page.style)

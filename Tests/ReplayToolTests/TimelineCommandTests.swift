@@ -5,16 +5,17 @@ import LoginFeature
 import ReplayTool
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// `replay --html OUT LOG`, run as a person runs it: the built executable on the fixture logs
 /// and on logs recorded here, and the page read back.
 @MainActor struct TimelineCommandTests {
-  static let fixtures = ReplayExecutable.fixtures
+  static let fixtures = ReplayProcess.fixtures
 
   @Test func aCleanLogGetsAPageThatSaysItReplaysCleanly() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    let run = try await ReplayExecutable.run(["--html", "login.html", log], in: folder.url)
+    let run = try await ReplayProcess.run(["--html", "login.html", log], in: folder.url)
     #expect(
       run
         == ToolRun(
@@ -59,7 +60,7 @@ import Testing
       (long, .app),
     ]
     for (log, feature) in logs {
-      let run = try await ReplayExecutable.run(["--html", "page.html", log.path], in: folder.url)
+      let run = try await ReplayProcess.run(["--html", "page.html", log.path], in: folder.url)
       #expect(run.status == 0, "\(run)")
       let page = try TimelinePageData(contentsOf: folder.file("page.html"))
       let replayed = try Self.replayedStates(of: log, as: feature)
@@ -86,7 +87,7 @@ import Testing
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
     #expect(
-      try await ReplayExecutable.run(["--html", "login.html", log], in: folder.url).status == 0)
+      try await ReplayProcess.run(["--html", "login.html", log], in: folder.url).status == 0)
     let page = try TimelinePageData(contentsOf: folder.file("login.html"))
     #expect(
       page.initialScreen?.summary == [
@@ -120,7 +121,7 @@ import Testing
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("app.jsonl").path
     #expect(
-      try await ReplayExecutable.run(["--html", "app.html", log], in: folder.url).status == 0)
+      try await ReplayProcess.run(["--html", "app.html", log], in: folder.url).status == 0)
     let page = try TimelinePageData(contentsOf: folder.file("app.html"))
     // The demo's log begins with the launch and its restore: the sign-in is step 10.
     #expect(
@@ -137,13 +138,13 @@ import Testing
   @Test func aDivergenceIsMarkedWithBothDiffsAndTheReplayGoesOn() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login-divergent.jsonl").path
-    let plain = try await ReplayExecutable.run(["--html", "plain.html", log], in: folder.url)
+    let plain = try await ReplayProcess.run(["--html", "plain.html", log], in: folder.url)
     #expect(
       plain
         == ToolRun(
           status: 0, stdout: "wrote 'plain.html': 10 steps; step 4 diverges from the recording\n",
           stderr: ""))
-    let verified = try await ReplayExecutable.run(
+    let verified = try await ReplayProcess.run(
       ["--html", "v.html", "--verify", log], in: folder.url)
     #expect(
       verified
@@ -189,7 +190,7 @@ import Testing
     try #require(text.contains(recorded))
     try Data(text.replacingOccurrences(of: recorded, with: changed).utf8)
       .write(to: folder.file("d.jsonl"))
-    let run = try await ReplayExecutable.run(["--html", "d.html", "d.jsonl"], in: folder.url)
+    let run = try await ReplayProcess.run(["--html", "d.html", "d.jsonl"], in: folder.url)
     #expect(run.status == 0, "\(run)")
     let page = try TimelinePageData(contentsOf: folder.file("d.html"))
     #expect(page.stepCount == 10)
@@ -214,7 +215,7 @@ import Testing
   @Test func aTruncatedLogShowsItsStepsAndTheWarning() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login-truncated.jsonl").path
-    let run = try await ReplayExecutable.run(["--html", "t.html", log], in: folder.url)
+    let run = try await ReplayProcess.run(["--html", "t.html", log], in: folder.url)
     #expect(run.status == 0)
     #expect(
       run.stderr
@@ -231,7 +232,7 @@ import Testing
       contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8
     ).split(separator: "\n").map(String.init)
     try folder.write("bad.jsonl", lines: Array(lines[0...2]) + ["not json"] + Array(lines[3...]))
-    let run = try await ReplayExecutable.run(["--html", "bad.html", "bad.jsonl"], in: folder.url)
+    let run = try await ReplayProcess.run(["--html", "bad.html", "bad.jsonl"], in: folder.url)
     #expect(
       run
         == ToolRun(
@@ -246,7 +247,7 @@ import Testing
   @Test func aLogWhoseHeaderCannotBeReadGetsNoPage() async throws {
     let folder = try TemporaryFolder()
     try folder.write("empty.jsonl", lines: [])
-    let run = try await ReplayExecutable.run(["--html", "e.html", "empty.jsonl"], in: folder.url)
+    let run = try await ReplayProcess.run(["--html", "e.html", "empty.jsonl"], in: folder.url)
     #expect(
       run
         == ToolRun(
@@ -277,7 +278,7 @@ import Testing
           + #""effects":[],"digest":"\#(try StateDigest.of(after))"}"#,
         #"{"kind":"stopped","reason":"maximumFileSize","limit":4096}"#,
       ])
-    let run = try await ReplayExecutable.run(["--html", "gap.html", "gap.jsonl"], in: folder.url)
+    let run = try await ReplayProcess.run(["--html", "gap.html", "gap.jsonl"], in: folder.url)
     #expect(run.status == 0, "\(run)")
     #expect(run.stderr.contains("replay: warning: line 3: 3 transitions were dropped"))
     #expect(
@@ -304,7 +305,7 @@ import Testing
     try await Recordings.login(
       [.usernameChanged(hostile), .passwordChanged(Secret(password)), .loginButtonTapped],
       to: folder.file("hostile.jsonl"))
-    let run = try await ReplayExecutable.run(["--html", "h.html", "hostile.jsonl"], in: folder.url)
+    let run = try await ReplayProcess.run(["--html", "h.html", "hostile.jsonl"], in: folder.url)
     #expect(run.status == 0, "\(run)")
     let page = try TimelinePageData(contentsOf: folder.file("h.html"))
     let html = page.html.lowercased()
@@ -351,7 +352,7 @@ import Testing
       ),
     ] as [([String], String)])
   func badUsageIsOneLineAndExitStatusTwo(arguments: [String], message: String) async throws {
-    let run = try await ReplayExecutable.run(arguments)
+    let run = try await ReplayProcess.run(arguments)
     #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
     #expect(
       !FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent("out.html").path)
@@ -362,7 +363,7 @@ import Testing
     let folder = try TemporaryFolder()
     try FileManager.default.createSymbolicLink(
       atPath: folder.file("link.html").path, withDestinationPath: folder.file("target.html").path)
-    let run = try await ReplayExecutable.run(
+    let run = try await ReplayProcess.run(
       ["--html", "link.html", Self.fixtures.appendingPathComponent("login.jsonl").path],
       in: folder.url)
     #expect(
@@ -377,7 +378,7 @@ import Testing
     let folder = try TemporaryFolder()
     try folder.write("notes.txt", lines: ["my notes"])
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    let run = try await ReplayExecutable.run(["--html", "notes.txt", log], in: folder.url)
+    let run = try await ReplayProcess.run(["--html", "notes.txt", log], in: folder.url)
     #expect(
       run
         == ToolRun(
@@ -386,7 +387,7 @@ import Testing
     #expect(try String(contentsOf: folder.file("notes.txt"), encoding: .utf8) == "my notes\n")
     // Not the log either: swapping the two paths loses nothing.
     try FileManager.default.copyItem(atPath: log, toPath: folder.file("log.jsonl").path)
-    let swapped = try await ReplayExecutable.run(
+    let swapped = try await ReplayProcess.run(
       ["--html", "log.jsonl", "out.html"], in: folder.url)
     #expect(swapped.status == 2)
     #expect(
@@ -401,7 +402,7 @@ import Testing
     try folder.write("empty.html", lines: [])
     try Data().write(to: folder.file("empty.html"))
     for name in ["old.html", "empty.html"] {
-      #expect(try await ReplayExecutable.run(["--html", name, log], in: folder.url).status == 0)
+      #expect(try await ReplayProcess.run(["--html", name, log], in: folder.url).status == 0)
       let page = try TimelinePageData(contentsOf: folder.file(name))
       #expect(page.stepCount == 10)
       #expect(!page.html.contains("an old page"))
@@ -419,7 +420,7 @@ import Testing
     let folder = try TemporaryFolder()
     try folder.write("file.txt", lines: ["x"])
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    let run = try await ReplayExecutable.run(["--html", path, log], in: folder.url)
+    let run = try await ReplayProcess.run(["--html", path, log], in: folder.url)
     #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
     #expect(try folder.names() == ["file.txt"])
   }
@@ -427,7 +428,7 @@ import Testing
   @Test func anOutputPathIsQuotedWithItsControlCharactersShown() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    let run = try await ReplayExecutable.run(
+    let run = try await ReplayProcess.run(
       ["--html", "we\u{1B}[31mird\u{202E}.html", log], in: folder.url)
     #expect(run.status == 0)
     #expect(
@@ -440,7 +441,7 @@ import Testing
   @Test func aWriteErrorIsReportedWithExitStatusOne() async throws {
     try #require(FileManager.default.fileExists(atPath: "/dev/full"), "this system has /dev/full")
     let log = Self.fixtures.appendingPathComponent("login.jsonl").path
-    let run = try await ReplayExecutable.run(["--html", "/dev/full", log])
+    let run = try await ReplayProcess.run(["--html", "/dev/full", log])
     #expect(
       run
         == ToolRun(

@@ -50,38 +50,6 @@ struct CounterHandler: EffectHandler {
   }
 }
 
-/// A temporary folder, removed when the value goes away.
-final class TemporaryDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ActionLogTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-
-  func file(_ name: String) -> URL {
-    url.appendingPathComponent(name)
-  }
-
-  /// Writes `lines`, each followed by a newline unless `terminated` is false for the last one.
-  func write(_ name: String, lines: [String], terminated: Bool = true) throws -> URL {
-    let url = file(name)
-    let text = lines.joined(separator: "\n") + (terminated && !lines.isEmpty ? "\n" : "")
-    try Data(text.utf8).write(to: url)
-    return url
-  }
-
-  func lines(of url: URL) throws -> [String] {
-    try String(decoding: Data(contentsOf: url), as: UTF8.self)
-      .split(separator: "\n").map(String.init)
-  }
-}
-
 /// A header line for hand-written counter logs.
 let counterHeader =
   #"{"format":"loginstore.actionlog","version":1,"feature":"counter","#
