@@ -1,3 +1,4 @@
+import ActionLog
 import AppFeature
 import Foundation
 import LoginFeature
@@ -66,8 +67,9 @@ final class ScriptRunner {
     self.tracker = tracker
     self.write = write
     recording = try Integrations.startRecording(store, options) { message in
-      // Standard error is not the screen here: say it at once.
-      FileHandle.standardError.write(Data("login-demo: \(message)\n".utf8))
+      // Standard error is not the screen here: say it at once. `FileHandle.write` traps when
+      // the write fails (a full disk, a closed stream); a failed warning must not.
+      _ = WriteAll.write("login-demo: \(message)\n", to: STDERR_FILENO)
     }
   }
 

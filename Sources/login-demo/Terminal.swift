@@ -1,3 +1,4 @@
+import ActionLog
 import Foundation
 
 #if canImport(Glibc)
@@ -131,18 +132,9 @@ final class Terminal: Sendable {
   /// Default colours, visible cursor, main screen.
   private static let leaveSequence = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
+  /// Writes all of `bytes` to standard output (safe in the signal handler too: `write` only).
   private static func writeOut(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
-      }
-    }
+    _ = bytes.withUnsafeBytes { WriteAll.write($0, to: STDOUT_FILENO) }
   }
 }
 

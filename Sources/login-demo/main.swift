@@ -1,4 +1,5 @@
 // login-demo: the LoginStore login screen as a terminal app. See HelpText.swift for usage.
+import ActionLog
 import LoginFeature
 
 #if canImport(Glibc)
@@ -9,8 +10,7 @@ import LoginFeature
 
 func exitWithFailure(_ failure: DemoFailure) -> Never {
   fflush(nil)
-  let line = Array("login-demo: \(failure.message)\n".utf8)
-  _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  _ = WriteAll.write("login-demo: \(failure.message)\n", to: STDERR_FILENO)
   exit(failure.exitCode)
 }
 

@@ -1,8 +1,9 @@
+import ActionLog
 import Foundation
 
 enum FileHandleOutput {
   static func standardError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    _ = WriteAll.write(line + "\n", to: STDERR_FILENO)
   }
 }
 
