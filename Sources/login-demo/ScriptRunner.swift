@@ -1,4 +1,3 @@
-import ActionLog
 import AppFeature
 import Foundation
 import LoginFeature

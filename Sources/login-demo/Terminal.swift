@@ -1,5 +1,5 @@
-import ActionLog
 import Foundation
+import StateStore
 
 #if canImport(Glibc)
   import Glibc

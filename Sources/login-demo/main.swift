@@ -1,6 +1,6 @@
 // login-demo: the LoginStore login screen as a terminal app. See HelpText.swift for usage.
-import ActionLog
 import LoginFeature
+import StateStore
 
 #if canImport(Glibc)
   import Glibc

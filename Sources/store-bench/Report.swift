@@ -1,5 +1,5 @@
-import ActionLog
 import Foundation
+import StateStore
 
 enum FileHandleOutput {
   static func standardError(_ line: String) {

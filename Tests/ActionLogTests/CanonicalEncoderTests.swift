@@ -25,7 +25,7 @@ struct CanonicalEncoderTests {
     for _ in 0..<1_500 {
       let action = generator.next(for: state, using: &random)
       // Hostile actions reach the absent code step: keep their warnings off standard error.
-      let effects = RuntimeWarning.$reporter.withValue(.init { _ in }) {
+      let effects = RuntimeWarning.$reporter.withValue(.ignoring) {
         reducer.reduce(into: &state, action: action)
       }
       try CanonicalReference.expectSameBytes(state, encoder)

@@ -106,7 +106,7 @@ struct RecordReplayPropertyTests {
       to: url, feature: LoginReducer.actionLogFeature, options: options)
     let generator = LoginActionGenerator()
     // Hostile actions reach the absent code step: their warnings stay off standard error.
-    RuntimeWarning.$reporter.withValue(.init { _ in }) {
+    RuntimeWarning.$reporter.withValue(.ignoring) {
       for _ in 0..<length {
         store.send(generator.next(for: store.state, using: &random))
       }
@@ -126,7 +126,7 @@ struct RecordReplayPropertyTests {
   ) -> String? {
     let result: ReplayResult<LoginReducer>
     do {
-      result = try RuntimeWarning.$reporter.withValue(.init { _ in }) {
+      result = try RuntimeWarning.$reporter.withValue(.ignoring) {
         try Replayer(reducer: LoginReducer()).replay(
           url, verify: true, keepingSteps: true,
           options: ActionLogReadOptions(expectedFeature: LoginReducer.actionLogFeature))

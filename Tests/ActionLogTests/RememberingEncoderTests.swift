@@ -19,7 +19,7 @@ struct RememberingEncoderTests {
     for step in 0..<2_000 {
       let action = generator.next(for: state, using: &random)
       let before = state
-      _ = RuntimeWarning.$reporter.withValue(.init { _ in }) {
+      _ = RuntimeWarning.$reporter.withValue(.ignoring) {
         reducer.reduce(into: &state, action: action)
       }
       if state != before { changed += 1 }

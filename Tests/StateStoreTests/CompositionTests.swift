@@ -154,4 +154,11 @@ struct CompositionTests {
       EffectCancellation.cancelsAll(in: "drawer").within("desk").namespace == ["desk", "drawer"])
     #expect(EffectCancellation.none.within("a").within("b").namespace == ["b", "a"])
   }
+
+  @Test func aWarningOnStandardErrorStaysOneLineWithItsControlCharactersEscaped() {
+    #expect(
+      RuntimeWarning.Reporter.oneLine("login.frobnicate(\"a\nb\u{1B}[2J\u{202E}é\")")
+        == #"login.frobnicate("a\u{A}b\u{1B}[2J\u{202E}é")"#)
+    #expect(RuntimeWarning.Reporter.oneLine("plain text") == "plain text")
+  }
 }

@@ -1,5 +1,6 @@
 import ActionLog
 import Foundation
+import StateStore
 
 #if canImport(Glibc)
   import Glibc

@@ -73,13 +73,30 @@ public struct RuntimeWarning: Sendable, Equatable, CustomStringConvertible {
       report(warning)
     }
 
-    /// Writes `[StateStore] warning: <message>` to standard error in debug builds; does
-    /// nothing in release builds.
+    /// Writes `[StateStore] warning: <message>` to standard error in debug builds, on one line
+    /// with control and other invisible characters escaped (`\u{1B}`); does nothing in
+    /// release builds.
     public static let standardError = Reporter { warning in
       #if DEBUG
-        let line = Array("[StateStore] warning: \(warning.message)\n".utf8)
-        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        _ = WriteAll.write("[StateStore] warning: \(oneLine(warning.message))\n", to: 2)
       #endif
+    }
+
+    /// Drops every warning: for code that reduces actions in bulk on purpose (a replay, a
+    /// property test) where an action for an absent child is expected.
+    public static let ignoring = Reporter { _ in }
+
+    /// `message` with its line breaks and other invisible characters escaped.
+    package static func oneLine(_ message: String) -> String {
+      var line = ""
+      for scalar in message.unicodeScalars {
+        if scalar.isInvisible {
+          line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          line.unicodeScalars.append(scalar)
+        }
+      }
+      return line
     }
   }
 }

@@ -1,4 +1,5 @@
 import ActionLog
+import StateStore
 
 #if canImport(Glibc)
   import Glibc

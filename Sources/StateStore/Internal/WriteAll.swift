@@ -7,7 +7,8 @@
 #endif
 
 /// Writes every byte to a file descriptor, retrying short writes and `EINTR`: the one write
-/// loop of the log files, the tools' standard output and the timeline page.
+/// loop of the runtime warnings, the log files, the tools' standard output and error, and the
+/// timeline page.
 package enum WriteAll {
   /// Writes all of `bytes` to `descriptor`.
   ///
