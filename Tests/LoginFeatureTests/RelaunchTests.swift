@@ -257,6 +257,28 @@ struct FileStoresTests {
     }
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func aFIFOOrAFolderAtThePathIsRefusedWithoutWaiting() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("session.json")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    // Before the fix, opening the FIFO waited for a writer forever: the answer must come now.
+    await #expect(
+      throws: StoredFileError(path: fifo.path, reason: "is not a regular file; refusing to read it")
+    ) {
+      try await FileSessionStore(url: fifo).load()
+    }
+    let directory = folder.appendingPathComponent("lockout.json")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    await #expect(
+      throws: StoredFileError(
+        path: directory.path, reason: "is not a regular file; refusing to read it")
+    ) {
+      try await FileLockoutStore(url: directory).load()
+    }
+  }
+
   @Test func aSaveIntoAMissingFolderIsATypedError() async {
     let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/lockout.json")
     await #expect(throws: StoredFileError(path: url.path, reason: "No such file or directory")) {

@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 
 #if canImport(Glibc)
   import Glibc
@@ -61,7 +62,8 @@ struct StoredFile<Body: Codable>: Sendable {
 
   /// The body, or `nil` when there is no file.
   func load() throws(StoredFileError) -> Body? {
-    let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    // Non-blocking: opening a FIFO left at the path must not wait for a writer forever.
+    let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { return nil }
@@ -69,6 +71,11 @@ struct StoredFile<Body: Codable>: Sendable {
       throw error(String(cString: strerror(code)))
     }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw error(String(cString: strerror(errno))) }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw error("is not a regular file; refusing to read it")
+    }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 4_096)
     while true {
@@ -115,16 +122,8 @@ struct StoredFile<Body: Codable>: Sendable {
     let descriptor = open(
       temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
     guard descriptor >= 0 else { throw error(String(cString: strerror(errno))) }
-    var written = 0
     let failure: String? = data.withUnsafeBytes { bytes in
-      while written < bytes.count {
-        let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return String(cString: strerror(errno))
-        }
-        written += count
-      }
+      if let code = WriteAll.write(bytes, to: descriptor) { return String(cString: strerror(code)) }
       return fsync(descriptor) == 0 ? nil : String(cString: strerror(errno))
     }
     close(descriptor)
@@ -136,6 +135,12 @@ struct StoredFile<Body: Codable>: Sendable {
       let reason = String(cString: strerror(errno))
       unlink(temporary)
       throw error(reason)
+    }
+    // The rename itself lasts only once the folder is on disk.
+    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directory >= 0 {
+      _ = fsync(directory)
+      close(directory)
     }
   }
 
