@@ -101,6 +101,23 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    (1, "You can ask for a new code in 1 second."),
+    (2, "You can ask for a new code in 2 seconds."),
+    (0, "Tap Resend to get a new code."),
+  ])
+  func anExpiredCodeSaysTheWaitInWords(countdown: Int, message: String) {
+    var state = TwoFactorState(
+      challenge: challenge, isVerifying: true, resendCountdown: countdown, requestID: 3)
+    let effects = TwoFactorReducer().reduce(
+      into: &state, action: .verifyResponse(request: 3, .failure(.codeExpired)))
+    guard case .showAlert(let alert)? = effects.first else {
+      Issue.record("no alert: \(effects)")
+      return
+    }
+    #expect(alert.message == message)
+  }
+
   @Test func wrongCodesShowTheAttemptsLeftAndTheThirdEndsTheSignIn() async {
     let fakes = LoginFakes(results: [.challenge(challenge)])
     fakes.api.enqueueVerifications(

@@ -131,7 +131,7 @@ public struct TwoFactorReducer: Reducer, Sendable {
       let message =
         state.resendCountdown == 0
         ? "Tap Resend to get a new code."
-        : "You can ask for a new code in \(state.resendCountdown) seconds."
+        : "You can ask for a new code in \(Duration.seconds(state.resendCountdown).inWords)."
       return [.showAlert(Alert(title: Self.expiredAlertTitle, message: message))]
     case .failure(.cancelled):
       return []
