@@ -80,11 +80,15 @@ struct ChallengeResponseBody: Decodable {
     var expiresIn: Int?
 
     /// The challenge, when every field is something a screen can show: an id, a destination
-    /// of at most 200 characters, a code of 1 to 12 digits, a lifetime that is not negative.
+    /// of at most 200 characters and 800 bytes (one character can carry any number of
+    /// combining marks) with no control or other invisible character, a code of 1 to 12
+    /// digits, a lifetime that is not negative.
     func validated() throws(LoginServiceError) -> Challenge {
       let length = codeLength ?? 6
       let lifetime = expiresIn ?? 300
       guard !id.isEmpty, id.utf8.count <= 1_024, destination.count <= 200,
+        destination.utf8.count <= 800,
+        !destination.unicodeScalars.contains(where: { $0.isInvisible }),
         (1...12).contains(length), lifetime >= 0
       else { throw .decodingFailed }
       return Challenge(

@@ -45,6 +45,10 @@ struct HTTPTwoFactorTests {
       #"{"challenge": {"id": "c", "destination": "x", "codeLength": 13}}"#,
       #"{"challenge": {"id": "c", "destination": "x", "expiresIn": -1}}"#,
       #"{"challenge": {"id": "c", "destination": "\#(String(repeating: "x", count: 201))"}}"#,
+      // One character, 10,000 combining marks: short in characters, not in bytes.
+      #"{"challenge": {"id": "c", "destination": "x\#(String(repeating: "\u{301}", count: 10_000))"}}"#,
+      #"{"challenge": {"id": "c", "destination": "\u001b[2J42"}}"#,
+      #"{"challenge": {"id": "c", "destination": "\u202e24 ••••"}}"#,
       #"{"challenge": {"destination": "x"}}"#,
     ] {
       await #expect(throws: LoginServiceError.decodingFailed, "\(bad)") {
