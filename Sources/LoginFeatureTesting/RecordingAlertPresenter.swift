@@ -73,12 +73,6 @@ public final class RecordingAlertPresenter: AlertPresenter {
     let location: FailureLocation
   }
 
-  /// A held alert and where it stands in ``history``.
-  private struct HeldAlert {
-    let index: Int
-    let alert: Alert
-  }
-
   /// The answer to alerts no scripted response covers; ``Response/tapCancelButton`` by default.
   public var defaultResponse: Response
 
@@ -87,7 +81,7 @@ public final class RecordingAlertPresenter: AlertPresenter {
 
   private var scripted: [Scripted] = []
   /// A held alert's answer is the tapped button, `nil` when dismissed.
-  private let held = HeldCalls<HeldAlert, AlertButton?>()
+  private let held = HeldCalls<Alert, AlertButton?>()
   private let createdAt: FailureLocation
 
   /// Creates a presenter with an empty history.
@@ -113,7 +107,7 @@ public final class RecordingAlertPresenter: AlertPresenter {
   public var alerts: [Alert] { history.map(\.alert) }
 
   /// The alerts held on screen right now, oldest first.
-  public var heldAlerts: [Alert] { held.requests.map(\.alert) }
+  public var heldAlerts: [Alert] { held.requests }
 
   /// Answers the next alert not yet covered by a scripted response by tapping `button`.
   ///
@@ -166,7 +160,7 @@ public final class RecordingAlertPresenter: AlertPresenter {
     let button: AlertButton?
     if next.response == .hold {
       // A held alert whose task is cancelled is dismissed.
-      button = await held.hold(HeldAlert(index: index, alert: alert)) ?? nil
+      button = await held.hold(alert) ?? nil
     } else {
       button = Self.button(answering: alert, with: next.response, at: next.location)
     }
@@ -197,7 +191,7 @@ public final class RecordingAlertPresenter: AlertPresenter {
     line: Int = #line,
     column: Int = #column
   ) async -> Alert? {
-    let alert = await held.waitForCall(timeout: timeout) { condition($0.alert) }?.alert
+    let alert = await held.waitForCall(timeout: timeout) { condition($0) }
     if alert == nil {
       let heldNow = heldAlerts
       FailureReporter.current(
@@ -240,10 +234,9 @@ public final class RecordingAlertPresenter: AlertPresenter {
   ) {
     let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let released = held.release(
-      where: { condition($0.alert) },
-      with: { heldAlert in
-        Self.button(
-          answering: heldAlert.alert, with: response == .hold ? .dismiss : response, at: location)
+      where: condition,
+      with: { alert in
+        Self.button(answering: alert, with: response == .hold ? .dismiss : response, at: location)
       })
     guard released == nil else { return }
     let heldNow = heldAlerts

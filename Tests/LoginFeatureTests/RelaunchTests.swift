@@ -30,7 +30,6 @@ import Testing
     let saved = session(expiringIn: 3_600)
     let fakes = LoginFakes(api: StubLoginAPI(), sessionStore: InMemorySessionStore(session: saved))
     let store = TestStore(login: LoginState(), fakes: fakes)
-    #expect(store.state.isLoginButtonEnabled == false || store.state.isFormValid == false)
     await launch(
       store, finding: LaunchRecord(session: saved),
       effects: [.route(.restore(.home(Fixtures.demo)))]
