@@ -48,19 +48,27 @@ public final class ManualClock: Clock, Sendable {
     var nextID = 0
     var sleepers: [Sleeper] = []
     var wakeAcknowledgements: [Int: CheckedContinuation<Void, Never>] = [:]
-    var sleeperWaiters: [Int: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
+    var sleeperWaiters: [Int: SleeperWaiter] = [:]
 
     mutating func makeID() -> Int {
       nextID += 1
       return nextID
     }
 
-    /// Takes out the waiters whose count of sleepers has been reached.
+    /// Takes out the waiters whose count of sleepers has been reached; their timeouts stop.
     mutating func satisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
       let ready = sleeperWaiters.filter { $0.value.count <= sleepers.count }
       for id in ready.keys { sleeperWaiters[id] = nil }
+      for waiter in ready.values { waiter.timeout?.cancel() }
       return ready.values.map(\.continuation)
     }
+  }
+
+  /// A ``waitForSleepers(_:timeout:)`` call waiting, and the task that ends it at its timeout.
+  private struct SleeperWaiter {
+    var count: Int
+    var continuation: CheckedContinuation<Bool, Never>
+    var timeout: Task<Void, Never>?
   }
 
   /// What ``advance(to:)`` awaits after a sleeper of this task has resumed, before it wakes the
@@ -159,18 +167,27 @@ public final class ManualClock: Clock, Sendable {
     return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       let reached = state.withLock { state -> Bool in
         guard state.sleepers.count < count else { return true }
-        state.sleeperWaiters[id] = (count, continuation)
+        state.sleeperWaiters[id] = SleeperWaiter(count: count, continuation: continuation)
         return false
       }
       if reached {
         continuation.resume(returning: true)
         return
       }
-      Task { [state] in
+      // Registered first, then timed: the timer is cancelled when the wait ends, so no task
+      // sleeps on for the rest of the timeout.
+      let timer = Task { [state] in
         try? await Task.sleep(for: timeout)
+        guard !Task.isCancelled else { return }
         state.withLock { $0.sleeperWaiters.removeValue(forKey: id) }?.continuation
           .resume(returning: false)
       }
+      let waiting = state.withLock { state -> Bool in
+        guard state.sleeperWaiters[id] != nil else { return false }
+        state.sleeperWaiters[id]?.timeout = timer
+        return true
+      }
+      if !waiting { timer.cancel() }
     }
   }
 

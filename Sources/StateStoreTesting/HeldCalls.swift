@@ -37,12 +37,13 @@ public final class HeldCalls<Request: Sendable, Answer: Sendable>: Sendable {
     let id: Int
     let matches: @Sendable (Request) -> Bool
     let continuation: CheckedContinuation<Request?, Never>
+    /// Ends the wait at its timeout; cancelled when a call wakes the waiter first.
+    var timeout: Task<Void, Never>?
   }
 
   private struct State {
     var calls: [Call] = []
     var waiters: [Waiter] = []
-    var expiredWaiters: Set<Int> = []
     var nextID = 0
 
     mutating func makeID() -> Int {
@@ -93,7 +94,10 @@ public final class HeldCalls<Request: Sendable, Answer: Sendable>: Sendable {
           continuation.resume(returning: nil)
           return
         }
-        for waiter in woken { waiter.continuation.resume(returning: request) }
+        for waiter in woken {
+          waiter.timeout?.cancel()
+          waiter.continuation.resume(returning: request)
+        }
       }
     } onCancel: {
       guard honoringCancellation else { return }
@@ -115,29 +119,31 @@ public final class HeldCalls<Request: Sendable, Answer: Sendable>: Sendable {
     where condition: @escaping @Sendable (Request) -> Bool = { _ in true }
   ) async -> Request? {
     let id = state.withLock { $0.makeID() }
-    let timer = Task { [weak self] in
-      try? await Task.sleep(for: timeout)
-      guard !Task.isCancelled, let self else { return }
-      let waiter = self.state.withLock { state -> Waiter? in
-        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
-          state.expiredWaiters.insert(id)
-          return nil
-        }
-        return state.waiters.remove(at: index)
-      }
-      waiter?.continuation.resume(returning: nil)
-    }
-    defer { timer.cancel() }
     return await withCheckedContinuation { (continuation: CheckedContinuation<Request?, Never>) in
-      let immediate = state.withLock { state -> Request?? in
-        if let call = state.calls.first(where: { condition($0.request) }) {
-          return .some(call.request)
-        }
-        if state.expiredWaiters.remove(id) != nil { return .some(nil) }
+      let held = state.withLock { state -> Request? in
+        if let call = state.calls.first(where: { condition($0.request) }) { return call.request }
         state.waiters.append(Waiter(id: id, matches: condition, continuation: continuation))
         return nil
       }
-      if let immediate { continuation.resume(returning: immediate) }
+      if let held {
+        continuation.resume(returning: held)
+        return
+      }
+      // Registered first, then timed: a call that comes first cancels the timer.
+      let timer = Task { [weak self] in
+        try? await Task.sleep(for: timeout)
+        guard !Task.isCancelled, let self else { return }
+        let waiter = self.state.withLock { state -> Waiter? in
+          state.waiters.firstIndex(where: { $0.id == id }).map { state.waiters.remove(at: $0) }
+        }
+        waiter?.continuation.resume(returning: nil)
+      }
+      let waiting = state.withLock { state -> Bool in
+        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return false }
+        state.waiters[index].timeout = timer
+        return true
+      }
+      if !waiting { timer.cancel() }
     }
   }
 

@@ -2,6 +2,8 @@ import StateStore
 import StateStoreTesting
 import Testing
 
+/// `#require` before every release: a call that was never held would leave its task waiting
+/// for an answer forever, so the test stops there instead.
 @MainActor
 struct HeldCallsTests {
   @Test func heldCallsAreAnsweredInAnyOrder() async {
@@ -20,37 +22,37 @@ struct HeldCallsTests {
     #expect(held.release(3) == nil)
   }
 
-  @Test func anAnswerCanBeMadeFromTheRequest() async {
+  @Test func anAnswerCanBeMadeFromTheRequest() async throws {
     let held = HeldCalls<String, Int>()
     let call = Task { await held.hold("four") }
-    await held.waitForCall()
+    try #require(await held.waitForCall(timeout: .seconds(10)) == "four")
     held.release(where: { _ in true }, with: { $0.count })
     #expect(await call.value == 4)
   }
 
-  @Test func waitingTimesOutWithNilWhenNoCallMeetsTheCondition() async {
+  @Test func waitingTimesOutWithNilWhenNoCallMeetsTheCondition() async throws {
     let held = HeldCalls<String, Int>()
     #expect(await held.waitForCall(timeout: .milliseconds(20)) == nil)
     let call = Task { await held.hold("other") }
-    await held.waitForCall()
+    try #require(await held.waitForCall(timeout: .seconds(10)) == "other")
     #expect(await held.waitForCall(timeout: .milliseconds(20)) { $0 == "wanted" } == nil)
     held.release(0)
     _ = await call.value
   }
 
-  @Test func cancellingAHeldCallEndsItWithNil() async {
+  @Test func cancellingAHeldCallEndsItWithNil() async throws {
     let held = HeldCalls<String, Int>()
     let call = Task { await held.hold("call") }
-    await held.waitForCall()
+    try #require(await held.waitForCall(timeout: .seconds(10)) == "call")
     call.cancel()
     #expect(await call.value == nil)
     #expect(held.count == 0)
   }
 
-  @Test func aCallThatIgnoresCancellationWaitsForItsAnswer() async {
+  @Test func aCallThatIgnoresCancellationWaitsForItsAnswer() async throws {
     let held = HeldCalls<String, Int>()
     let call = Task { await held.hold("call", honoringCancellation: false) }
-    await held.waitForCall()
+    try #require(await held.waitForCall(timeout: .seconds(10)) == "call")
     call.cancel()
     #expect(held.count == 1)
     held.release(7)
