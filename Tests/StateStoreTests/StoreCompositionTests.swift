@@ -75,7 +75,7 @@ struct StoreCompositionTests {
     #expect(probe.cancelled == ["old"])
   }
 
-  @Test func anActionForAnAbsentChildFromAnEffectIsIgnoredAndReported() async {
+  @Test func anActionForAnAbsentChildSentToTheStoreIsIgnoredReportedAndStartsNothing() async {
     let warnings = WarningLog()
     let store = makeDeskStore()
     await RuntimeWarning.$reporter.withValue(warnings.reporter) {

@@ -36,6 +36,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
   @usableFromInline let isSame: (State, State) -> Bool
   @usableFromInline var observers: [(id: Int, callback: @MainActor (State) -> Void)] = []
   private var nextObserverID = 0
+  /// Released with the handle; the subscription cancels itself then.
   private var parentSubscription: StoreSubscription?
 
   /// Creates a handle whose state starts at `initial`, that sends through `send`, and that
@@ -52,10 +53,6 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     sendToParent = send
     stateKeyPath = \.state
     parentSubscription = subscribe(self)
-  }
-
-  isolated deinit {
-    parentSubscription?.cancel()
   }
 
   /// The child's current state. Reading it inside SwiftUI's body or
