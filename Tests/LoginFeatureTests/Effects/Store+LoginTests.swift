@@ -10,7 +10,8 @@ import Testing
     let (clock, router, sessions) = (fakes.clock, fakes.router, fakes.sessionStore)
     let store = Store(
       login: LoginState(),
-      dependencies: fakes.dependencies(api: DemoLoginAPI(latency: .seconds(1), clock: clock)))
+      dependencies: fakes.dependencies(
+        api: DemoLoginAPI(latency: .seconds(1), clock: clock, now: { fakes.now })))
 
     store.send(.usernameChanged("demo"))
     store.send(.passwordChanged("Secr3t"))
@@ -23,9 +24,13 @@ import Testing
     #expect(store.state.isLoading == false)
     #expect(store.state.user == Fixtures.demo)
     #expect(router.commands == [.push(.home(Fixtures.demo))])
-    let saved = await sessions.load()
-    #expect(saved?.user == Fixtures.demo)
-    #expect(saved?.token == "demo-token-1")
+    // Issued one second (the latency) after the fakes' wall-clock start, for 12 hours.
+    let issued = LoginFakes.defaultWallClockStart.addingTimeInterval(1)
+    #expect(
+      await sessions.load()
+        == Session(
+          user: Fixtures.demo, token: "demo-token-1",
+          expiresAt: issued.addingTimeInterval(12 * 3_600)))
 
     await store.send(.logoutButtonTapped).finish()
     #expect(store.state == LoginState(username: "demo", attemptID: 1))
