@@ -21,8 +21,12 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
   /// Waits `duration` on the clock, then sends ``LoginAction/lockoutEnded``.
   case startLockoutTimer(Duration)
   /// Keeps the session for the next launch.
+  ///
+  /// Best effort, like every save and clear here: ``LoginEffectHandler`` drops a store's
+  /// error (a full disk, say), and the next launch finds whatever the store holds —
+  /// ``LoginAction/restored(_:at:)`` says when it cannot be read.
   case saveSession(Session)
-  /// Forgets the kept session.
+  /// Forgets the kept session (best effort, as ``saveSession(_:)``).
   case clearSession
   /// An effect of the one-time-code step.
   case twoFactor(TwoFactorEffect)
@@ -33,7 +37,7 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
   case restoreLaunch
   /// Keeps the failed attempts for the next launch, and — with `lockedFor` — the lockout's
   /// deadline: the handler adds `lockedFor` to the wall-clock time. Zero attempts and no lock
-  /// clear the record.
+  /// clear the record. Best effort, as ``saveSession(_:)``.
   case saveLockout(failedAttempts: Int, lockedFor: Duration?)
 
   /// The name of the namespace the one-time-code step's effects run in.
