@@ -175,7 +175,8 @@ public final class RecordingAlertPresenter: AlertPresenter {
   /// meets `condition`.
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait before failing the test; one second by default.
+  ///   - timeout: How long to wait before failing the test; ten seconds by default (it
+  ///     only bounds how long a failing test waits).
   ///   - condition: Which alert to wait for; any alert by default.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.
@@ -184,7 +185,7 @@ public final class RecordingAlertPresenter: AlertPresenter {
   /// - Returns: The held alert, or `nil` when the wait timed out (and the test failed).
   @discardableResult
   public func waitForHeldAlert(
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(10),
     where condition: @escaping @Sendable (Alert) -> Bool = { _ in true },
     fileID: String = #fileID,
     filePath: StaticString = #filePath,

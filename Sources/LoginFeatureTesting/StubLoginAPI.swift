@@ -120,7 +120,8 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait before failing the test; one second by default.
+  ///   - timeout: How long to wait before failing the test; ten seconds by default (it
+  ///     only bounds how long a failing test waits).
   ///   - condition: Which call to wait for; any call by default.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.
@@ -130,7 +131,7 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   ///   failed).
   @discardableResult
   public func waitForHeldCall(
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(10),
     where condition: @escaping @Sendable (Credentials) -> Bool = { _ in true },
     fileID: String = #fileID,
     filePath: StaticString = #filePath,

@@ -160,9 +160,10 @@ public final class ManualClock: Clock, Sendable {
   ///
   /// - Parameters:
   ///   - count: How many sleepers to wait for.
-  ///   - timeout: How long to wait at most, in real time.
+  ///   - timeout: How long to wait at most, in real time; ten seconds by default (it only
+  ///     bounds how long a failing test waits).
   /// - Returns: Whether `count` sleepers were reached before the timeout.
-  public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(1)) async -> Bool {
+  public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
     let id = state.withLock { $0.makeID() }
     return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       let reached = state.withLock { state -> Bool in

@@ -110,12 +110,13 @@ public final class HeldCalls<Request: Sendable, Answer: Sendable>: Sendable {
   /// Returns at once when such a call is held already (the oldest of them).
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait at most, in real time; one second by default.
+  ///   - timeout: How long to wait at most, in real time; ten seconds by default (it
+  ///     only bounds how long a failing test waits).
   ///   - condition: Which call to wait for; any call by default.
   /// - Returns: The held call's request, or `nil` when the wait timed out.
   @discardableResult
   public func waitForCall(
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(10),
     where condition: @escaping @Sendable (Request) -> Bool = { _ in true }
   ) async -> Request? {
     let id = state.withLock { $0.makeID() }
