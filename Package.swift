@@ -55,7 +55,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginFeatureTests",
-      dependencies: ["LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore"],
+      dependencies: [
+        "LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore", "ToolTestSupport",
+      ],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
@@ -70,7 +72,7 @@ let package = Package(
       name: "AppFeatureTests",
       dependencies: [
         "AppFeature", "LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore",
-        "ActionLog", "ReplayTool",
+        "ActionLog", "ReplayTool", "ToolTestSupport",
       ]
     ),
     .testTarget(

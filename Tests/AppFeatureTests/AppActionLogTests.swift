@@ -6,6 +6,7 @@ import LoginFeatureTesting
 import StateStore
 import StateStoreTesting
 import Testing
+import ToolTestSupport
 
 /// A real app session — a failed sign-in, a sign-in, the profile, a logout — recorded from the
 /// app store, then replayed and verified with the app reducer; secrets masked at every level.
@@ -21,11 +22,8 @@ import Testing
         login: fakes.dependencies, profiles: DemoProfileAPI(delay: .zero, clock: fakes.clock)))
     var recorded: [AppAction] = []
     let subscription = store.observeTransitions { recorded.append($0.action) }
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("app-log-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let url = folder.appendingPathComponent("app.jsonl")
+    let folder = try TemporaryFolder()
+    let url = folder.file("app.jsonl")
     let recorder = try store.record(
       to: url, feature: AppReducer.actionLogFeature,
       options: RecordingOptions(checkpointInterval: 4))

@@ -4,6 +4,7 @@ import LoginFeatureTesting
 import StateStore
 import StateStoreTesting
 import Testing
+import ToolTestSupport
 
 /// What survives a relaunch, through an exhaustive `TestStore` on the fakes: the launch action,
 /// the restore effect, the answer with the stores' content and the wall-clock time, and what
@@ -63,10 +64,8 @@ import Testing
 
   @Test func anUnreadableStoreShowsTheFormAndTheErrorArrivesAsAnAction() async {
     let fakes = LoginFakes(api: StubLoginAPI())
-    let dependencies = LoginDependencies(
-      api: fakes.api, router: fakes.router, alertPresenter: fakes.alertPresenter,
-      sessionStore: BrokenSessionStore(), clock: fakes.clock, lockoutStore: fakes.lockoutStore,
-      now: { [start] in start })
+    var dependencies = fakes.dependencies
+    dependencies.sessionStore = BrokenSessionStore()
     let store = TestStore(
       initialState: LoginState(), reducer: LoginReducer(),
       handler: LoginEffectHandler(dependencies: dependencies))
@@ -173,16 +172,9 @@ private struct BrokenSessionStore: SessionStore {
 
 /// The file stores against real files in a temporary folder.
 struct FileStoresTests {
-  private func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("file-stores-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   @Test func aSessionRoundTripsThroughA0600FileReplacedAtomically() async throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder()
+    let folder = temporary.url
     let url = folder.appendingPathComponent("session.json")
     let store = FileSessionStore(url: url)
     #expect(try await store.load() == nil)
@@ -220,8 +212,8 @@ struct FileStoresTests {
   func anUnreadableSessionFileIsATypedErrorThatNamesTheFile(content: String, message: String)
     async throws
   {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder()
+    let folder = temporary.url
     let url = folder.appendingPathComponent("session.json")
     try Data(content.utf8).write(to: url)
     do {
@@ -233,8 +225,8 @@ struct FileStoresTests {
   }
 
   @Test func aSymlinkIsRefusedAndAHugeFileIsNotRead() async throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder()
+    let folder = temporary.url
     let target = folder.appendingPathComponent("elsewhere.json")
     try Data("{}".utf8).write(to: target)
     let link = folder.appendingPathComponent("lockout.json")
@@ -258,8 +250,8 @@ struct FileStoresTests {
 
   @Test(.timeLimit(.minutes(1)))
   func aFIFOOrAFolderAtThePathIsRefusedWithoutWaiting() async throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder()
+    let folder = temporary.url
     let fifo = folder.appendingPathComponent("session.json")
     #expect(mkfifo(fifo.path, 0o600) == 0)
     // Before the fix, opening the FIFO waited for a writer forever: the answer must come now.
