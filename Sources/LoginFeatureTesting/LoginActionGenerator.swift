@@ -3,9 +3,12 @@ import StateStore
 
 /// Random and hostile login actions, for property tests of a reducer or a whole store.
 ///
-/// Every ``LoginFeature/LoginAction`` case comes up — the one-time-code step's too, aimed at
-/// the step while it shows and, now and then, while it does not — with payloads chosen to
-/// break things:
+/// Every ``LoginFeature/LoginAction`` case of a running form comes up — the one-time-code
+/// step's too, aimed at the step while it shows and, now and then, while it does not — with
+/// payloads chosen to break things. The launch actions (`launched`, `restored(_:at:)`) do
+/// not: a launch happens once, before everything else, and its hostile records (unreadable
+/// stores, far deadlines, negative counts) have their own tests.
+/// Payloads:
 /// empty and whitespace-only text, very long text, emoji and combining marks, control and
 /// bidirectional-override characters, and near-miss email addresses. Responses answer the
 /// current attempt, an older one or one that never existed, with every outcome.

@@ -66,21 +66,35 @@ struct LoginReducerPropertyTests {
     #expect(endings == ["verified", "tooManyIncorrectCodes", "cancelled"])
   }
 
-  @Test func theGeneratorCoversEveryActionCase() {
+  @Test func theGeneratorCoversEveryActionCaseOfARunningForm() {
     var random = SeededGenerator(seed: 1)
     var seen: Set<String> = []
     let state = LoginState(attemptID: 3)
     for _ in 0..<2_000 {
-      let action = LoginActionGenerator().next(for: state, using: &random)
-      seen.insert(String(Dump.render(action).prefix { $0 != "(" }))
+      seen.insert(Self.caseName(LoginActionGenerator().next(for: state, using: &random)))
     }
     #expect(
       seen == [
-        "LoginAction.usernameChanged", "LoginAction.passwordChanged",
-        "LoginAction.loginButtonTapped", "LoginAction.cancelButtonTapped",
-        "LoginAction.loginResponse", "LoginAction.alertButtonTapped", "LoginAction.lockoutEnded",
-        "LoginAction.logoutButtonTapped", "LoginAction.twoFactor",
+        "usernameChanged", "passwordChanged", "loginButtonTapped", "cancelButtonTapped",
+        "loginResponse", "alertButtonTapped", "lockoutEnded", "logoutButtonTapped", "twoFactor",
       ])
+  }
+
+  /// Every case by name; a new case does not compile until it is named here, and must then be
+  /// generated (or, like the launch, left out on purpose and said so above).
+  private static func caseName(_ action: LoginAction) -> String {
+    switch action {
+    case .usernameChanged: "usernameChanged"
+    case .passwordChanged: "passwordChanged"
+    case .loginButtonTapped: "loginButtonTapped"
+    case .cancelButtonTapped: "cancelButtonTapped"
+    case .loginResponse: "loginResponse"
+    case .alertButtonTapped: "alertButtonTapped"
+    case .lockoutEnded: "lockoutEnded"
+    case .logoutButtonTapped: "logoutButtonTapped"
+    case .twoFactor: "twoFactor"
+    case .launched, .restored: "launch"
+    }
   }
 
   @Test func equalSeedsGiveEqualSequences() {
