@@ -56,7 +56,20 @@ struct LoginDemoHostileInputTests {
       header == "── after line 1: type username \(String(repeating: "y", count: 58))… ──")
   }
 
+  /// A private-use character draws as whatever a font puts there, and a right-to-left
+  /// override turns the rest of the line around: on the screen both are U+FFFD.
+  @Test func invisibleCharactersATypedFieldHoldsShowAsReplacementCharacters() async throws {
+    let output = try await runScript(["type username a\u{E000}b\u{202E}c"])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("a\u{FFFD}b\u{FFFD}c"))
+    #expect(!output.stdout.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{202E}" })
+  }
+
   @Test(arguments: [
+    (
+      ["--api", "http://host/\u{E000}"],
+      "--api must be an http:// or https:// URL, got 'http://host/?'"
+    ),
     (
       ["--api", "http://host/\(escapes)"],
       "--api must be an http:// or https:// URL, got 'http://host/\(shown)'"
