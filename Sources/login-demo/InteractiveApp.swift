@@ -39,7 +39,7 @@ package final class InteractiveApp {
   /// Sets up a store on the real clock for `options`.
   ///
   /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
-  package init(options: DemoOptions) throws(DemoFailure) {
+  package init(options: DemoOptions) async throws(DemoFailure) {
     let router = DemoRouter()
     let alerts = DemoAlertPresenter()
     let clock = ContinuousClock()
@@ -52,7 +52,7 @@ package final class InteractiveApp {
     // Standard error is under the full screen here: the notice goes on the screen, and
     // main says it again once the terminal is restored.
     let relay = StopRelay()
-    recording = try Integrations.startRecording(store, options) { message in
+    recording = try await Integrations.startRecording(store, options) { message in
       Task { @MainActor in relay.handler?(message) }
     }
     relay.handler = { [weak self] message in self?.recordingStopped(message) }

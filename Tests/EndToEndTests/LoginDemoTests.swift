@@ -319,6 +319,31 @@ struct LoginDemoTests {
     #expect(rest.stdout.hasPrefix("── launch 1 begins in segment-000002.jsonl ("))
   }
 
+  /// `--flight-recorder` fails after `--record` has started: the action log is closed before
+  /// the demo exits, not left empty.
+  @Test func aFlightRecorderThatCannotStartClosesTheActionLogFirst() async throws {
+    let folder = try stateFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let log = folder.appendingPathComponent("launch.jsonl")
+    let notAFolder = folder.appendingPathComponent("flight")
+    try Data().write(to: notAFolder)
+    let output = try await DemoProcess.run([
+      "--record", log.path, "--flight-recorder", notAFolder.path,
+    ])
+    #expect(output.status == 1)
+    #expect(
+      output.stderr
+        == "login-demo: cannot record to the folder '\(notAFolder.path)': I/O error: 'flight' is "
+        + "not a folder\n")
+    let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.last == #"{"kind":"closed"}"#)
+    let result = try Replayer(reducer: AppReducer()).replay(
+      log, options: ActionLogReadOptions(expectedFeature: "app"))
+    #expect(result.warnings.isEmpty)
+    #expect(result.finalState == AppState())
+  }
+
   @Test func aStateFolderThatIsAFileIsAClearError() async throws {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("login-demo-not-a-folder-\(UUID().uuidString)")
