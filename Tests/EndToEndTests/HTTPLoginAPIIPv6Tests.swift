@@ -34,7 +34,7 @@ struct HTTPLoginAPIIPv6Tests {
 
     #expect(session.user.username == username)
     #expect(session.token.reveal() == password)
-    let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    let hits = await server.stopAndCollectHits()
     #expect(hits == ["HIT POST /api/v1/login cookie=no"])
   }
 
@@ -93,7 +93,7 @@ struct HTTPLoginAPIIPv6Tests {
     let api = HTTPLoginAPI(baseURL: server.baseURL)
     _ = await api.loginResult("cookie")
     _ = await api.loginResult("cookie")
-    let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    let hits = await server.stopAndCollectHits()
     #expect(hits == ["HIT POST /login cookie=no", "HIT POST /login cookie=no"])
   }
 
@@ -105,7 +105,7 @@ struct HTTPLoginAPIIPv6Tests {
   }
 
   @Test func aClosedIPv6PortIsConnectionRefusedAtThatAddress() async throws {
-    let closed = try ClosedIPv6Port()
+    let closed = try ClosedPort(host: "::1")
     let api = HTTPLoginAPI(baseURL: URL(string: "http://[::1]:\(closed.port)")!)
     let result = await api.loginResult("demo")
     #expect(result == .failure(.transport("connection refused at [::1]:\(closed.port)")))
