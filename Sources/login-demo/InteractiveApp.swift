@@ -30,6 +30,9 @@ package final class InteractiveApp {
   package var drawScreen: ((_ lines: [ScreenLine], _ clear: Bool) -> Void)?
   private var needsRender = false
   private var isRenderScheduled = false
+  /// The draw ``setNeedsRender()`` last scheduled for the next turn of the main actor: a test
+  /// awaits it to see every draw a change led to.
+  package private(set) var scheduledRender: Task<Void, Never>?
   private var clearsNextFrame = false
   private var model = ScreenModel(showsKeyHints: true)
   private var spinner: Task<Void, Never>?
@@ -270,7 +273,7 @@ package final class InteractiveApp {
     needsRender = true
     guard !isRenderScheduled else { return }
     isRenderScheduled = true
-    Task { @MainActor [weak self] in
+    scheduledRender = Task { @MainActor [weak self] in
       guard let self else { return }
       self.isRenderScheduled = false
       if self.needsRender { self.render() }

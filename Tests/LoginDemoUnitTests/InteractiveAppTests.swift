@@ -20,9 +20,11 @@ struct InteractiveAppTests {
       subscription = app.store.observeTransitions { [unowned self] in actions.append($0.action) }
     }
 
-    /// Lets every render scheduled by a state change run.
-    func settle() async {
-      for _ in 0..<10 { await Task.yield() }
+    /// Waits for the render a state change scheduled to have run (it draws nothing when a
+    /// batch of keys drew first).
+    func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+      #expect(app.scheduledRender != nil, "no render was scheduled", sourceLocation: sourceLocation)
+      await app.scheduledRender?.value
     }
   }
 
