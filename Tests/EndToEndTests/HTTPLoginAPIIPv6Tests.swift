@@ -6,7 +6,8 @@ import Testing
 /// `HTTPLoginAPI` with an IPv6 address as its host, against the fixture server bound to `::1`.
 ///
 /// On a machine without an IPv6 loopback these tests are skipped, and Swift Testing prints the
-/// reason below for each of them; they never pass without having run.
+/// reason below for each of them; they never pass without having run. With
+/// `LOGINSTORE_IPV6_TESTS=required` the missing loopback also fails `IPv6LoopbackTests`.
 @Suite(
   .enabled(
     if: IPv6Loopback.isAvailable,
