@@ -89,7 +89,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore", "ActionLog",
-        "AppFeature",
+        "AppFeature", "ToolTestSupport",
       ],
       exclude: ["DemoScripts"]
     ),

@@ -1,6 +1,7 @@
 import ActionLog
 import Foundation
 import LoginFeature
+import StateStore
 
 /// The command line of `login-demo`, parsed by hand.
 package struct DemoOptions: Equatable {
@@ -105,14 +106,11 @@ package struct DemoOptions: Equatable {
     return options
   }
 
-  /// `http://host…` or `https://host…` with a non-empty host, and no space or control
+  /// `http://host…` or `https://host…` with a non-empty host, and no space or invisible
   /// character anywhere.
   private static func isHTTPURL(_ text: String) -> Bool {
     guard
-      !text.unicodeScalars.contains(where: {
-        $0.properties.isWhitespace || $0.properties.generalCategory == .control
-          || $0.properties.generalCategory == .format
-      })
+      !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.isInvisible })
     else { return false }
     let lowered = text.lowercased()
     for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {

@@ -102,13 +102,13 @@ enum Integrations {
   ///     writing fails; the demo keeps working without the log.
   /// - Returns: What stops the recording and closes the file, or `nil` without either option.
   /// - Throws: ``DemoFailure`` when the file cannot be created, or is the script (a usage
-  ///   error).
+  ///   error). A recording already started is closed first, so no log is left half written.
   @MainActor
   static func startRecording(
     _ store: Store<AppReducer>,
     _ options: DemoOptions,
     onStop: @escaping @Sendable (String) -> Void
-  ) throws(DemoFailure) -> Recording? {
+  ) async throws(DemoFailure) -> Recording? {
     let failure = Guarded<String?>(nil)
     let reportStop: @Sendable (ActionLogError) -> Void = { error in
       let message = "recording stopped: \(error.description.prefix { $0 != "\n" })"
@@ -140,6 +140,7 @@ enum Integrations {
           onError: reportStop)
         stops.append { await recorder.close() }
       } catch {
+        for stop in stops { await stop() }
         throw DemoFailure(
           "cannot record to the folder \(Sanitized.path(path)): \(error.description)")
       }

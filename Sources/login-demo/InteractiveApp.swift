@@ -30,6 +30,9 @@ package final class InteractiveApp {
   package var drawScreen: ((_ lines: [ScreenLine], _ clear: Bool) -> Void)?
   private var needsRender = false
   private var isRenderScheduled = false
+  /// The draw ``setNeedsRender()`` last scheduled for the next turn of the main actor: a test
+  /// awaits it to see every draw a change led to.
+  package private(set) var scheduledRender: Task<Void, Never>?
   private var clearsNextFrame = false
   private var model = ScreenModel(showsKeyHints: true)
   private var spinner: Task<Void, Never>?
@@ -39,7 +42,7 @@ package final class InteractiveApp {
   /// Sets up a store on the real clock for `options`.
   ///
   /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
-  package init(options: DemoOptions) throws(DemoFailure) {
+  package init(options: DemoOptions) async throws(DemoFailure) {
     let router = DemoRouter()
     let alerts = DemoAlertPresenter()
     let clock = ContinuousClock()
@@ -52,7 +55,7 @@ package final class InteractiveApp {
     // Standard error is under the full screen here: the notice goes on the screen, and
     // main says it again once the terminal is restored.
     let relay = StopRelay()
-    recording = try Integrations.startRecording(store, options) { message in
+    recording = try await Integrations.startRecording(store, options) { message in
       Task { @MainActor in relay.handler?(message) }
     }
     relay.handler = { [weak self] message in self?.recordingStopped(message) }
@@ -270,7 +273,7 @@ package final class InteractiveApp {
     needsRender = true
     guard !isRenderScheduled else { return }
     isRenderScheduled = true
-    Task { @MainActor [weak self] in
+    scheduledRender = Task { @MainActor [weak self] in
       guard let self else { return }
       self.isRenderScheduled = false
       if self.needsRender { self.render() }

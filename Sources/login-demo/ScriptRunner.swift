@@ -35,7 +35,7 @@ final class ScriptRunner {
   /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
   init(
     options: DemoOptions, write: @escaping (String) throws(DemoFailure) -> Void
-  ) throws(DemoFailure) {
+  ) async throws(DemoFailure) {
     let tracker = EffectTracker()
     let clock = ManualClock(sleepersChanged: { Task { @MainActor in tracker.check() } })
     let router = DemoRouter()
@@ -65,7 +65,7 @@ final class ScriptRunner {
     self.clock = clock
     self.tracker = tracker
     self.write = write
-    recording = try Integrations.startRecording(store, options) { message in
+    recording = try await Integrations.startRecording(store, options) { message in
       // Standard error is not the screen here: say it at once. `FileHandle.write` traps when
       // the write fails (a full disk, a closed stream); a failed warning must not.
       _ = WriteAll.write("login-demo: \(message)\n", to: STDERR_FILENO)

@@ -26,13 +26,13 @@ do throws(DemoFailure) {
   if options.showsHelp {
     try StandardOutput.write(HelpText.text)
   } else if options.scriptPath == nil, isatty(STDIN_FILENO) == 1 {
-    let app = try InteractiveApp(options: options)
+    let app = try await InteractiveApp(options: options)
     status = try await app.run()
     // The terminal is restored: what the full screen showed is said where it stays.
     if let failure = app.recordingFailure { throw DemoFailure(failure) }
   } else {
     let script = try ScriptSource(path: options.scriptPath)
-    let runner = try ScriptRunner(options: options, write: StandardOutput.write)
+    let runner = try await ScriptRunner(options: options, write: StandardOutput.write)
     try await runner.run(script)
     // Already said on standard error when it happened.
     if runner.recordingFailure != nil { status = 1 }

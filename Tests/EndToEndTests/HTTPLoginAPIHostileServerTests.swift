@@ -90,9 +90,9 @@ struct HTTPLoginAPIHostileServerTests {
       LoginServiceError.redirected(status: status).message
         == "The server sent the login to another address (status \(status)); it was not sent "
         + "there. Please check the server address.")
-    let served = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    let served = await server.stopAndCollectHits()
     #expect(served == ["HIT POST /login cookie=no"])
-    let elsewhereHits = await elsewhere.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    let elsewhereHits = await elsewhere.stopAndCollectHits()
     #expect(elsewhereHits == [], "the redirect was followed to \(target)")
   }
 
@@ -108,7 +108,7 @@ struct HTTPLoginAPIHostileServerTests {
     #expect(await api.loginResult("cookie").map(\.token) == .success("fixture-token-cookie"))
     #expect(await api.loginResult("cookie").map(\.token) == .success("fixture-token-cookie"))
 
-    let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    let hits = await server.stopAndCollectHits()
     #expect(hits == ["HIT POST /login cookie=no", "HIT POST /login cookie=no"])
   }
 
@@ -120,7 +120,7 @@ struct HTTPLoginAPIHostileServerTests {
     _ = await api.loginResult("cookie")
     _ = await api.loginResult("cookie")
 
-    let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    let hits = await server.stopAndCollectHits()
     #expect(hits == ["HIT POST /login cookie=no", "HIT POST /login cookie=yes"])
   }
 }

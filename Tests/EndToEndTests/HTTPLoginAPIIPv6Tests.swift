@@ -6,7 +6,8 @@ import Testing
 /// `HTTPLoginAPI` with an IPv6 address as its host, against the fixture server bound to `::1`.
 ///
 /// On a machine without an IPv6 loopback these tests are skipped, and Swift Testing prints the
-/// reason below for each of them; they never pass without having run.
+/// reason below for each of them; they never pass without having run. With
+/// `LOGINSTORE_IPV6_TESTS=required` the missing loopback also fails `IPv6LoopbackTests`.
 @Suite(
   .enabled(
     if: IPv6Loopback.isAvailable,
@@ -34,7 +35,7 @@ struct HTTPLoginAPIIPv6Tests {
 
     #expect(session.user.username == username)
     #expect(session.token.reveal() == password)
-    let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    let hits = await server.stopAndCollectHits()
     #expect(hits == ["HIT POST /api/v1/login cookie=no"])
   }
 
@@ -93,7 +94,7 @@ struct HTTPLoginAPIIPv6Tests {
     let api = HTTPLoginAPI(baseURL: server.baseURL)
     _ = await api.loginResult("cookie")
     _ = await api.loginResult("cookie")
-    let hits = await server.stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+    let hits = await server.stopAndCollectHits()
     #expect(hits == ["HIT POST /login cookie=no", "HIT POST /login cookie=no"])
   }
 
@@ -105,7 +106,7 @@ struct HTTPLoginAPIIPv6Tests {
   }
 
   @Test func aClosedIPv6PortIsConnectionRefusedAtThatAddress() async throws {
-    let closed = try ClosedIPv6Port()
+    let closed = try ClosedPort(host: "::1")
     let api = HTTPLoginAPI(baseURL: URL(string: "http://[::1]:\(closed.port)")!)
     let result = await api.loginResult("demo")
     #expect(result == .failure(.transport("connection refused at [::1]:\(closed.port)")))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolTestSupport
 
 /// `login-demo` and `replay` run as a user would, fed hostile input: escape sequences that
 /// would retitle or clear a terminal, and input far longer than any message should show.
@@ -56,7 +57,20 @@ struct LoginDemoHostileInputTests {
       header == "── after line 1: type username \(String(repeating: "y", count: 58))… ──")
   }
 
+  /// A private-use character draws as whatever a font puts there, and a right-to-left
+  /// override turns the rest of the line around: on the screen both are U+FFFD.
+  @Test func invisibleCharactersATypedFieldHoldsShowAsReplacementCharacters() async throws {
+    let output = try await runScript(["type username a\u{E000}b\u{202E}c"])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("a\u{FFFD}b\u{FFFD}c"))
+    #expect(!output.stdout.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{202E}" })
+  }
+
   @Test(arguments: [
+    (
+      ["--api", "http://host/\u{E000}"],
+      "--api must be an http:// or https:// URL, got 'http://host/?'"
+    ),
     (
       ["--api", "http://host/\(escapes)"],
       "--api must be an http:// or https:// URL, got 'http://host/\(shown)'"
@@ -99,15 +113,13 @@ struct LoginDemoHostileInputTests {
   }
 
   @Test func recordingOverTheScriptIsRefused() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("login-demo-script-record-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let script = folder.appendingPathComponent("session.script")
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let script = folder.file("session.script")
     let text = "type username demo\n"
     try Data(text.utf8).write(to: script)
     // The same file, spelled another way.
-    let other = folder.path + "/./session.script"
+    let other = folder.url.path + "/./session.script"
     let output = try await DemoProcess.run(["--script", script.path, "--record", other])
     #expect(output.status == 2)
     #expect(
@@ -117,11 +129,9 @@ struct LoginDemoHostileInputTests {
   }
 
   @Test func recordingOverAFileThatIsNotALogIsRefused() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("login-demo-record-notes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let notes = folder.appendingPathComponent("notes.txt")
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let notes = folder.file("notes.txt")
     try Data("keep me\n".utf8).write(to: notes)
     let output = try await DemoProcess.run(["--record", notes.path])
     #expect(output.status == 1)
@@ -182,12 +192,9 @@ struct LoginDemoHostileInputTests {
   private func runScript(
     _ lines: [String], arguments: [String] = []
   ) async throws -> DemoProcess.Output {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("login-demo-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let script = folder.appendingPathComponent("hostile.script")
-    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: script)
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let script = try folder.write("hostile.script", lines: lines)
     return try await DemoProcess.run(arguments, stdin: script)
   }
 

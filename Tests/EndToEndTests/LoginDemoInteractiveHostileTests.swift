@@ -2,6 +2,7 @@ import ActionLog
 import AppFeature
 import Foundation
 import Testing
+import ToolTestSupport
 
 /// `login-demo` full-screen in tmux, under hostile conditions: a recording that cannot be
 /// written, a 10,000-character paste, a terminal resized under it.
@@ -35,11 +36,9 @@ struct LoginDemoInteractiveHostileTests {
   /// one action per character (it took 10,000 actions, ~40 s and a 51.6 MB log).
   @Test(.timeLimit(.minutes(1)))
   func aPasteIsOneFieldChangePerRead() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("login-demo-paste-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let log = folder.appendingPathComponent("paste.jsonl")
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let log = folder.file("paste.jsonl")
     let run = try await InteractiveRun(arguments: ["--record", log.path])
     try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
 

@@ -71,6 +71,8 @@ extension LoginDemoInteractiveTests {
       .appendingPathComponent("login-demo-flight-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: flight) }
     let run = try await InteractiveRun(arguments: ["--flight-recorder", flight.path])
+    // `expectRestored` removes the run's folder; a killed app is never restored.
+    defer { try? FileManager.default.removeItem(at: run.folder) }
     try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
     try await run.session.type("demo")
     try await run.session.press("Tab")

@@ -4,6 +4,7 @@ import Foundation
 import LoginFeature
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// Runs the built `login-demo` in script mode and compares what it prints with golden files.
 ///
@@ -112,11 +113,9 @@ struct LoginDemoTests {
   }
 
   @Test func recordWritesALogThatReplaysAndVerifiesWithoutThePassword() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("login-demo-record-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let script = folder.appendingPathComponent("session.script")
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let script = folder.file("session.script")
     try """
     type username demo
     type password Wrong1x
@@ -128,7 +127,7 @@ struct LoginDemoTests {
     wait
     tap logout
     """.write(to: script, atomically: true, encoding: .utf8)
-    let log = folder.appendingPathComponent("session.jsonl")
+    let log = folder.file("session.jsonl")
 
     let output = try await DemoProcess.run(["--record", log.path], stdin: script)
     #expect(output.status == 0)
@@ -180,11 +179,9 @@ struct LoginDemoTests {
   }
 
   @Test func aTwoFactorSessionIsRecordedWithTheCodesMaskedAndReplaysVerified() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("login-demo-2fa-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let log = folder.appendingPathComponent("2fa.jsonl")
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let log = folder.file("2fa.jsonl")
     let script = DemoProcess.scriptsFolder.appendingPathComponent("2fa-expiry-resend.script")
     let output = try await DemoProcess.run(["--record", log.path], stdin: script)
     #expect(output.status == 0)
@@ -220,55 +217,48 @@ struct LoginDemoTests {
     return output
   }
 
-  private func stateFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("login-demo-state-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   @Test func aSignedInUserRelaunchesStraightToTheHomeScreen() async throws {
-    let folder = try stateFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    _ = try await launch("sign-in", state: folder)
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    _ = try await launch("sign-in", state: folder.url)
     let attributes = try FileManager.default.attributesOfItem(
-      atPath: folder.appendingPathComponent("session.json").path)
+      atPath: folder.file("session.json").path)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-    let relaunch = try await launch("relaunch", state: folder)
+    let relaunch = try await launch("relaunch", state: folder.url)
     Golden.expect(
       relaunch.stdout, matches: Self.relaunchFolder.appendingPathComponent("home.expected.txt"))
 
     // Thirteen hours later the session has expired: the form, the username, the notice.
-    let later = try await launch("relaunch", state: folder, ["--now", "2026-01-01T13:00:00Z"])
+    let later = try await launch("relaunch", state: folder.url, ["--now", "2026-01-01T13:00:00Z"])
     Golden.expect(
       later.stdout, matches: Self.relaunchFolder.appendingPathComponent("expired.expected.txt"))
     #expect(
-      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("session.json").path))
+      !FileManager.default.fileExists(atPath: folder.file("session.json").path))
   }
 
   @Test func aLockoutHoldsAcrossARelaunchUntilItsDeadline() async throws {
-    let folder = try stateFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    _ = try await launch("five-failures", state: folder)
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    _ = try await launch("five-failures", state: folder.url)
     // The fifth failure came about 3 s in: the deadline is 30 s after it. Relaunched 13 s in,
     // about 20 s remain.
     let relaunch = try await launch(
-      "still-locked", state: folder, ["--now", "2026-01-01T00:00:13Z"])
+      "still-locked", state: folder.url, ["--now", "2026-01-01T00:00:13Z"])
     Golden.expect(
       relaunch.stdout,
       matches: Self.relaunchFolder.appendingPathComponent("still-locked.expected.txt"))
     #expect(
-      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("lockout.json").path))
+      !FileManager.default.fileExists(atPath: folder.file("lockout.json").path))
   }
 
   @Test func aCorruptStateFileShowsTheFormAndIsCleared() async throws {
-    let folder = try stateFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let session = folder.appendingPathComponent("session.json")
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let session = folder.file("session.json")
     try Data("{\"format\":\"loginstore.session\",\"version\":1,\"body\":{\"tok".utf8).write(
       to: session)
-    let log = folder.appendingPathComponent("launch.jsonl")
-    let relaunch = try await launch("relaunch", state: folder, ["--record", log.path])
+    let log = folder.file("launch.jsonl")
+    let relaunch = try await launch("relaunch", state: folder.url, ["--record", log.path])
     Golden.expect(
       relaunch.stdout, matches: Self.relaunchFolder.appendingPathComponent("corrupt.expected.txt"))
     #expect(!FileManager.default.fileExists(atPath: session.path))
@@ -285,10 +275,10 @@ struct LoginDemoTests {
   }
 
   @Test func aFlightRecorderFolderReplaysAcrossLaunches() async throws {
-    let folder = try stateFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let state = folder.appendingPathComponent("state")
-    let flight = folder.appendingPathComponent("flight")
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let state = folder.file("state")
+    let flight = folder.file("flight")
     _ = try await launch("sign-in", state: state, ["--flight-recorder", flight.path])
     _ = try await launch("relaunch", state: state, ["--flight-recorder", flight.path])
 
@@ -319,11 +309,36 @@ struct LoginDemoTests {
     #expect(rest.stdout.hasPrefix("── launch 1 begins in segment-000002.jsonl ("))
   }
 
+  /// `--flight-recorder` fails after `--record` has started: the action log is closed before
+  /// the demo exits, not left empty.
+  @Test func aFlightRecorderThatCannotStartClosesTheActionLogFirst() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let log = folder.file("launch.jsonl")
+    let notAFolder = folder.file("flight")
+    try Data().write(to: notAFolder)
+    let output = try await DemoProcess.run([
+      "--record", log.path, "--flight-recorder", notAFolder.path,
+    ])
+    #expect(output.status == 1)
+    #expect(
+      output.stderr
+        == "login-demo: cannot record to the folder '\(notAFolder.path)': I/O error: 'flight' is "
+        + "not a folder\n")
+    let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.last == #"{"kind":"closed"}"#)
+    let result = try Replayer(reducer: AppReducer()).replay(
+      log, options: ActionLogReadOptions(expectedFeature: "app"))
+    #expect(result.warnings.isEmpty)
+    #expect(result.finalState == AppState())
+  }
+
   @Test func aStateFolderThatIsAFileIsAClearError() async throws {
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("login-demo-not-a-folder-\(UUID().uuidString)")
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let file = folder.file("not-a-folder")
     try Data().write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
     let output = try await DemoProcess.run(["--state-dir", file.path])
     #expect(output.status == 1)
     #expect(output.stderr == "login-demo: --state-dir '\(file.path)' is not a folder\n")
@@ -342,11 +357,9 @@ struct LoginDemoTests {
   @Test func apiSignsInAgainstARealHTTPServer() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("login-demo-api-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let script = folder.appendingPathComponent("api.script")
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let script = folder.file("api.script")
     try "type username demo\ntype password Secr3t\ntap login\nwait\n"
       .write(to: script, atomically: true, encoding: .utf8)
 

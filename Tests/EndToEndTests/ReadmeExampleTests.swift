@@ -10,14 +10,32 @@ import Testing
 
 @MainActor final class ConsoleRouter: Router {
   var log: [String] = []
-  func perform(_ command: RouteCommand) { log.append("route: \(command)") }
+  func perform(_ command: RouteCommand) {
+    log.append("route: \(command)")
+    if let waiter, log.count >= waiter.count {
+      self.waiter = nil
+      waiter.continuation.resume()
+    }
+  }
+
+  // Not in the README, whose router prints: lets the test wait for a route.
+  private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+  /// The log once it holds `count` routes.
+  func log(count: Int) async -> [String] {
+    if log.count < count {
+      await withCheckedContinuation { waiter = (count, $0) }
+    }
+    return log
+  }
 }
 
 @MainActor final class ConsoleAlerts: AlertPresenter {
   func present(_ alert: Alert) async -> AlertButton? { alert.buttons.first }
 }
 
-@MainActor func signInDemo(router: ConsoleRouter) async -> String {
+// Returns the store as well, so that the test can keep it alive while its effects run on.
+@MainActor func signInDemo(router: ConsoleRouter) async -> (String, Store<LoginReducer>) {
   let store = Store(
     login: LoginState(),
     dependencies: LoginDependencies(
@@ -30,7 +48,7 @@ import Testing
   store.send(.loginButtonTapped)
   await store.state(where: { !$0.isLoading })
   subscription.cancel()
-  return "Hello \(store.state.user?.displayName ?? "nobody"), spinner: \(spinner)"
+  return ("Hello \(store.state.user?.displayName ?? "nobody"), spinner: \(spinner)", store)
 }
 
 // MARK: - Testing (README: "A test in 16 lines")
@@ -54,12 +72,15 @@ import Testing
   }
 }
 
-@MainActor @Test func theEmbeddingExampleSignsIn() async {
+@MainActor @Test(.timeLimit(.minutes(1))) func theEmbeddingExampleSignsIn() async {
   let router = ConsoleRouter()
-  let greeting = await signInDemo(router: router)
-  // The answer is in: the user is signed in and the spinner is gone. The route is an effect
-  // of that answer, so it may still be on its way when `state(where:)` returns.
-  #expect(
-    greeting == "Hello Demo User, spinner: [false, false, true, false]")
-  #expect(router.log.count <= 1)
+  let (greeting, store) = await signInDemo(router: router)
+  // The answer is in: the user is signed in and the spinner is gone.
+  #expect(greeting == "Hello Demo User, spinner: [false, false, true, false]")
+  // The route is an effect of that answer: it runs on while the store lives, and may still be
+  // on its way when `state(where:)` returns. Wait for it with the store kept alive.
+  let demo = User(id: "1", username: "demo", displayName: "Demo User")
+  let routes = await router.log(count: 1)
+  #expect(routes == ["route: \(RouteCommand.push(.home(demo)))"])
+  withExtendedLifetime(store) {}
 }

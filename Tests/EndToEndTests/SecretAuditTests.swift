@@ -2,6 +2,7 @@ import Foundation
 import LoginFeature
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// The secret audit: a session with a canary password and a canary token, run through every
 /// output channel — dumps, descriptions, reflection, JSON, the debug printer, snapshots, stories,
@@ -15,10 +16,9 @@ import Testing
 struct SecretAuditTests {
   @Test func aWholeSessionLeaksNeitherSecretOnAnyChannel() async throws {
     let audit = AuditChannels.makeAudit()
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("secret-audit-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporaryFolder = try TemporaryFolder()
+    defer { withExtendedLifetime(temporaryFolder) {} }
+    let folder = temporaryFolder.url
 
     // The audit runs many channels one after another: on a busy machine it takes minutes.
     let server = try await FixtureServer.start(lifetime: 300)

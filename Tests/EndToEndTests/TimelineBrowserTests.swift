@@ -3,6 +3,7 @@ import AppFeature
 import Foundation
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// The HTML timeline (`replay --html`) in a real browser: headless Chromium, driven over the
 /// DevTools protocol by `Tests/Fixtures/timeline_browser.py` (Python's standard library only).
@@ -33,11 +34,9 @@ import Testing
       "the browser check of the HTML timeline runs with LOGINSTORE_BROWSER_TESTS=required"),
     .timeLimit(.minutes(3)))
   func theTimelineWorksInAHeadlessBrowser() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("timeline-browser-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let file = folder.file
 
     // A session recorded by login-demo: a wrong (canary) password, then the right one.
     let canary = AuditChannels.password.reveal()
@@ -65,7 +64,8 @@ import Testing
     #expect(!session.contains(canary) && !session.contains("Canary"))
 
     let python = try #require(
-      Self.python3(), "python3 is needed to drive the browser (Python's standard library only)")
+      FixtureServer.python3(),
+      "python3 is needed to drive the browser (Python's standard library only)")
     let output = try await DemoProcess.run(
       program: python,
       [
@@ -211,10 +211,9 @@ import Testing
 
   // MARK: - Helpers
 
-  private func record(_ script: [String], to log: URL, in folder: URL) async throws {
-    let scriptFile = folder.appendingPathComponent(log.deletingPathExtension().lastPathComponent)
-      .appendingPathExtension("script")
-    try Data((script.joined(separator: "\n") + "\n").utf8).write(to: scriptFile)
+  private func record(_ script: [String], to log: URL, in folder: TemporaryFolder) async throws {
+    let scriptFile = try folder.write(
+      log.deletingPathExtension().lastPathComponent + ".script", lines: script)
     let run = try await DemoProcess.run(["--script", scriptFile.path, "--record", log.path])
     #expect(run.status == 0, "login-demo --script \(script): \(run.stderr)")
     try dropLaunch(from: log)
@@ -236,13 +235,6 @@ import Testing
       return "{\"seq\":\(number - 2)" + line[comma...]
     }
     try Data(([String(lines[0])] + rest).joined(separator: "\n").utf8).write(to: log)
-  }
-
-  private static func python3() -> URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    return path.split(separator: ":").map {
-      URL(fileURLWithPath: String($0)).appendingPathComponent("python3")
-    }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 }
 

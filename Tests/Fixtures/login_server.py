@@ -230,26 +230,19 @@ class LoginHandler(BaseHTTPRequestHandler):
                 pass
             return None
         if username == "drip":
-            return self.drip(ACCOUNTS["demo"][1])
+            return self.drip(self.demo_body("fixture-token-drip"))
         if username == "cutoff":
-            data = json.dumps({"token": "fixture-token-cutoff", "user": ACCOUNTS["demo"][1]})
-            data = data.encode("utf-8")
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.send_header("Connection", "close")
-            self.end_headers()
-            self.close_connection = True
+            data = self.demo_body("fixture-token-cutoff")
+            self.send_declared_headers(data)
             try:
                 self.wfile.write(data[:len(data) // 2])
             except (BrokenPipeError, ConnectionResetError):
                 pass
             return None
         if username == "chunked":
-            return self.chunked(ACCOUNTS["demo"][1])
+            return self.chunked(self.demo_body("fixture-token-chunked"))
         if username == "cookie":
-            _, user = ACCOUNTS["demo"]
-            body = json.dumps({"token": "fixture-token-cookie", "user": user}).encode("utf-8")
+            body = self.demo_body("fixture-token-cookie")
             cookie = "fixture_session=fixture-cookie-value; Path=/; HttpOnly"
             return self.send_bytes(200, body, "application/json", [("Set-Cookie", cookie)])
         if username in REDIRECT_STATUSES:
@@ -261,6 +254,21 @@ class LoginHandler(BaseHTTPRequestHandler):
             _, user = ACCOUNTS["demo"]
             return self.send_json(200, {"token": "fixture-token-slow", "user": user})
         return self.send_json(401, {"error": "invalid credentials"})
+
+    @staticmethod
+    def demo_body(token):
+        """The JSON body of a successful login as the demo user, with `token`."""
+        return json.dumps({"token": token, "user": ACCOUNTS["demo"][1]}).encode("utf-8")
+
+    def send_declared_headers(self, data):
+        """Sends status 200 and headers that declare all of `data` and close the connection
+        after it; the caller writes the body, whole or not."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
 
     def send_json(self, status, value):
         self.send_bytes(status, json.dumps(value).encode("utf-8"), "application/json")
@@ -278,16 +286,10 @@ class LoginHandler(BaseHTTPRequestHandler):
             # The client stopped reading (a capped body, a cancelled request): not our error.
             self.close_connection = True
 
-    def drip(self, user):
+    def drip(self, data):
         # The headers go at once; the body, declared in full, follows one byte at a time. Only a
         # client with a deadline on the whole exchange (not on each read) gives up early.
-        data = json.dumps({"token": "fixture-token-drip", "user": user}).encode("utf-8")
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("Connection", "close")
-        self.end_headers()
-        self.close_connection = True
+        self.send_declared_headers(data)
         sent = 0
         try:
             self.wfile.flush()
@@ -302,8 +304,7 @@ class LoginHandler(BaseHTTPRequestHandler):
             return
         log("DRIP DONE %d" % sent)
 
-    def chunked(self, user):
-        data = json.dumps({"token": "fixture-token-chunked", "user": user}).encode("utf-8")
+    def chunked(self, data):
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Transfer-Encoding", "chunked")

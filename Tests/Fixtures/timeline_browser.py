@@ -147,7 +147,22 @@ class Browser:
     def __init__(self, executable, timeout, width=1280, height=860):
         self.profile = tempfile.mkdtemp(prefix="timeline-browser-")
         self.timeout = timeout
-        self.process = subprocess.Popen(
+        self.socket = None
+        try:
+            self.process = self._launch(executable, width, height)
+        except BaseException:
+            shutil.rmtree(self.profile, ignore_errors=True)
+            raise
+        try:
+            self._attach(timeout)
+        except BaseException:
+            # A browser that started but could not be driven (or the time ran out) must not
+            # outlive the driver.
+            self.close()
+            raise
+
+    def _launch(self, executable, width, height):
+        return subprocess.Popen(
             [
                 executable, "--headless=new", "--remote-debugging-port=0",
                 f"--user-data-dir={self.profile}", "--no-first-run",
@@ -159,6 +174,8 @@ class Browser:
             + (["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )
+
+    def _attach(self, timeout):
         port_file = os.path.join(self.profile, "DevToolsActivePort")
         deadline = time.monotonic() + timeout
         lines = []
@@ -233,11 +250,17 @@ class Browser:
     def key(self, key, code=None, keycode=0, text=None):
         base = {"key": key, "code": code or key, "windowsVirtualKeyCode": keycode,
                 "nativeVirtualKeyCode": keycode}
-        down = dict(base, type="keyDown" if text is None else "keyDown")
+        # A key that types nothing (an arrow, Escape) goes down as Chromium's own input does.
+        down = dict(base, type="rawKeyDown" if text is None else "keyDown")
         if text is not None:
             down["text"] = text
         self.page("Input.dispatchKeyEvent", down)
         self.page("Input.dispatchKeyEvent", dict(base, type="keyUp"))
+
+    def next_frames(self):
+        """Waits until the page has drawn two more animation frames: what a script changed
+        before is on the screen."""
+        self.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
     def type_text(self, text):
         self.page("Input.insertText", {"text": text})
@@ -276,7 +299,8 @@ class Browser:
 
     def close(self):
         try:
-            self.socket.close()
+            if self.socket:
+                self.socket.close()
         except Exception:
             pass
         try:
@@ -484,7 +508,7 @@ def screenshot(arguments, browser):
         browser.type_text(arguments.filter)
         browser.evaluate("document.activeElement.blur()")
     browser.evaluate(f"timeline.select({arguments.step - 1})")
-    time.sleep(0.2)
+    browser.next_frames()
     data = browser.screenshot(arguments.out)
     return {"path": arguments.out, "bytes": len(data)}
 

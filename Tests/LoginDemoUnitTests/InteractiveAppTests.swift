@@ -13,22 +13,24 @@ struct InteractiveAppTests {
     var actions: [AppAction] = []
     private var subscription: StoreSubscription?
 
-    init() throws {
-      app = try InteractiveApp(options: DemoOptions())
+    init() async throws {
+      app = try await InteractiveApp(options: DemoOptions())
       app.attach()
       app.drawScreen = { [unowned self] _, _ in renders += 1 }
       subscription = app.store.observeTransitions { [unowned self] in actions.append($0.action) }
     }
 
-    /// Lets every render scheduled by a state change run.
-    func settle() async {
-      for _ in 0..<10 { await Task.yield() }
+    /// Waits for the render a state change scheduled to have run (it draws nothing when a
+    /// batch of keys drew first).
+    func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+      #expect(app.scheduledRender != nil, "no render was scheduled", sourceLocation: sourceLocation)
+      await app.scheduledRender?.value
     }
   }
 
   /// The case: 10,000 pasted characters were 10,000 actions and 10,000 redraws.
   @Test func aPastedBatchOfTenThousandCharactersIsOneActionAndOneRender() async throws {
-    let harness = try Harness()
+    let harness = try await Harness()
     var decoder = KeyDecoder()
     let keys = decoder.decode(Array(repeating: UInt8(ascii: "a"), count: 10_000))
     #expect(keys.count == 10_000)
@@ -42,7 +44,7 @@ struct InteractiveAppTests {
   }
 
   @Test func aPasteWithATabFillsBothFieldsWithOneRender() async throws {
-    let harness = try Harness()
+    let harness = try await Harness()
     var decoder = KeyDecoder()
     #expect(harness.app.process(decoder.decode(Array("demo\tSecr3t".utf8))))
     await harness.settle()
@@ -55,7 +57,7 @@ struct InteractiveAppTests {
   }
 
   @Test func keysTypedOneAtATimeAreOneActionEach() async throws {
-    let harness = try Harness()
+    let harness = try await Harness()
     var decoder = KeyDecoder()
     for byte in "demo".utf8 { #expect(harness.app.process(decoder.decode([byte]))) }
     await harness.settle()
@@ -66,7 +68,7 @@ struct InteractiveAppTests {
   }
 
   @Test func ctrlCInABatchQuitsAndIgnoresTheKeysAfterIt() async throws {
-    let harness = try Harness()
+    let harness = try await Harness()
     var decoder = KeyDecoder()
     #expect(!harness.app.process(decoder.decode(Array("ab\u{03}cd".utf8))))
     #expect(harness.actions == [.login(.usernameChanged("ab"))])

@@ -1,3 +1,5 @@
+import StateStore
+
 /// How a piece of text is emphasised on a terminal. Plain text ignores it.
 enum TextStyle: Equatable {
   case normal
@@ -62,19 +64,13 @@ package struct ScreenLine: Equatable {
 }
 
 extension String {
-  /// The string with control and format characters replaced, so that text a user typed can
-  /// never move the cursor or change colours.
+  /// The string with every invisible character (control and format characters, separators,
+  /// private-use and unassigned code points) replaced, so that text a user typed can never
+  /// move the cursor, change colours or show as something the font makes up.
   var sanitizedForScreen: String {
     String(
       String.UnicodeScalarView(
-        unicodeScalars.map { scalar in
-          switch scalar.properties.generalCategory {
-          case .control, .format, .lineSeparator, .paragraphSeparator:
-            "\u{FFFD}"
-          default:
-            scalar
-          }
-        }))
+        unicodeScalars.map { $0.isInvisible ? "\u{FFFD}" : $0 }))
   }
 
   /// The string padded with spaces to `width` characters (never cut).

@@ -6,7 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// A TCP port on 127.0.0.1 that is bound but not listening, so a connection to it is refused.
+/// A TCP port on a loopback address (`127.0.0.1` or `::1`) that is bound but not listening, so
+/// a connection to it is refused.
 ///
 /// Holding the socket (rather than picking a port and hoping it stays free) keeps any other
 /// process from taking the port while the test runs.
@@ -18,32 +19,57 @@ final class ClosedPort {
   let port: Int
   private let descriptor: Int32
 
-  init() throws {
+  /// Binds a port the system picks on `host`: an IPv4 address, or an IPv6 one such as `::1`.
+  ///
+  /// - Throws: ``SocketError`` when `host` is not an address, or no socket of its family can
+  ///   be made or bound there (on a machine without an IPv6 loopback, for `::1`).
+  init(host: String = "127.0.0.1") throws {
+    let isIPv6 = host.contains(":")
+    let family = isIPv6 ? AF_INET6 : AF_INET
     #if canImport(Glibc)
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
     #else
-      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+      let descriptor = socket(family, SOCK_STREAM, 0)
     #endif
-    guard descriptor >= 0 else { throw SocketError(description: "socket() failed: \(errno)") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-        bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+    guard descriptor >= 0 else {
+      throw SocketError(
+        description: "socket(\(isIPv6 ? "AF_INET6" : "AF_INET")) failed with errno \(errno)")
+    }
+    var port: UInt16?
+    if isIPv6 {
+      var address = sockaddr_in6()
+      address.sin6_family = sa_family_t(AF_INET6)
+      if inet_pton(AF_INET6, host, &address.sin6_addr) == 1, Self.bindAnyPort(descriptor, &address)
+      {
+        port = UInt16(bigEndian: address.sin6_port)
+      }
+    } else {
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      if inet_pton(AF_INET, host, &address.sin_addr) == 1, Self.bindAnyPort(descriptor, &address) {
+        port = UInt16(bigEndian: address.sin_port)
       }
     }
-    guard bound else {
+    guard let port else {
+      let error = errno
       close(descriptor)
-      throw SocketError(description: "bind() on 127.0.0.1 failed: \(errno)")
+      throw SocketError(description: "bind(\(host)) failed with errno \(error)")
     }
     self.descriptor = descriptor
-    self.port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = Int(port)
   }
 
   deinit {
     close(descriptor)
+  }
+
+  /// Binds `descriptor` to `address` with port 0, and reads back the port the system chose.
+  private static func bindAnyPort<Address>(_ descriptor: Int32, _ address: inout Address) -> Bool {
+    var length = socklen_t(MemoryLayout<Address>.size)
+    return withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+      }
+    }
   }
 }

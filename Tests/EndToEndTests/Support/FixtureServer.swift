@@ -123,13 +123,16 @@ final class FixtureServer: Sendable {
     return output.lines
   }
 
+  /// Stops the server and returns its `HIT <method> <path> cookie=<yes|no>` lines: one per
+  /// request it received, whatever its method or path, read to the end of its output.
+  func stopAndCollectHits() async -> [String] {
+    await stopAndCollectLines().filter { $0.hasPrefix("HIT ") }
+  }
+
   /// Every line the server has printed on stdout so far (the `PORT n` line, then a
   /// `HIT <method> <path> cookie=<yes|no>` line per request and a `REQUEST <username>` line per
   /// login).
   var printedLines: [String] { output.lines }
-
-  /// The `HIT …` lines: one per request the server received, whatever its method or path.
-  var hits: [String] { output.lines.filter { $0.hasPrefix("HIT ") } }
 
   /// Terminates the server (SIGTERM to its PID) and waits for it to exit. Safe to call twice.
   func stop() {
@@ -143,17 +146,27 @@ final class FixtureServer: Sendable {
     process.waitUntilExit()
   }
 
+  /// The first `python3` on `PATH`, or nil: the fixture server and the browser driver
+  /// (`Tests/Fixtures/timeline_browser.py`) both run on it.
+  static func python3() -> URL? {
+    searchPath.split(separator: ":").map {
+      URL(fileURLWithPath: String($0)).appendingPathComponent("python3")
+    }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  private static var searchPath: String {
+    ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+  }
+
   private static func findPython3() throws -> URL {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    guard let python = python3() else {
+      throw StartError(
+        description: """
+          python3 was not found on PATH (\(searchPath)). The HTTP integration tests run a \
+          Python 3 standard-library server (Tests/Fixtures/login_server.py); install Python 3.
+          """)
     }
-    throw StartError(
-      description: """
-        python3 was not found on PATH (\(path)). The HTTP integration tests run a Python 3 \
-        standard-library server (Tests/Fixtures/login_server.py); install Python 3.
-        """)
+    return python
   }
 }
 
