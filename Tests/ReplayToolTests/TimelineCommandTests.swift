@@ -256,6 +256,29 @@ import ToolTestSupport
     #expect(try folder.names() == ["empty.jsonl"])
   }
 
+  @Test func aFlightRecordersFolderIsRefusedAsUsageBeforeAnythingIsRead() async throws {
+    let folder = try TemporaryFolder()
+    let store = Store(initialState: LoginState(), reducer: LoginReducer())
+    let recorder = try store.recordFlight(
+      to: folder.file("flight"), feature: LoginReducer.actionLogFeature)
+    store.send(.usernameChanged("demo"))
+    await recorder.close()
+
+    let run = try await ReplayProcess.run(["--html", "f.html", "flight"], in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: --html reads one log file, and 'flight' is a flight recorder's "
+            + "folder: give one of its segments, e.g. 'flight/segment-000001.jsonl' "
+            + "(see replay --help)\n"))
+    #expect(try folder.names() == ["flight"], "no page is written")
+    // The segment it points to is what --html takes.
+    let segment = try await ReplayProcess.run(
+      ["--html", "f.html", "flight/segment-000001.jsonl"], in: folder.url)
+    #expect(segment.status == 0, "\(segment)")
+  }
+
   @Test func gapsAndAStoppedRecordingAreShownWhereTheyHappened() async throws {
     let folder = try TemporaryFolder()
     let header = try String(
