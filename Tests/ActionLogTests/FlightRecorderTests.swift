@@ -2,6 +2,7 @@ import ActionLog
 import Foundation
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// The flight recorder against real files: segments roll within the budget, the oldest kept
 /// replays on its own, a relaunch appends, and bad segments are reported by name.
@@ -66,6 +67,35 @@ struct FlightRecorderTests {
     #expect(last == 400)
     #expect(replay.state == Counter.State(count: 400))
     #expect(replay.warnings.isEmpty)
+  }
+
+  @Test func aSegmentThatCannotBeMadeIsReportedOnceAndRollingStops() async throws {
+    let folder = try TemporaryFolder()
+    let errors = ErrorBox()
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    // One transition may wait, for as long as it takes: every send finds the writer at most two
+    // steps behind, so the segment's size is known when the next send looks at it.
+    let recorder = try store.recordFlight(
+      to: folder.url, feature: "counter",
+      options: FlightRecorderOptions(
+        budget: 1_024, segmentCount: 2,
+        recording: RecordingOptions(bufferCapacity: 1, maximumWait: .seconds(60))),
+      onError: { errors.append($0) })
+    // The next segment's path is taken by a folder: it cannot be opened.
+    try FileManager.default.createDirectory(
+      at: folder.file("segment-000002.jsonl"), withIntermediateDirectories: false)
+    for _ in 0..<100 { store.send(.add(1)) }
+    await recorder.close()
+
+    #expect(
+      errors.values.map(\.description) == [
+        "I/O error: cannot create 'segment-000002.jsonl': Is a directory"
+      ])
+    #expect(recorder.currentSegment == 1)
+    // Nothing was lost: the first segment holds every step, past its share of the budget.
+    let result = try Replayer(reducer: Counter()).replay(folder.file("segment-000001.jsonl"))
+    #expect(result.stepCount == 100)
+    #expect(result.finalState == Counter.State(count: 100))
   }
 
   @Test func aRelaunchAppendsANewLaunchToTheSameFolder() async throws {
