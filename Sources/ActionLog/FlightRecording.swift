@@ -1,6 +1,14 @@
 import Foundation
 import StateStore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A folder written by a ``FlightRecorder``: its segments, in order, and a replay across them.
 ///
 /// ```swift
@@ -97,18 +105,23 @@ public struct FlightRecording: Sendable {
   }
 
   /// Deletes the oldest segments while the folder is over `budget`; never `keeping` or newer.
+  ///
+  /// Only regular files are counted and deleted, one `unlink` each: a folder (or a link) that
+  /// bears a segment's name is not the recorder's, and is left as it is with what it holds.
   static func prune(_ folder: URL, budget: Int, keeping newest: Int) {
     guard let numbers = try? segmentNumbers(in: folder) else { return }
-    var sizes = numbers.map { number -> (Int, Int) in
+    var files = numbers.compactMap { number -> (number: Int, path: String, size: Int)? in
       let path = segmentURL(number, in: folder).path
-      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-      return (number, size)
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+      return (number, path, Int(info.st_size))
     }
-    var total = sizes.reduce(0) { $0 + $1.1 }
-    while total > budget, let oldest = sizes.first, oldest.0 < newest {
-      try? FileManager.default.removeItem(at: segmentURL(oldest.0, in: folder))
-      total -= oldest.1
-      sizes.removeFirst()
+    var total = files.reduce(0) { $0 + $1.size }
+    while total > budget, let oldest = files.first, oldest.number < newest {
+      // `unlink` never removes a folder, should one have taken the file's place meanwhile.
+      _ = unlink(oldest.path)
+      total -= oldest.size
+      files.removeFirst()
     }
   }
 }

@@ -98,6 +98,26 @@ struct FlightRecorderTests {
     #expect(result.finalState == Counter.State(count: 100))
   }
 
+  @Test func pruningDeletesSegmentFilesOnlyNeverAFolderBearingASegmentsName() async throws {
+    let folder = try TemporaryFolder()
+    let squatter = folder.file("segment-000001.jsonl")
+    try FileManager.default.createDirectory(at: squatter, withIntermediateDirectories: false)
+    let notes = squatter.appendingPathComponent("notes.txt")
+    try Data("keep me\n".utf8).write(to: notes)
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let recorder = try store.recordFlight(
+      to: folder.url, feature: "counter",
+      options: FlightRecorderOptions(
+        budget: 1_024, segmentCount: 2,
+        recording: RecordingOptions(bufferCapacity: 1, maximumWait: .seconds(60))))
+    for _ in 0..<100 { store.send(.add(1)) }
+    await recorder.close()
+
+    #expect(recorder.currentSegment > 3, "the segments rolled")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("segment-000002.jsonl").path))
+    #expect(try String(contentsOf: notes, encoding: .utf8) == "keep me\n")
+  }
+
   @Test func aRelaunchAppendsANewLaunchToTheSameFolder() async throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
