@@ -66,9 +66,13 @@ public struct FlightRecording: Sendable {
   static let suffix = ".jsonl"
 
   static func segmentURL(_ number: Int, in folder: URL) -> URL {
+    folder.appendingPathComponent(segmentName(number))
+  }
+
+  /// `segment-000007.jsonl` for 7: the one name segment 7 has.
+  static func segmentName(_ number: Int) -> String {
     let digits = String(number)
-    let padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
-    return folder.appendingPathComponent(prefix + padded + suffix)
+    return prefix + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + suffix
   }
 
   static func segmentNumbers(in folder: URL) throws(ActionLogError) -> [Int] {
@@ -82,9 +86,11 @@ public struct FlightRecording: Sendable {
       guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
       let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
       guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCII),
-        digits.allSatisfy(\.isNumber)
+        digits.allSatisfy(\.isNumber), let number = Int(digits),
+        // `segment-1.jsonl` next to `segment-000001.jsonl` would be segment 1 twice.
+        name == segmentName(number)
       else { return nil }
-      return Int(digits)
+      return number
     }.sorted()
   }
 

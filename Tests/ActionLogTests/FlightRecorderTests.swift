@@ -118,6 +118,20 @@ struct FlightRecorderTests {
     #expect(try String(contentsOf: notes, encoding: .utf8) == "keep me\n")
   }
 
+  @Test func onlyASegmentsOwnNameIsReadAsThatSegment() async throws {
+    let folder = try TemporaryFolder()
+    try await record(3, into: folder.url, budget: 1 << 20)
+    for alias in ["segment-1.jsonl", "segment-01.jsonl", "segment-0000001.jsonl"] {
+      try FileManager.default.copyItem(
+        at: folder.file("segment-000001.jsonl"), to: folder.file(alias))
+    }
+    let recording = try FlightRecording(folder: folder.url)
+    #expect(recording.segments.map(\.number) == [1])
+    let result = try recording.replay(with: Counter()).toEnd()
+    #expect(result.stepCount == 3)
+    #expect(result.warnings.isEmpty)
+  }
+
   @Test func aRelaunchAppendsANewLaunchToTheSameFolder() async throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
