@@ -17,7 +17,8 @@ import StateStore
 ///   O_NOFOLLOW`) and renamed over it at the end, so a failed run leaves the old page as it
 ///   was and never writes through a link.
 /// - A character device or a pipe (`/dev/null`, `/dev/full`, a FIFO) is written directly,
-///   opened with `O_NOFOLLOW`.
+///   opened with `O_NOFOLLOW`, and checked to be one once open; a pipe with no reader is
+///   refused instead of waited on.
 /// - A symbolic link, a directory, any other existing file (a log, a source file) and any
 ///   other kind of file are refused: the page never clobbers what it did not write.
 final class TimelineOutputFile {
@@ -54,13 +55,40 @@ final class TimelineOutputFile {
         throw .output("cannot create \(quoted): \(message(errno))")
       }
       return TimelineOutputFile(path: path, descriptor: descriptor, temporaryPath: temporary)
-    case .device:
-      let descriptor = systemOpen(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)
-      guard descriptor >= 0 else {
-        throw .output("cannot write \(quoted): \(message(errno))")
-      }
-      return TimelineOutputFile(path: path, descriptor: descriptor, temporaryPath: nil)
+    case .device, .pipe:
+      return TimelineOutputFile(path: path, descriptor: try openDevice(path), temporaryPath: nil)
     }
+  }
+
+  /// Opens the device or pipe at `path` and checks that a device or a pipe is what was opened:
+  /// the path may have been replaced since it was looked at.
+  ///
+  /// A pipe is opened without blocking, so one with no reader is refused at once instead of
+  /// waiting for one; the writes then block as usual.
+  private static func openDevice(_ path: String) throws(ReplayFailure) -> Int32 {
+    let quoted = Quoted.path(path)
+    let descriptor = systemOpen(
+      path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENXIO, (try? Existing.kind(of: path)) == .pipe {
+        throw .output("\(quoted) is a pipe with no reader; start what reads it first")
+      }
+      throw .output("cannot write \(quoted): \(message(code))")
+    }
+    var info = stat()
+    let opened: mode_t? = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : nil
+    guard opened == S_IFCHR || opened == S_IFIFO else {
+      _ = systemClose(descriptor)
+      throw .output("\(quoted) changed while it was opened; it is no longer a device or a pipe")
+    }
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+      let code = errno
+      _ = systemClose(descriptor)
+      throw .output("cannot write \(quoted): \(message(code))")
+    }
+    return descriptor
   }
 
   /// Writes all of `text`.
@@ -94,7 +122,8 @@ final class TimelineOutputFile {
     // Checked again right before the rename; `rename` itself never follows a link at the
     // destination, it replaces the link.
     do throws(ReplayFailure) {
-      guard try Existing.kind(of: path) != .device else {
+      let now = try Existing.kind(of: path)
+      guard now != .device, now != .pipe else {
         throw .output("\(quoted) changed into a device while the page was written")
       }
     } catch {
@@ -135,6 +164,7 @@ final class TimelineOutputFile {
     case missing
     case replaceableFile
     case device
+    case pipe
 
     /// Classifies `path` without following a link.
     ///
@@ -152,8 +182,10 @@ final class TimelineOutputFile {
         throw .output("\(quoted) is a symbolic link; refusing to write through it")
       case S_IFDIR:
         throw .output("\(quoted) is a directory")
-      case S_IFCHR, S_IFIFO:
+      case S_IFCHR:
         return .device
+      case S_IFIFO:
+        return .pipe
       case S_IFREG:
         guard try isHTMLOrEmpty(path) else {
           throw .output(
