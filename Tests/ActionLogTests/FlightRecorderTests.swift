@@ -8,12 +8,6 @@ import ToolTestSupport
 /// replays on its own, a relaunch appends, and bad segments are reported by name.
 @MainActor
 struct FlightRecorderTests {
-  private func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("flight-\(UUID().uuidString)")
-    return url
-  }
-
   /// Records `count` additions of 1 into `folder` with a small budget, and closes.
   @discardableResult
   private func record(
@@ -132,11 +126,10 @@ struct FlightRecorderTests {
   }
 
   @Test func aRelaunchAppendsANewLaunchToTheSameFolder() async throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try await record(5, into: folder, budget: 1 << 20)
-    try await record(3, into: folder, budget: 1 << 20)
-    let recording = try FlightRecording(folder: folder)
+    let folder = try TemporaryFolder()
+    try await record(5, into: folder.url, budget: 1 << 20)
+    try await record(3, into: folder.url, budget: 1 << 20)
+    let recording = try FlightRecording(folder: folder.url)
     #expect(recording.segments.map(\.number) == [1, 2])
     let replay = recording.replay(with: Counter())
     var launches: [Int] = []
@@ -149,10 +142,9 @@ struct FlightRecorderTests {
   }
 
   @Test func aCutLastLineIsAWarningAndEverythingBeforeItReplays() async throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try await record(6, into: folder, budget: 1 << 20)
-    let segment = try FlightRecording(folder: folder).segments[0].url
+    let folder = try TemporaryFolder()
+    try await record(6, into: folder.url, budget: 1 << 20)
+    let segment = try FlightRecording(folder: folder.url).segments[0].url
     var data = try Data(contentsOf: segment)
     // Drop the closing marker and half of the last step, as a killed process leaves it.
     let lines = data.split(separator: UInt8(ascii: "\n"))
@@ -161,7 +153,7 @@ struct FlightRecorderTests {
     data.append(lines[lines.count - 2].prefix(20))
     try data.write(to: segment)
 
-    let replay = try FlightRecording(folder: folder).replay(with: Counter())
+    let replay = try FlightRecording(folder: folder.url).replay(with: Counter())
     let result = try replay.toEnd()
     #expect(result.stepCount == 5)
     #expect(result.finalState == Counter.State(count: 5))
@@ -170,16 +162,15 @@ struct FlightRecorderTests {
   }
 
   @Test func aForeignOrMissingSegmentIsNamedAndTheReadablePartStillReplays() async throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try await record(4, into: folder, budget: 1 << 20)
-    try await record(2, into: folder, budget: 1 << 20)
-    try await record(2, into: folder, budget: 1 << 20)
+    let folder = try TemporaryFolder()
+    try await record(4, into: folder.url, budget: 1 << 20)
+    try await record(2, into: folder.url, budget: 1 << 20)
+    try await record(2, into: folder.url, budget: 1 << 20)
     // Segment 2 disappears; segment 3 is replaced by something else.
-    try FileManager.default.removeItem(at: folder.appendingPathComponent("segment-000002.jsonl"))
-    try Data("not a log\n".utf8).write(to: folder.appendingPathComponent("segment-000003.jsonl"))
+    try FileManager.default.removeItem(at: folder.file("segment-000002.jsonl"))
+    try Data("not a log\n".utf8).write(to: folder.file("segment-000003.jsonl"))
 
-    let replay = try FlightRecording(folder: folder).replay(with: Counter())
+    let replay = try FlightRecording(folder: folder.url).replay(with: Counter())
     var steps = 0
     do {
       while let event = try replay.next() {
@@ -198,11 +189,9 @@ struct FlightRecorderTests {
   }
 
   @Test func aFolderWithoutSegmentsOrAFileInItsPlaceIsATypedError() async throws {
-    let folder = try folder()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    #expect(throws: ActionLogError.self) { try FlightRecording(folder: folder) }
-    let file = folder.appendingPathComponent("plain")
+    let folder = try TemporaryFolder()
+    #expect(throws: ActionLogError.self) { try FlightRecording(folder: folder.url) }
+    let file = folder.file("plain")
     try Data().write(to: file)
     let store = Store(initialState: Counter.State(), reducer: Counter())
     #expect(throws: ActionLogError.ioError("'plain' is not a folder")) {
