@@ -65,17 +65,3 @@ struct ReplayFailure: Error {
     return ReplayFailure(message: headline, exitStatus: 2)
   }
 }
-
-/// Quotes user-supplied text for a one-line message.
-enum Quoted {
-  static func text(_ raw: String) -> String {
-    Sanitized.name(raw)
-  }
-
-  /// A path, whole up to 1,024 characters: quoted, with quotes and backslashes escaped and
-  /// control, format and other invisible characters shown as `\u{…}`, so it reads the same on
-  /// any terminal.
-  static func path(_ raw: String) -> String {
-    Sanitized.path(raw)
-  }
-}

@@ -29,7 +29,7 @@ final class TimelineOutputFile {
   private let temporaryPath: String?
   private var isFinished = false
 
-  private var quoted: String { Quoted.path(path) }
+  private var quoted: String { Sanitized.path(path) }
 
   private init(path: String, descriptor: Int32, temporaryPath: String?) {
     self.path = path
@@ -45,7 +45,7 @@ final class TimelineOutputFile {
   ///
   /// - Throws: ``ReplayFailure/output(_:)`` (exit status 2).
   static func make(_ path: String) throws(ReplayFailure) -> TimelineOutputFile {
-    let quoted = Quoted.path(path)
+    let quoted = Sanitized.path(path)
     switch try Existing.kind(of: path) {
     case .missing, .replaceableFile:
       let temporary = temporaryPath(for: path)
@@ -66,7 +66,7 @@ final class TimelineOutputFile {
   /// A pipe is opened without blocking, so one with no reader is refused at once instead of
   /// waiting for one; the writes then block as usual.
   private static func openDevice(_ path: String) throws(ReplayFailure) -> Int32 {
-    let quoted = Quoted.path(path)
+    let quoted = Sanitized.path(path)
     let descriptor = systemOpen(
       path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
     guard descriptor >= 0 else {
@@ -170,7 +170,7 @@ final class TimelineOutputFile {
     ///
     /// - Throws: ``ReplayFailure/output(_:)`` for anything the page must not replace.
     static func kind(of path: String) throws(ReplayFailure) -> Existing {
-      let quoted = Quoted.path(path)
+      let quoted = Sanitized.path(path)
       var info = stat()
       guard lstat(path, &info) == 0 else {
         let code = errno
@@ -201,7 +201,7 @@ final class TimelineOutputFile {
     private static func isHTMLOrEmpty(_ path: String) throws(ReplayFailure) -> Bool {
       let descriptor = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
       guard descriptor >= 0 else {
-        throw .output("cannot read \(Quoted.path(path)): \(message(errno))")
+        throw .output("cannot read \(Sanitized.path(path)): \(message(errno))")
       }
       defer { _ = systemClose(descriptor) }
       var buffer = [UInt8](repeating: 0, count: 512)
