@@ -52,7 +52,7 @@ final class TimelineOutputFile {
       let descriptor = systemOpen(
         temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else {
-        throw .output("cannot create \(quoted): \(message(errno))")
+        throw .output("cannot create \(quoted): \(SystemError.message(errno))")
       }
       return TimelineOutputFile(path: path, descriptor: descriptor, temporaryPath: temporary)
     case .device, .pipe:
@@ -74,7 +74,7 @@ final class TimelineOutputFile {
       if code == ENXIO, (try? Existing.kind(of: path)) == .pipe {
         throw .output("\(quoted) is a pipe with no reader; start what reads it first")
       }
-      throw .output("cannot write \(quoted): \(message(code))")
+      throw .output("cannot write \(quoted): \(SystemError.message(code))")
     }
     var info = stat()
     let opened: mode_t? = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : nil
@@ -86,7 +86,7 @@ final class TimelineOutputFile {
     guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
       let code = errno
       _ = systemClose(descriptor)
-      throw .output("cannot write \(quoted): \(message(code))")
+      throw .output("cannot write \(quoted): \(SystemError.message(code))")
     }
     return descriptor
   }
@@ -97,7 +97,7 @@ final class TimelineOutputFile {
   func write(_ text: String) throws(ReplayFailure) {
     let failure = WriteAll.write(text, to: descriptor)
     if let failure {
-      throw .write("\(quoted): \(Self.message(failure))")
+      throw .write("\(quoted): \(SystemError.message(failure))")
     }
   }
 
@@ -112,12 +112,12 @@ final class TimelineOutputFile {
     let closeError = errno
     descriptor = -1
     guard let temporaryPath else {
-      if closed != 0 { throw .write("\(quoted): \(Self.message(closeError))") }
+      if closed != 0 { throw .write("\(quoted): \(SystemError.message(closeError))") }
       return
     }
     guard closed == 0 else {
       unlink(temporaryPath)
-      throw .write("\(quoted): \(Self.message(closeError))")
+      throw .write("\(quoted): \(SystemError.message(closeError))")
     }
     // Checked again right before the rename; `rename` itself never follows a link at the
     // destination, it replaces the link.
@@ -133,7 +133,7 @@ final class TimelineOutputFile {
     guard rename(temporaryPath, path) == 0 else {
       let code = errno
       unlink(temporaryPath)
-      throw .output("cannot replace \(quoted): \(Self.message(code))")
+      throw .output("cannot replace \(quoted): \(SystemError.message(code))")
     }
   }
 
@@ -154,11 +154,6 @@ final class TimelineOutputFile {
     return directory.isEmpty ? name : directory + "/" + name
   }
 
-  static func message(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
-  }
-
   /// What is at the output path now.
   enum Existing: Equatable {
     case missing
@@ -175,7 +170,7 @@ final class TimelineOutputFile {
       guard lstat(path, &info) == 0 else {
         let code = errno
         if code == ENOENT { return .missing }
-        throw .output("cannot write \(quoted): \(message(code))")
+        throw .output("cannot write \(quoted): \(SystemError.message(code))")
       }
       switch info.st_mode & S_IFMT {
       case S_IFLNK:
@@ -201,7 +196,7 @@ final class TimelineOutputFile {
     private static func isHTMLOrEmpty(_ path: String) throws(ReplayFailure) -> Bool {
       let descriptor = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
       guard descriptor >= 0 else {
-        throw .output("cannot read \(Sanitized.path(path)): \(message(errno))")
+        throw .output("cannot read \(Sanitized.path(path)): \(SystemError.message(errno))")
       }
       defer { _ = systemClose(descriptor) }
       var buffer = [UInt8](repeating: 0, count: 512)
