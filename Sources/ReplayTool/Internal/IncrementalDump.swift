@@ -48,11 +48,6 @@ package struct IncrementalDump {
     return node.lines
   }
 
-  /// Forgets the previous state (after a jump: every field is rendered again).
-  package mutating func reset() {
-    root = nil
-  }
-
   private func render(
     _ value: Any, indent: Int, previous: Node?, strings: inout Interner
   ) -> Node {
