@@ -64,6 +64,9 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   private var currentNumber: Int
   private var subscription: StoreSubscription?
   private var pruning: Task<Void, Never>?
+  /// A segment could not be opened: the current one is written on, past its size, and no other
+  /// roll is tried (no file calls on the main actor at every send, one error reported).
+  private var rollFailed = false
 
   /// Starts recording `store` into `folder`, which is created (mode 0700) when missing.
   ///
@@ -72,7 +75,9 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   ///   - folder: The folder of segments.
   ///   - feature: The feature's name, written in every segment's header.
   ///   - options: The budget and how segments are recorded.
-  ///   - onError: Called, on a background queue, when writing a segment fails.
+  ///   - onError: Called, on a background queue, when writing a segment fails, and on the main
+  ///     actor, once, when the next segment cannot be made: the recorder then writes on in the
+  ///     segment it has, past its share of the budget, and rolls no more.
   /// - Throws: ``ActionLogError/ioError(_:)`` when the folder or the first segment cannot be made.
   public init(
     store: Store<R>,
@@ -115,7 +120,7 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   }
 
   private func record(_ transition: Transition<R.State, R.Action, R.Effect>) {
-    if current.writtenBytes >= options.segmentSize {
+    if !rollFailed, current.writtenBytes >= options.segmentSize {
       roll(from: transition.stateBefore)
     }
     current.enqueue(transition)
@@ -129,6 +134,7 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
         next, in: folder, feature: feature, state: state, options: options, onError: onError)
     } catch {
       // Keep writing the current segment; the budget will be passed, not the data lost.
+      rollFailed = true
       onError(error)
       return
     }

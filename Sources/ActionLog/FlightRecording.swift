@@ -1,6 +1,14 @@
 import Foundation
 import StateStore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A folder written by a ``FlightRecorder``: its segments, in order, and a replay across them.
 ///
 /// ```swift
@@ -58,9 +66,13 @@ public struct FlightRecording: Sendable {
   static let suffix = ".jsonl"
 
   static func segmentURL(_ number: Int, in folder: URL) -> URL {
+    folder.appendingPathComponent(segmentName(number))
+  }
+
+  /// `segment-000007.jsonl` for 7: the one name segment 7 has.
+  static func segmentName(_ number: Int) -> String {
     let digits = String(number)
-    let padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
-    return folder.appendingPathComponent(prefix + padded + suffix)
+    return prefix + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + suffix
   }
 
   static func segmentNumbers(in folder: URL) throws(ActionLogError) -> [Int] {
@@ -74,9 +86,11 @@ public struct FlightRecording: Sendable {
       guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
       let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
       guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCII),
-        digits.allSatisfy(\.isNumber)
+        digits.allSatisfy(\.isNumber), let number = Int(digits),
+        // `segment-1.jsonl` next to `segment-000001.jsonl` would be segment 1 twice.
+        name == segmentName(number)
       else { return nil }
-      return Int(digits)
+      return number
     }.sorted()
   }
 
@@ -97,18 +111,23 @@ public struct FlightRecording: Sendable {
   }
 
   /// Deletes the oldest segments while the folder is over `budget`; never `keeping` or newer.
+  ///
+  /// Only regular files are counted and deleted, one `unlink` each: a folder (or a link) that
+  /// bears a segment's name is not the recorder's, and is left as it is with what it holds.
   static func prune(_ folder: URL, budget: Int, keeping newest: Int) {
     guard let numbers = try? segmentNumbers(in: folder) else { return }
-    var sizes = numbers.map { number -> (Int, Int) in
+    var files = numbers.compactMap { number -> (number: Int, path: String, size: Int)? in
       let path = segmentURL(number, in: folder).path
-      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-      return (number, size)
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+      return (number, path, Int(info.st_size))
     }
-    var total = sizes.reduce(0) { $0 + $1.1 }
-    while total > budget, let oldest = sizes.first, oldest.0 < newest {
-      try? FileManager.default.removeItem(at: segmentURL(oldest.0, in: folder))
-      total -= oldest.1
-      sizes.removeFirst()
+    var total = files.reduce(0) { $0 + $1.size }
+    while total > budget, let oldest = files.first, oldest.number < newest {
+      // `unlink` never removes a folder, should one have taken the file's place meanwhile.
+      _ = unlink(oldest.path)
+      total -= oldest.size
+      files.removeFirst()
     }
   }
 }

@@ -84,6 +84,8 @@ public struct ReplayCommand {
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
       isFolder.boolValue
     {
+      // The page shows one log; a folder would otherwise get the text timeline and no page.
+      if options.html != nil { throw .htmlOfFolder(options.file, tool: toolName) }
       do {
         recording = try FlightRecording(folder: url)
       } catch {

@@ -30,6 +30,14 @@ struct ReplayFailure: Error {
     ReplayFailure(message: message, exitStatus: 2)
   }
 
+  /// `--html` given a flight recorder's folder: exit status 2, nothing read or written.
+  static func htmlOfFolder(_ folder: String, tool: String) -> ReplayFailure {
+    let segment = (folder.hasSuffix("/") ? folder : folder + "/") + "segment-000001.jsonl"
+    return .usage(
+      "--html reads one log file, and \(Sanitized.path(folder)) is a flight recorder's folder: "
+        + "give one of its segments, e.g. \(Sanitized.path(segment)) (see \(tool) --help)")
+  }
+
   /// Writing the page failed part-way (a full disk, an I/O error): exit status 1.
   static func write(_ message: String) -> ReplayFailure {
     ReplayFailure(message: "write error: " + message, exitStatus: 1)
@@ -55,19 +63,5 @@ struct ReplayFailure: Error {
         message: headline, exitStatus: 1, details: diff.isEmpty ? nil : diff)
     }
     return ReplayFailure(message: headline, exitStatus: 2)
-  }
-}
-
-/// Quotes user-supplied text for a one-line message.
-enum Quoted {
-  static func text(_ raw: String) -> String {
-    Sanitized.name(raw)
-  }
-
-  /// A path, whole up to 1,024 characters: quoted, with quotes and backslashes escaped and
-  /// control, format and other invisible characters shown as `\u{…}`, so it reads the same on
-  /// any terminal.
-  static func path(_ raw: String) -> String {
-    Sanitized.path(raw)
   }
 }

@@ -1,3 +1,5 @@
+import ActionLog
+
 /// What the command line asked for.
 struct ReplayOptions: Equatable {
   /// The log to read.
@@ -109,11 +111,11 @@ struct ReplayOptions: Equatable {
           throw .usage("--until needs a step number (see \(tool) --help)")
         }
         guard let step = Int(value), step >= 1 else {
-          throw .usage("--until needs a step number of at least 1, not \(Quoted.text(value))")
+          throw .usage("--until needs a step number of at least 1, not \(Sanitized.name(value))")
         }
         options.until = step
       default:
-        throw .usage("unknown option \(Quoted.text(name)) (see \(tool) --help)")
+        throw .usage("unknown option \(Sanitized.name(name)) (see \(tool) --help)")
       }
       if inlineValue != nil, name != "--until", name != "--html" {
         throw .usage("\(name) takes no value (see \(tool) --help)")
@@ -130,7 +132,7 @@ struct ReplayOptions: Equatable {
       throw .usage("missing FILE: the action log to replay (see \(tool) --help)")
     }
     guard files.count == 1 else {
-      throw .usage("unexpected argument \(Quoted.text(files[1])): \(tool) reads one FILE")
+      throw .usage("unexpected argument \(Sanitized.name(files[1])): \(tool) reads one FILE")
     }
     options.file = file
     return options

@@ -99,7 +99,7 @@ final class StandardStream: Sendable {
     state.withLock { failure in
       guard failure == nil else { return }
       if let errorNumber = WriteAll.write(text, to: descriptor) {
-        failure = String(cString: strerror(errorNumber))
+        failure = SystemError.message(errorNumber)
       }
     }
   }

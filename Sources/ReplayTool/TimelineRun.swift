@@ -111,7 +111,7 @@ where
     } else {
       verdict = "\(steps); every state and effect matches the recording"
     }
-    output.print("wrote \(Quoted.path(file.path)): \(verdict)")
+    output.print("wrote \(Sanitized.path(file.path)): \(verdict)")
     if let failure { throw .log(failure) }
     if options.verify, let divergence {
       throw ReplayFailure(message: divergence.headline, exitStatus: 1)

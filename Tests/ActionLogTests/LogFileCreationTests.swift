@@ -95,7 +95,16 @@ struct LogFileCreationTests {
   }
 
   @Test func aDeviceCanBeRecordedTo() async throws {
-    try await record(to: URL(fileURLWithPath: "/dev/null"))
+    let errors = ErrorBox()
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let recorder = try store.record(
+      to: URL(fileURLWithPath: "/dev/null"), feature: "counter",
+      onError: { errors.append($0) })
+    store.send(.increment)
+    await recorder.flush()
+    #expect(recorder.isRecording, "the header and the step were written")
+    await recorder.close()
+    #expect(errors.values.isEmpty)
   }
 
   @Test func aFolderIsRefused() throws {

@@ -43,6 +43,17 @@ struct ReplayCommandTests {
     #expect(run.description == expected, "replay \(arguments.joined(separator: " "))")
   }
 
+  @Test func aRunThatHangsIsKilledAtItsTimeoutAndSaysSo() async throws {
+    let folder = try TemporaryFolder()
+    // Opening a pipe with no writer blocks: replay waits for ever.
+    try #require(mkfifo(folder.file("pipe.jsonl").path, 0o600) == 0)
+    let start = ContinuousClock.now
+    await #expect(throws: ReplayProcess.TimedOut.self) {
+      try await ReplayProcess.run(["pipe.jsonl"], in: folder.url, timeout: .seconds(1))
+    }
+    #expect(ContinuousClock.now - start < .seconds(30))
+  }
+
   @Test func exitStatusesAreZeroForWarningsOneForDivergenceTwoForBadInput() async throws {
     #expect(try await ReplayProcess.run(["login-truncated.jsonl"]).status == 0)
     #expect(try await ReplayProcess.run(["--verify", "login-truncated.jsonl"]).status == 0)

@@ -256,6 +256,29 @@ import ToolTestSupport
     #expect(try folder.names() == ["empty.jsonl"])
   }
 
+  @Test func aFlightRecordersFolderIsRefusedAsUsageBeforeAnythingIsRead() async throws {
+    let folder = try TemporaryFolder()
+    let store = Store(initialState: LoginState(), reducer: LoginReducer())
+    let recorder = try store.recordFlight(
+      to: folder.file("flight"), feature: LoginReducer.actionLogFeature)
+    store.send(.usernameChanged("demo"))
+    await recorder.close()
+
+    let run = try await ReplayProcess.run(["--html", "f.html", "flight"], in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: --html reads one log file, and 'flight' is a flight recorder's "
+            + "folder: give one of its segments, e.g. 'flight/segment-000001.jsonl' "
+            + "(see replay --help)\n"))
+    #expect(try folder.names() == ["flight"], "no page is written")
+    // The segment it points to is what --html takes.
+    let segment = try await ReplayProcess.run(
+      ["--html", "f.html", "flight/segment-000001.jsonl"], in: folder.url)
+    #expect(segment.status == 0, "\(segment)")
+  }
+
   @Test func gapsAndAStoppedRecordingAreShownWhereTheyHappened() async throws {
     let folder = try TemporaryFolder()
     let header = try String(
@@ -449,10 +472,77 @@ import ToolTestSupport
           stderr: "replay: write error: '/dev/full': No space left on device\n"))
   }
 
+  @Test func aDeviceGetsThePageWrittenStraightToIt() async throws {
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    let run = try await ReplayProcess.run(["--html", "/dev/null", log])
+    #expect(
+      run
+        == ToolRun(
+          status: 0,
+          stdout: "wrote '/dev/null': 10 steps; every state and effect matches the recording\n",
+          stderr: ""))
+  }
+
+  @Test func aPipeWithNoReaderIsRefusedAtOnceInsteadOfWaitedOn() async throws {
+    let folder = try TemporaryFolder()
+    try #require(mkfifo(folder.file("page").path, 0o600) == 0)
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    let run = try await ReplayProcess.run(["--html", "page", log], in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: 'page' is a pipe with no reader; start what reads it first\n"))
+  }
+
+  @Test func aPipeWithAReaderGetsAPageLargerThanItsBufferWhole() async throws {
+    let folder = try TemporaryFolder()
+    let fifo = folder.file("page")
+    try #require(mkfifo(fifo.path, 0o600) == 0)
+    let log = folder.file("long.jsonl")
+    try await Recordings.appMix(600, to: log)
+    // The reader is there first. A write end of the test's own keeps the pipe from reading as
+    // ended before replay has opened it; it is closed once replay has exited.
+    let reader = open(fifo.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    try #require(reader >= 0)
+    let keeper = open(fifo.path, O_WRONLY | O_CLOEXEC)
+    try #require(keeper >= 0 && fcntl(reader, F_SETFL, 0) == 0)
+    async let received = Self.readToEnd(reader)
+    let run = try await ReplayProcess.run(["--html", "page", "long.jsonl"], in: folder.url)
+    close(keeper)
+    let bytes = await received
+    close(reader)
+    #expect(run.status == 0, "\(run)")
+    #expect(bytes.count > 65_536, "more than a pipe holds at once")
+    try bytes.write(to: folder.file("received.html"))
+    #expect(try TimelinePageData(contentsOf: folder.file("received.html")).stepCount == 600)
+  }
+
   // MARK: - Helpers
 
   static func lines(of value: Any) -> [String] {
     Dump.render(value).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  /// Reads `descriptor` to its end on a thread of its own.
+  nonisolated static func readToEnd(_ descriptor: Int32) async -> Data {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+          let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+          if count > 0 {
+            data.append(contentsOf: buffer[..<count])
+          } else if count < 0, errno == EINTR {
+            continue
+          } else {
+            break
+          }
+        }
+        continuation.resume(returning: data)
+      }
+    }
   }
 
   enum Feature { case login, app }

@@ -55,27 +55,52 @@ package enum ReplayProcess {
         """)
   }
 
+  /// The run did not end in time: the process was killed (`SIGKILL`), and this is what it had
+  /// printed by then.
+  package struct TimedOut: Error, CustomStringConvertible {
+    package var arguments: [String]
+    package var timeout: Duration
+    package var stdout: String
+    package var stderr: String
+
+    package var description: String {
+      """
+      replay \(arguments.joined(separator: " ")) did not end within \(timeout) and was killed.
+      --- stdout so far
+      \(stdout)--- stderr so far
+      \(stderr)
+      """
+    }
+  }
+
   /// Runs `replay arguments…` in `directory`, with `NO_COLOR` unset unless given, and returns
   /// what it printed.
   ///
   /// The wait happens on a thread of its own, never on the caller's: a blocking wait on the
   /// cooperative pool (or the main actor) starves every other test on a two-core machine.
+  ///
+  /// - Parameter timeout: How long the run may take: a `replay` that hangs is then killed
+  ///   with `SIGKILL` and the run throws ``TimedOut``, instead of hanging the suite.
+  /// - Throws: ``TimedOut``, ``NotBuilt``, or what starting the process throws.
   package static func run(
-    _ arguments: [String], in directory: URL = fixtures, environment: [String: String] = [:]
+    _ arguments: [String], in directory: URL = fixtures, environment: [String: String] = [:],
+    timeout: Duration = .seconds(120)
   ) async throws -> ToolRun {
     let executable = try executable()
     return try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
         continuation.resume(
           with: Result {
-            try runBlocking(executable, arguments, in: directory, environment: environment)
+            try runBlocking(
+              executable, arguments, in: directory, environment: environment, timeout: timeout)
           })
       }
     }
   }
 
   private static func runBlocking(
-    _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String]
+    _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String],
+    timeout: Duration
   ) throws -> ToolRun {
     let process = Process()
     process.executableURL = executable
@@ -96,12 +121,27 @@ package enum ReplayProcess {
     process.standardOutput = outHandle
     process.standardError = errHandle
     try process.run()
+    let pid = process.processIdentifier
+    let killed = DispatchSemaphore(value: 0)
+    let deadline = DispatchWorkItem {
+      kill(pid, SIGKILL)
+      killed.signal()
+    }
+    let (seconds, attoseconds) = timeout.components
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: deadline)
     process.waitUntilExit()
+    deadline.cancel()
     try outHandle.close()
     try errHandle.close()
-    return ToolRun(
+    let run = ToolRun(
       status: process.terminationStatus,
       stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    if killed.wait(timeout: .now()) == .success {
+      throw TimedOut(
+        arguments: arguments, timeout: timeout, stdout: run.stdout, stderr: run.stderr)
+    }
+    return run
   }
 }

@@ -1,3 +1,5 @@
+import StateStore
+
 /// Remembering the top-level object's values between encodings.
 ///
 /// A state log encodes the state after every step, and a step changes one or two of its

@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 
 /// A fast writer of canonical JSON: the exact bytes `JSONEncoder` gives with
 /// `outputFormatting = [.sortedKeys]` and default strategies, without its intermediate tree.

@@ -121,10 +121,3 @@ final class LineReader {
     }
   }
 }
-
-enum SystemError {
-  static func message(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
-  }
-}

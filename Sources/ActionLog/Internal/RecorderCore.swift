@@ -303,12 +303,11 @@ final class RecorderCore<
   private func canonical<Value: Encodable>(
     _ value: Value, using encoder: CanonicalJSONEncoder
   ) throws(ActionLogError) -> Data {
-    do {
-      return try CanonicalJSON.data(value, using: encoder)
-    } catch {
-      throw .encodingFailed(String(describing: Value.self))
-    }
+    var data = Data()
+    try ActionLogFormat.appendCanonical(value, to: &data, using: encoder)
+    return data
   }
+
   /// Stops for good: later transitions are ignored; an error is reported once.
   private func stop(reporting error: ActionLogError?) {
     writerStopped = true

@@ -48,11 +48,6 @@ package struct IncrementalDump {
     return node.lines
   }
 
-  /// Forgets the previous state (after a jump: every field is rendered again).
-  package mutating func reset() {
-    root = nil
-  }
-
   private func render(
     _ value: Any, indent: Int, previous: Node?, strings: inout Interner
   ) -> Node {
@@ -109,14 +104,11 @@ package struct IncrementalDump {
 
   /// Whether two values of the same place are equal, for values whose type can tell.
   private static func areEqual(_ old: Any, _ new: Any) -> Bool {
-    guard let old = old as? any Equatable else { return false }
-    return old.isEqual(toValue: new)
-  }
-}
-
-extension Equatable {
-  fileprivate func isEqual(toValue other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+    // Passing `old` opens it: `Value` is its own type, not `Any`.
+    func compare<Value>(_ old: Value) -> Bool {
+      guard let new = new as? Value else { return false }
+      return EquatableOperations.areEqual(old, new) ?? false
+    }
+    return compare(old)
   }
 }

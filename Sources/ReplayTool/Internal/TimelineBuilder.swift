@@ -45,7 +45,6 @@ where
 
   init(initialState: R.State, screen: Screen?) {
     lastState = initialState
-    lines = []
     facts = screen?.facts(about: initialState) ?? []
     renderer = screen
     renderer?.reset(to: initialState)
@@ -109,11 +108,6 @@ where
     Dump.render(state).split(separator: "\n", omittingEmptySubsequences: false).map {
       strings.id(String($0))
     }
-  }
-
-  /// A text in the string table (for diff lines and other page texts).
-  mutating func intern(_ text: String) -> Int {
-    strings.id(text)
   }
 
   private mutating func internScreen(_ screen: TimelineScreen) -> Int {

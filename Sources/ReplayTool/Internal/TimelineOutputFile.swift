@@ -17,7 +17,8 @@ import StateStore
 ///   O_NOFOLLOW`) and renamed over it at the end, so a failed run leaves the old page as it
 ///   was and never writes through a link.
 /// - A character device or a pipe (`/dev/null`, `/dev/full`, a FIFO) is written directly,
-///   opened with `O_NOFOLLOW`.
+///   opened with `O_NOFOLLOW`, and checked to be one once open; a pipe with no reader is
+///   refused instead of waited on.
 /// - A symbolic link, a directory, any other existing file (a log, a source file) and any
 ///   other kind of file are refused: the page never clobbers what it did not write.
 final class TimelineOutputFile {
@@ -28,7 +29,7 @@ final class TimelineOutputFile {
   private let temporaryPath: String?
   private var isFinished = false
 
-  private var quoted: String { Quoted.path(path) }
+  private var quoted: String { Sanitized.path(path) }
 
   private init(path: String, descriptor: Int32, temporaryPath: String?) {
     self.path = path
@@ -44,23 +45,50 @@ final class TimelineOutputFile {
   ///
   /// - Throws: ``ReplayFailure/output(_:)`` (exit status 2).
   static func make(_ path: String) throws(ReplayFailure) -> TimelineOutputFile {
-    let quoted = Quoted.path(path)
+    let quoted = Sanitized.path(path)
     switch try Existing.kind(of: path) {
     case .missing, .replaceableFile:
       let temporary = temporaryPath(for: path)
       let descriptor = systemOpen(
         temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else {
-        throw .output("cannot create \(quoted): \(message(errno))")
+        throw .output("cannot create \(quoted): \(SystemError.message(errno))")
       }
       return TimelineOutputFile(path: path, descriptor: descriptor, temporaryPath: temporary)
-    case .device:
-      let descriptor = systemOpen(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)
-      guard descriptor >= 0 else {
-        throw .output("cannot write \(quoted): \(message(errno))")
-      }
-      return TimelineOutputFile(path: path, descriptor: descriptor, temporaryPath: nil)
+    case .device, .pipe:
+      return TimelineOutputFile(path: path, descriptor: try openDevice(path), temporaryPath: nil)
     }
+  }
+
+  /// Opens the device or pipe at `path` and checks that a device or a pipe is what was opened:
+  /// the path may have been replaced since it was looked at.
+  ///
+  /// A pipe is opened without blocking, so one with no reader is refused at once instead of
+  /// waiting for one; the writes then block as usual.
+  private static func openDevice(_ path: String) throws(ReplayFailure) -> Int32 {
+    let quoted = Sanitized.path(path)
+    let descriptor = systemOpen(
+      path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENXIO, (try? Existing.kind(of: path)) == .pipe {
+        throw .output("\(quoted) is a pipe with no reader; start what reads it first")
+      }
+      throw .output("cannot write \(quoted): \(SystemError.message(code))")
+    }
+    var info = stat()
+    let opened: mode_t? = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : nil
+    guard opened == S_IFCHR || opened == S_IFIFO else {
+      _ = systemClose(descriptor)
+      throw .output("\(quoted) changed while it was opened; it is no longer a device or a pipe")
+    }
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+      let code = errno
+      _ = systemClose(descriptor)
+      throw .output("cannot write \(quoted): \(SystemError.message(code))")
+    }
+    return descriptor
   }
 
   /// Writes all of `text`.
@@ -69,7 +97,7 @@ final class TimelineOutputFile {
   func write(_ text: String) throws(ReplayFailure) {
     let failure = WriteAll.write(text, to: descriptor)
     if let failure {
-      throw .write("\(quoted): \(Self.message(failure))")
+      throw .write("\(quoted): \(SystemError.message(failure))")
     }
   }
 
@@ -84,17 +112,18 @@ final class TimelineOutputFile {
     let closeError = errno
     descriptor = -1
     guard let temporaryPath else {
-      if closed != 0 { throw .write("\(quoted): \(Self.message(closeError))") }
+      if closed != 0 { throw .write("\(quoted): \(SystemError.message(closeError))") }
       return
     }
     guard closed == 0 else {
       unlink(temporaryPath)
-      throw .write("\(quoted): \(Self.message(closeError))")
+      throw .write("\(quoted): \(SystemError.message(closeError))")
     }
     // Checked again right before the rename; `rename` itself never follows a link at the
     // destination, it replaces the link.
     do throws(ReplayFailure) {
-      guard try Existing.kind(of: path) != .device else {
+      let now = try Existing.kind(of: path)
+      guard now != .device, now != .pipe else {
         throw .output("\(quoted) changed into a device while the page was written")
       }
     } catch {
@@ -104,7 +133,7 @@ final class TimelineOutputFile {
     guard rename(temporaryPath, path) == 0 else {
       let code = errno
       unlink(temporaryPath)
-      throw .output("cannot replace \(quoted): \(Self.message(code))")
+      throw .output("cannot replace \(quoted): \(SystemError.message(code))")
     }
   }
 
@@ -125,35 +154,33 @@ final class TimelineOutputFile {
     return directory.isEmpty ? name : directory + "/" + name
   }
 
-  static func message(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
-  }
-
   /// What is at the output path now.
   enum Existing: Equatable {
     case missing
     case replaceableFile
     case device
+    case pipe
 
     /// Classifies `path` without following a link.
     ///
     /// - Throws: ``ReplayFailure/output(_:)`` for anything the page must not replace.
     static func kind(of path: String) throws(ReplayFailure) -> Existing {
-      let quoted = Quoted.path(path)
+      let quoted = Sanitized.path(path)
       var info = stat()
       guard lstat(path, &info) == 0 else {
         let code = errno
         if code == ENOENT { return .missing }
-        throw .output("cannot write \(quoted): \(message(code))")
+        throw .output("cannot write \(quoted): \(SystemError.message(code))")
       }
       switch info.st_mode & S_IFMT {
       case S_IFLNK:
         throw .output("\(quoted) is a symbolic link; refusing to write through it")
       case S_IFDIR:
         throw .output("\(quoted) is a directory")
-      case S_IFCHR, S_IFIFO:
+      case S_IFCHR:
         return .device
+      case S_IFIFO:
+        return .pipe
       case S_IFREG:
         guard try isHTMLOrEmpty(path) else {
           throw .output(
@@ -169,7 +196,7 @@ final class TimelineOutputFile {
     private static func isHTMLOrEmpty(_ path: String) throws(ReplayFailure) -> Bool {
       let descriptor = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
       guard descriptor >= 0 else {
-        throw .output("cannot read \(Quoted.path(path)): \(message(errno))")
+        throw .output("cannot read \(Sanitized.path(path)): \(SystemError.message(errno))")
       }
       defer { _ = systemClose(descriptor) }
       var buffer = [UInt8](repeating: 0, count: 512)

@@ -60,15 +60,7 @@ public struct TransitionFormatter: Sendable {
 
   /// Whether two states differ, when their type can tell (`Equatable`); `false` otherwise.
   static func differ<State>(_ before: State, _ after: State) -> Bool {
-    guard let before = before as? any Equatable else { return false }
-    return !before.isEqual(toValue: after)
-  }
-}
-
-extension Equatable {
-  fileprivate func isEqual(toValue other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+    EquatableOperations.areEqual(before, after).map { !$0 } ?? false
   }
 }
 

@@ -1,22 +1,46 @@
 /// What it takes to compare and keep a value whose type is only known to be `Equatable` at
 /// run time: looked up once per type (the cast to `any Equatable.Type` is the slow part), then
 /// called through the values' addresses.
-struct EquatableOperations {
+package struct EquatableOperations {
   /// Whether the values at the two addresses are equal.
-  let equals: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  package let equals: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
   /// A new allocation holding a copy of the value at the address.
-  let copy: (UnsafeRawPointer) -> UnsafeMutableRawPointer
+  package let copy: (UnsafeRawPointer) -> UnsafeMutableRawPointer
   /// Deinitializes and frees an allocation made by `copy`.
-  let free: (UnsafeMutableRawPointer) -> Void
+  package let free: (UnsafeMutableRawPointer) -> Void
 
   /// The operations of `Value`, or `nil` when it is not `Equatable` or, with
   /// `valuesOnly`, when it is a class: a kept reference compares equal to itself after the
   /// object changed.
-  static func of<Value>(_: Value.Type, valuesOnly: Bool = false) -> EquatableOperations? {
+  package static func of<Value>(_: Value.Type, valuesOnly: Bool = false) -> EquatableOperations? {
     if valuesOnly, Value.self is AnyObject.Type { return nil }
     guard let equatable = Value.self as? any Equatable.Type else { return nil }
     return operations(equatable)
   }
+
+  /// Whether two values of the same type are equal: `==` when `Value` is `Equatable`, `nil`
+  /// when it cannot tell. The type's operations are looked up once and kept.
+  ///
+  /// ```swift
+  /// EquatableOperations.areEqual(state, previous) ?? false
+  /// ```
+  package static func areEqual<Value>(_ left: Value, _ right: Value) -> Bool? {
+    let id = ObjectIdentifier(Value.self)
+    let operations: EquatableOperations?
+    if let cached = known.withLock({ $0[id] }) {
+      operations = cached
+    } else {
+      operations = of(Value.self)
+      known.withLock { $0[id] = operations }
+    }
+    guard let operations else { return nil }
+    return withUnsafePointer(to: left) { left in
+      withUnsafePointer(to: right) { right in operations.equals(left, right) }
+    }
+  }
+
+  /// The operations of every type ``areEqual(_:_:)`` has met; `nil` for one not `Equatable`.
+  private static let known = Guarded<[ObjectIdentifier: EquatableOperations?]>([:])
 
   private static func operations<Value: Equatable>(_: Value.Type) -> EquatableOperations {
     EquatableOperations(
