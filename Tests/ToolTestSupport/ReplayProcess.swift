@@ -32,27 +32,11 @@ package enum ReplayProcess {
   package static let fixtures = packageRoot.appendingPathComponent(
     "Tests/ActionLogTests/Fixtures")
 
-  /// The built executable is missing: the message says where it was looked for.
-  package struct NotBuilt: Error, CustomStringConvertible {
-    package var description: String
-  }
-
   /// The built executable: next to the test binary, else in `.build/debug`.
+  ///
+  /// - Throws: ``ProcessRunner/NotBuilt``, saying where it looked.
   package static func executable() throws -> URL {
-    var candidates: [URL] = []
-    if let testBinary = Bundle.main.executableURL {
-      candidates.append(testBinary.deletingLastPathComponent().appendingPathComponent("replay"))
-    }
-    candidates.append(packageRoot.appendingPathComponent(".build/debug/replay"))
-    for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-      return candidate
-    }
-    throw NotBuilt(
-      description: """
-        The replay executable is not built. Looked at:
-        \(candidates.map { "  " + $0.path }.joined(separator: "\n"))
-        Run `swift build` (or `swift build --build-tests`) first.
-        """)
+    try ProcessRunner.builtProduct("replay")
   }
 
   /// The run did not end in time: the process was killed (`SIGKILL`), and this is what it had
@@ -86,62 +70,15 @@ package enum ReplayProcess {
     _ arguments: [String], in directory: URL = fixtures, environment: [String: String] = [:],
     timeout: Duration = .seconds(120)
   ) async throws -> ToolRun {
-    let executable = try executable()
-    return try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(
-          with: Result {
-            try runBlocking(
-              executable, arguments, in: directory, environment: environment, timeout: timeout)
-          })
-      }
-    }
-  }
-
-  private static func runBlocking(
-    _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String],
-    timeout: Duration
-  ) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
     var merged = ProcessInfo.processInfo.environment
     merged["NO_COLOR"] = nil
     merged.merge(environment) { $1 }
-    process.environment = merged
-    // Files, not pipes: a pipe fills up and blocks a tool that prints much before it exits.
-    let folder = try TemporaryFolder()
-    let out = folder.file("stdout")
-    let err = folder.file("stderr")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: out)
-    let errHandle = try FileHandle(forWritingTo: err)
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    try process.run()
-    let pid = process.processIdentifier
-    let killed = DispatchSemaphore(value: 0)
-    let deadline = DispatchWorkItem {
-      kill(pid, SIGKILL)
-      killed.signal()
-    }
-    let (seconds, attoseconds) = timeout.components
-    DispatchQueue.global().asyncAfter(
-      deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: deadline)
-    process.waitUntilExit()
-    deadline.cancel()
-    try outHandle.close()
-    try errHandle.close()
-    let run = ToolRun(
-      status: process.terminationStatus,
-      stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
-    if killed.wait(timeout: .now()) == .success {
+    let result = try await ProcessRunner.run(
+      try executable(), arguments, in: directory, environment: merged, timeout: timeout)
+    if result.timedOut {
       throw TimedOut(
-        arguments: arguments, timeout: timeout, stdout: run.stdout, stderr: run.stderr)
+        arguments: arguments, timeout: timeout, stdout: result.stdout, stderr: result.stderr)
     }
-    return run
+    return ToolRun(status: result.status, stdout: result.stdout, stderr: result.stderr)
   }
 }

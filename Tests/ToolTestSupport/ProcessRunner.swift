@@ -1,0 +1,147 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs a program and collects what it prints: the one process runner of the tests that run
+/// the package's executables (or `python3`).
+///
+/// The wait happens on a thread of its own, never on the caller's: a blocking wait on the
+/// cooperative pool (or the main actor) starves every other test on a two-core machine. A run
+/// that outlives its timeout is killed with `SIGKILL`.
+package enum ProcessRunner {
+  /// What a run printed and how it ended.
+  package struct Result: Sendable {
+    package var stdout: String
+    package var stderr: String
+    package var status: Int32
+    /// Whether the run was killed at its timeout.
+    package var timedOut: Bool
+  }
+
+  /// The executable product `name` built next to the test bundle, or in `.build/debug`.
+  ///
+  /// - Throws: ``NotBuilt``, saying where it looked.
+  package static func builtProduct(_ name: String) throws -> URL {
+    let bundle = Bundle.main.bundleURL
+    var candidates = [
+      bundle.appendingPathComponent(name),
+      bundle.deletingLastPathComponent().appendingPathComponent(name),
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent(name),
+    ]
+    if let testBinary = Bundle.main.executableURL {
+      candidates.append(testBinary.deletingLastPathComponent().appendingPathComponent(name))
+    }
+    candidates.append(ReplayProcess.packageRoot.appendingPathComponent(".build/debug/\(name)"))
+    if let found = candidates.first(where: {
+      FileManager.default.isExecutableFile(atPath: $0.path)
+    }) {
+      return found
+    }
+    throw NotBuilt(
+      description: "\(name) is not built; run `swift build --product \(name)` first. Looked in:\n"
+        + candidates.map { "  " + $0.path }.joined(separator: "\n"))
+  }
+
+  /// An executable the tests need is missing: the message says where it was looked for.
+  package struct NotBuilt: Error, CustomStringConvertible {
+    package var description: String
+  }
+
+  /// Runs `executable arguments…` and waits for it to end, at most `timeout`.
+  ///
+  /// - Parameters:
+  ///   - executable: The program.
+  ///   - arguments: Its command-line arguments.
+  ///   - directory: Its working directory; the test's when `nil`.
+  ///   - environment: Its environment; the test's when `nil`.
+  ///   - stdin: The file standard input reads; `/dev/null` when `nil`.
+  ///   - stdout: Where standard output goes instead of being collected (`/dev/full`, say);
+  ///     the result's `stdout` is then empty.
+  ///   - timeout: How long the run may take before it is killed.
+  /// - Returns: What it printed, its exit status, and whether it was killed.
+  package static func run(
+    _ executable: URL,
+    _ arguments: [String],
+    in directory: URL? = nil,
+    environment: [String: String]? = nil,
+    stdin: URL? = nil,
+    stdout: FileHandle? = nil,
+    timeout: Duration
+  ) async throws -> Result {
+    let input = try FileHandle(forReadingFrom: stdin ?? URL(fileURLWithPath: "/dev/null"))
+    return try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          with: Swift.Result {
+            try runBlocking(
+              executable, arguments, directory: directory, environment: environment,
+              input: input, output: stdout, timeout: timeout)
+          })
+      }
+    }
+  }
+
+  private static func runBlocking(
+    _ executable: URL,
+    _ arguments: [String],
+    directory: URL?,
+    environment: [String: String]?,
+    input: FileHandle,
+    output: FileHandle?,
+    timeout: Duration
+  ) throws -> Result {
+    defer { try? input.close() }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if let environment { process.environment = environment }
+    process.standardInput = input
+    // Both pipes are drained while the program runs, so a full pipe never blocks it.
+    let stdoutPipe = Pipe()
+    let stderrPipe = Pipe()
+    process.standardOutput = output ?? stdoutPipe
+    process.standardError = stderrPipe
+    try process.run()
+    if output != nil { try? stdoutPipe.fileHandleForWriting.close() }
+    let pid = process.processIdentifier
+    let killed = DispatchSemaphore(value: 0)
+    let deadline = DispatchWorkItem {
+      kill(pid, SIGKILL)
+      killed.signal()
+    }
+    let (seconds, attoseconds) = timeout.components
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: deadline)
+    let errorData = Collected()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errorData.set(stderrPipe.fileHandleForReading.readDataToEndOfFile())
+      group.leave()
+    }
+    let outputData = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    deadline.cancel()
+    return Result(
+      stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData.get(), as: UTF8.self),
+      status: process.terminationStatus,
+      timedOut: killed.wait(timeout: .now()) == .success)
+  }
+
+  /// The bytes one thread reads for another.
+  private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func set(_ newValue: Data) { lock.withLock { data = newValue } }
+    func get() -> Data { lock.withLock { data } }
+  }
+}
