@@ -9,6 +9,9 @@ let package = Package(
     .library(name: "ActionLog", targets: ["ActionLog"]),
     .library(name: "StateStoreTesting", targets: ["StateStoreTesting"]),
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
+    .library(name: "LoginHTTPClient", targets: ["LoginHTTPClient"]),
+    .library(name: "LoginFileStores", targets: ["LoginFileStores"]),
+    .library(name: "LoginDemoBackend", targets: ["LoginDemoBackend"]),
     .library(name: "LoginFeatureTesting", targets: ["LoginFeatureTesting"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "ReplayTool", targets: ["ReplayTool"]),
@@ -21,7 +24,15 @@ let package = Package(
     .target(name: "StateStore"),
     .target(name: "ActionLog", dependencies: ["StateStore"]),
     .target(name: "StateStoreTesting", dependencies: ["StateStore"]),
+    // The login domain only: state, actions, effects, reducers, rules, errors, and the
+    // protocols of its dependencies. No URLSession, no sockets, no file system.
     .target(name: "LoginFeature", dependencies: ["StateStore"]),
+    // `HTTPLoginAPI` over URLSession.
+    .target(name: "LoginHTTPClient", dependencies: ["LoginFeature", "StateStore"]),
+    // The session and lockout stores on disk.
+    .target(name: "LoginFileStores", dependencies: ["LoginFeature", "StateStore"]),
+    // `DemoLoginAPI`: the demo's and the tests' in-process login service.
+    .target(name: "LoginDemoBackend", dependencies: ["LoginFeature"]),
     .target(
       name: "LoginFeatureTesting",
       dependencies: ["LoginFeature", "StateStoreTesting"]
@@ -32,7 +43,10 @@ let package = Package(
     .target(name: "ReplayTool", dependencies: ["ActionLog", "StateStore"]),
     .executableTarget(
       name: "login-demo",
-      dependencies: ["AppFeature", "LoginFeature", "ActionLog", "StateStore"]
+      dependencies: [
+        "AppFeature", "LoginFeature", "LoginHTTPClient", "LoginFileStores", "LoginDemoBackend",
+        "ActionLog", "StateStore",
+      ]
     ),
     .executableTarget(
       name: "replay",
@@ -56,7 +70,8 @@ let package = Package(
     .testTarget(
       name: "LoginFeatureTests",
       dependencies: [
-        "LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore", "ToolTestSupport",
+        "LoginFeature", "LoginFeatureTesting", "LoginHTTPClient", "LoginFileStores",
+        "LoginDemoBackend", "StateStoreTesting", "StateStore", "ToolTestSupport",
       ],
       exclude: ["__Snapshots__"]
     ),
@@ -88,8 +103,9 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "LoginFeature", "LoginFeatureTesting", "StateStoreTesting", "StateStore", "ActionLog",
-        "AppFeature", "ToolTestSupport",
+        "LoginFeature", "LoginFeatureTesting", "LoginHTTPClient", "LoginFileStores",
+        "LoginDemoBackend", "StateStoreTesting", "StateStore", "ActionLog", "AppFeature",
+        "ToolTestSupport",
       ],
       exclude: ["DemoScripts"]
     ),

@@ -1,3 +1,4 @@
+import LoginDemoBackend
 import LoginFeature
 
 /// The text of `login-demo --help`.

@@ -1,7 +1,10 @@
 import ActionLog
 import AppFeature
 import Foundation
+import LoginDemoBackend
 import LoginFeature
+import LoginFileStores
+import LoginHTTPClient
 import StateStore
 
 /// Where `--api` and `--record` plug in: `HTTPLoginAPI` and the `ActionLog` recorder.

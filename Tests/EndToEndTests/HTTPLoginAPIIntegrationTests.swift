@@ -1,5 +1,6 @@
 import Foundation
 import LoginFeature
+import LoginHTTPClient
 import StateStore
 import Testing
 

@@ -1,6 +1,7 @@
 import ActionLog
 import AppFeature
 import Foundation
+import LoginDemoBackend
 import LoginFeature
 import StateStore
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import LoginFeature
 import LoginFeatureTesting
+import LoginFileStores
 import StateStore
 import StateStoreTesting
 import Testing

@@ -2,8 +2,8 @@ import StateStore
 
 /// Signs a user in: the login service, as the effect handler sees it.
 ///
-/// Conform a client for your backend; ``DemoLoginAPI`` is an in-memory one for demos and
-/// previews, and ``HTTPLoginAPI`` speaks the JSON protocol of the "Signing in over HTTP"
+/// Conform a client for your backend; ``LoginDemoBackend/DemoLoginAPI`` is an in-memory one for demos and
+/// previews, and ``LoginHTTPClient/HTTPLoginAPI`` speaks the JSON protocol of the "Signing in over HTTP"
 /// article. Failures are typed: map every transport, status and decoding problem to a
 /// ``LoginServiceError``, and cancellation of the calling task to
 /// ``LoginServiceError/cancelled``.

@@ -26,7 +26,7 @@ public struct LockoutRecord: Sendable, Equatable, Codable {
 /// Keeps the ``LockoutRecord`` between launches, so that killing the app does not reset the
 /// lockout.
 ///
-/// ``InMemoryLockoutStore`` keeps it for the life of the process; ``FileLockoutStore`` in a
+/// ``InMemoryLockoutStore`` keeps it for the life of the process; ``LoginFileStores/FileLockoutStore`` in a
 /// file.
 public protocol LockoutStore: Sendable {
   /// Keeps `record`, replacing any kept before.

@@ -2,6 +2,7 @@ import ActionLog
 import Foundation
 import LoginFeature
 import LoginFeatureTesting
+import LoginHTTPClient
 import StateStore
 import StateStoreTesting
 import Testing

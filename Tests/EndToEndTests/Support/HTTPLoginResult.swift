@@ -1,4 +1,5 @@
 import LoginFeature
+import LoginHTTPClient
 import StateStore
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import LoginDemoBackend
 import LoginFeature
 import StateStore
 import StateStoreTesting

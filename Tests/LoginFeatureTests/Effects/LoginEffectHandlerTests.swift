@@ -1,3 +1,4 @@
+import LoginDemoBackend
 import LoginFeature
 import LoginFeatureTesting
 import StateStore

@@ -1,4 +1,5 @@
 import Foundation
+import LoginFeature
 import StateStore
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import StateStore
 
 /// Why a stored session or lockout file could not be read or written. Its description names
 /// the file and the reason, never the file's content.
-public struct StoredFileError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct StoredFileError: StorageError, Equatable {
   /// The file's path.
   public var path: String
   /// What is wrong, e.g. "not valid JSON" or "is a symbolic link".

@@ -1,4 +1,5 @@
 import Foundation
+import LoginFeature
 import StateStore
 
 /// An in-memory login service for demos, previews and tests.
@@ -130,8 +131,8 @@ public struct DemoLoginAPI: LoginAPI {
   ///
   /// - Parameter credentials: The username and password.
   /// - Returns: The session, or the challenge.
-  /// - Throws: ``LoginServiceError/invalidCredentials`` for an unknown username or a wrong
-  ///   password; ``LoginServiceError/cancelled`` when cancelled.
+  /// - Throws: ``LoginFeature/LoginServiceError/invalidCredentials`` for an unknown username or a wrong
+  ///   password; ``LoginFeature/LoginServiceError/cancelled`` when cancelled.
   public func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     try await answerAfterLatency()
     let match = accounts.first {
@@ -149,8 +150,8 @@ public struct DemoLoginAPI: LoginAPI {
   ///   - code: The code typed.
   ///   - challenge: The challenge it answers.
   /// - Returns: The session, when the code is the latest one sent and still valid.
-  /// - Throws: ``LoginServiceError/incorrectCode``, ``LoginServiceError/codeExpired`` (also for
-  ///   a challenge that ended), ``LoginServiceError/cancelled``.
+  /// - Throws: ``LoginFeature/LoginServiceError/incorrectCode``, ``LoginFeature/LoginServiceError/codeExpired`` (also for
+  ///   a challenge that ended), ``LoginFeature/LoginServiceError/cancelled``.
   public func verifyCode(_ code: Secret, for challenge: Challenge) async throws(LoginServiceError)
     -> Session
   {
@@ -164,9 +165,9 @@ public struct DemoLoginAPI: LoginAPI {
   ///
   /// - Parameter challenge: The challenge to send a new code for.
   /// - Returns: The challenge with the new code's lifetime.
-  /// - Throws: ``LoginServiceError/resendTooSoon(retryAfterSeconds:)``,
-  ///   ``LoginServiceError/codeExpired`` for a challenge that ended,
-  ///   ``LoginServiceError/cancelled``.
+  /// - Throws: ``LoginFeature/LoginServiceError/resendTooSoon(retryAfterSeconds:)``,
+  ///   ``LoginFeature/LoginServiceError/codeExpired`` for a challenge that ended,
+  ///   ``LoginFeature/LoginServiceError/cancelled``.
   public func resendCode(for challenge: Challenge) async throws(LoginServiceError) -> Challenge {
     try await answerAfterLatency()
     return try challenges.resend(id: challenge.id, clock: clock)

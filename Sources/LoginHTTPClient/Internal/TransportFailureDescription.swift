@@ -1,4 +1,5 @@
 import Foundation
+import LoginFeature
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -7,7 +8,7 @@ import Foundation
 /// Words a person can act on for a transport failure: what went wrong, and where.
 ///
 /// Built from the error code and the URL's host and port only — never from a body, a header
-/// or the credentials. ``LoginServiceError/message`` wraps it: "Could not reach the server
+/// or the credentials. ``LoginFeature/LoginServiceError/message`` wraps it: "Could not reach the server
 /// (connection refused at 127.0.0.1:9). Please check your connection."
 ///
 /// Every code a data task can end with has its own words; the code number shows only for the

@@ -1,4 +1,5 @@
 import Foundation
+import LoginFeature
 import StateStore
 
 #if canImport(FoundationNetworking)
@@ -19,20 +20,20 @@ import StateStore
 /// ```
 ///
 /// A `200` answer with `{"token": …, "user": {"id": …, "name": …, "username": …,
-/// "email": …}}` becomes a ``Session`` (`id` and `email` may be missing: the id is then the
-/// username). Every other outcome is a typed ``LoginServiceError``:
+/// "email": …}}` becomes a ``LoginFeature/Session`` (`id` and `email` may be missing: the id is then the
+/// username). Every other outcome is a typed ``LoginFeature/LoginServiceError``:
 ///
 /// | outcome                                   | error                                   |
 /// |-------------------------------------------|-----------------------------------------|
-/// | `200`, empty body                         | ``LoginServiceError/nilData``           |
-/// | `200`, not the JSON above                 | ``LoginServiceError/decodingFailed``    |
-/// | body over ``maximumResponseSize``         | ``LoginServiceError/decodingFailed``    |
-/// | `3xx` (never followed)                    | ``LoginServiceError/redirected(status:)`` |
-/// | `401`, `403`                              | ``LoginServiceError/invalidCredentials`` |
-/// | any other status                          | ``LoginServiceError/wrongStatusCode(_:)`` |
-/// | no complete answer within ``timeout``     | ``LoginServiceError/timeout``           |
-/// | task cancelled, `URLError.cancelled`      | ``LoginServiceError/cancelled``         |
-/// | any other transport failure               | ``LoginServiceError/transport(_:)``, e.g. "connection refused at 127.0.0.1:9" |
+/// | `200`, empty body                         | ``LoginFeature/LoginServiceError/nilData``           |
+/// | `200`, not the JSON above                 | ``LoginFeature/LoginServiceError/decodingFailed``    |
+/// | body over ``maximumResponseSize``         | ``LoginFeature/LoginServiceError/decodingFailed``    |
+/// | `3xx` (never followed)                    | ``LoginFeature/LoginServiceError/redirected(status:)`` |
+/// | `401`, `403`                              | ``LoginFeature/LoginServiceError/invalidCredentials`` |
+/// | any other status                          | ``LoginFeature/LoginServiceError/wrongStatusCode(_:)`` |
+/// | no complete answer within ``timeout``     | ``LoginFeature/LoginServiceError/timeout``           |
+/// | task cancelled, `URLError.cancelled`      | ``LoginFeature/LoginServiceError/cancelled``         |
+/// | any other transport failure               | ``LoginFeature/LoginServiceError/transport(_:)``, e.g. "connection refused at 127.0.0.1:9" |
 ///
 /// ``timeout`` is a deadline for the whole exchange — connecting, sending, and reading the
 /// headers and every byte of the body — not a limit on each wait: a server that answers at once
@@ -53,7 +54,7 @@ import StateStore
 /// An IPv6 address works as the host (`http://[::1]:8080`). FoundationNetworking (Linux)
 /// refuses such URLs itself, so there a plain `http://` request to an IPv6 address goes over a
 /// socket of the API's own, with the same deadline, cap and no redirects or cookies; `https://`
-/// to an IPv6 address is a ``LoginServiceError/transport(_:)`` error on Linux — use a host name.
+/// to an IPv6 address is a ``LoginFeature/LoginServiceError/transport(_:)`` error on Linux — use a host name.
 ///
 /// ```swift
 /// let api = HTTPLoginAPI(baseURL: URL(string: "https://auth.example.com/v1")!)
@@ -70,9 +71,9 @@ public struct HTTPLoginAPI: LoginAPI {
   /// The deadline of a whole request, from sending it to the last byte of the answer.
   ///
   /// It runs on the clock given to the initializer; when it passes, the transfer is cancelled
-  /// and the login fails with ``LoginServiceError/timeout``.
+  /// and the login fails with ``LoginFeature/LoginServiceError/timeout``.
   public let timeout: Duration
-  /// The most bytes of body accepted; a longer answer is ``LoginServiceError/decodingFailed``.
+  /// The most bytes of body accepted; a longer answer is ``LoginFeature/LoginServiceError/decodingFailed``.
   public let maximumResponseSize: Int
   /// Whether cookies are sent and stored as the configuration says; `false` by default, when
   /// no cookie is sent and none is stored.
@@ -147,7 +148,7 @@ public struct HTTPLoginAPI: LoginAPI {
   /// - Parameter credentials: The username and password; the password is revealed only into
   ///   the request body.
   /// - Returns: The session of the signed-in user.
-  /// - Throws: ``LoginServiceError``; see the table above.
+  /// - Throws: ``LoginFeature/LoginServiceError``; see the table above.
   public func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     let body = LoginRequestBody(
       username: credentials.username, password: credentials.password.reveal())
@@ -175,8 +176,8 @@ public struct HTTPLoginAPI: LoginAPI {
   ///   - code: The code typed; revealed only into the request body.
   ///   - challenge: The challenge it answers.
   /// - Returns: The session of the signed-in user (a 200, read like a sign-in's).
-  /// - Throws: ``LoginServiceError/incorrectCode`` for a 401,
-  ///   ``LoginServiceError/codeExpired`` for a 410, and otherwise as ``login(_:)``.
+  /// - Throws: ``LoginFeature/LoginServiceError/incorrectCode`` for a 401,
+  ///   ``LoginFeature/LoginServiceError/codeExpired`` for a 410, and otherwise as ``login(_:)``.
   public func verifyCode(_ code: Secret, for challenge: Challenge) async throws(LoginServiceError)
     -> Session
   {
@@ -194,8 +195,8 @@ public struct HTTPLoginAPI: LoginAPI {
   ///
   /// - Parameter challenge: The challenge to send a new code for.
   /// - Returns: The challenge the service answers with (a 200 `{"challenge": …}`).
-  /// - Throws: ``LoginServiceError/resendTooSoon(retryAfterSeconds:)`` for a 429 (the seconds
-  ///   of its `Retry-After` header, 30 without one), ``LoginServiceError/codeExpired`` for a
+  /// - Throws: ``LoginFeature/LoginServiceError/resendTooSoon(retryAfterSeconds:)`` for a 429 (the seconds
+  ///   of its `Retry-After` header, 30 without one), ``LoginFeature/LoginServiceError/codeExpired`` for a
   ///   410, and otherwise as ``login(_:)``.
   public func resendCode(for challenge: Challenge) async throws(LoginServiceError) -> Challenge {
     let body = SecondFactorRequestBody(challenge: challenge.id, code: nil)
@@ -218,9 +219,9 @@ public struct HTTPLoginAPI: LoginAPI {
   }
 
   /// POSTs `body` to `url` and reads the answer by the rows of the table every endpoint shares:
-  /// a `200`'s body through `read` (``LoginServiceError/nilData`` when empty), a `3xx` as
-  /// ``LoginServiceError/redirected(status:)``, and any other status as the endpoint's
-  /// `refusal` names it, else ``LoginServiceError/wrongStatusCode(_:)``.
+  /// a `200`'s body through `read` (``LoginFeature/LoginServiceError/nilData`` when empty), a `3xx` as
+  /// ``LoginFeature/LoginServiceError/redirected(status:)``, and any other status as the endpoint's
+  /// `refusal` names it, else ``LoginFeature/LoginServiceError/wrongStatusCode(_:)``.
   private func exchange<Answer>(
     _ body: some Encodable, with url: URL,
     reading read: (Data) throws(LoginServiceError) -> Answer,

@@ -1,13 +1,14 @@
 import Foundation
+import LoginFeature
 import StateStore
 
-/// A ``SessionStore`` in a file: the session survives a relaunch.
+/// A ``LoginFeature/SessionStore`` in a file: the session survives a relaunch.
 ///
 /// The file is JSON in a versioned envelope (`"format": "loginstore.session"`), mode 0600,
 /// replaced atomically on every save. It holds the token in clear — that is what a session
 /// store is for — so keep it where only the app can read it. A corrupt, foreign or symlinked
 /// file throws a ``StoredFileError`` from ``load()``; the launch restore turns that into a
-/// problem in its ``LaunchRecord`` and clears the file.
+/// problem in its ``LoginFeature/LaunchRecord`` and clears the file.
 ///
 /// ```swift
 /// let sessions = FileSessionStore(url: stateFolder.appendingPathComponent("session.json"))
@@ -54,7 +55,7 @@ public struct FileSessionStore: SessionStore {
   }
 }
 
-/// A ``LockoutStore`` in a file: a lockout holds across relaunches.
+/// A ``LoginFeature/LockoutStore`` in a file: a lockout holds across relaunches.
 ///
 /// The same kind of file as ``FileSessionStore``'s (`"format": "loginstore.lockout"`, mode
 /// 0600, atomic replacement).

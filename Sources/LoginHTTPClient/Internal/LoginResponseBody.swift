@@ -1,4 +1,5 @@
 import Foundation
+import LoginFeature
 import StateStore
 
 /// The JSON a login service answers a successful login with.
@@ -39,7 +40,7 @@ struct LoginResponseBody: Decodable {
 
   /// Decodes `data` into a session.
   ///
-  /// - Throws: ``LoginServiceError/decodingFailed`` when `data` is not this JSON, or its token
+  /// - Throws: ``LoginFeature/LoginServiceError/decodingFailed`` when `data` is not this JSON, or its token
   ///   or username is empty.
   /// The answer to a sign-in: `{"challenge": {…}}` is a second factor, anything else must be
   /// a session.

@@ -1,4 +1,5 @@
 import Foundation
+import LoginFeature
 import StateStore
 
 #if canImport(FoundationNetworking)
