@@ -76,6 +76,10 @@ let package = Package(
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
+      name: "LoginFileStoresTests",
+      dependencies: ["LoginFileStores", "LoginFeature", "ToolTestSupport"]
+    ),
+    .testTarget(
       name: "ActionLogTests",
       dependencies: [
         "ActionLog", "StateStore", "LoginFeature", "LoginFeatureTesting", "AppFeature",

@@ -35,6 +35,9 @@ public enum LoginAction: Sendable, Equatable, Codable {
   /// The stores were read at launch, at wall-clock time `now`: what they held, and what could
   /// not be read.
   case restored(LaunchRecord, at: Date)
+  /// A save or clear of the session or the lockout did not happen; the reducer tells the
+  /// person what that means.
+  case storageFailed(StorageFailure)
 
   /// The ways into the cases that carry a child's actions.
   public enum Case {

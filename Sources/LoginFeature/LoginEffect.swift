@@ -20,13 +20,11 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
   case showAlert(Alert)
   /// Waits `duration` on the clock, then sends ``LoginAction/lockoutEnded``.
   case startLockoutTimer(Duration)
-  /// Keeps the session for the next launch.
-  ///
-  /// Best effort, like every save and clear here: ``LoginEffectHandler`` drops a store's
-  /// error (a full disk, say), and the next launch finds whatever the store holds —
-  /// ``LoginAction/restored(_:at:)`` says when it cannot be read.
+  /// Keeps the session for the next launch. When the store cannot keep it, the handler answers
+  /// ``LoginAction/storageFailed(_:)``.
   case saveSession(Session)
-  /// Forgets the kept session (best effort, as ``saveSession(_:)``).
+  /// Forgets the kept session; a store that cannot is answered with
+  /// ``LoginAction/storageFailed(_:)``.
   case clearSession
   /// An effect of the one-time-code step.
   case twoFactor(TwoFactorEffect)
@@ -35,10 +33,10 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
   /// Reads the saved session and lockout, and the wall clock; the answer comes back as
   /// ``LoginAction/restored(_:at:)``.
   case restoreLaunch
-  /// Keeps the failed attempts for the next launch, and — with `lockedFor` — the lockout's
-  /// deadline: the handler adds `lockedFor` to the wall-clock time. Zero attempts and no lock
-  /// clear the record. Best effort, as ``saveSession(_:)``.
-  case saveLockout(failedAttempts: Int, lockedFor: Duration?)
+  /// Applies `change` to the kept failed attempts and lockout deadline, as one
+  /// read-modify-write of the ``LockoutStore`` (the handler reads the wall clock for the
+  /// deadline). A store that cannot is answered with ``LoginAction/storageFailed(_:)``.
+  case updateLockout(LockoutChange)
 
   /// The name of the namespace the one-time-code step's effects run in.
   public static let twoFactorNamespace = "twoFactor"
@@ -56,7 +54,7 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
     case .authenticate: .group(Self.authenticationID, cancelInFlight: true)
     case .cancelAuthentication: .cancels(Self.authenticationID)
     case .startLockoutTimer: .group(Self.lockoutTimerID, cancelInFlight: true)
-    case .route, .showAlert, .saveSession, .clearSession, .restoreLaunch, .saveLockout: .none
+    case .route, .showAlert, .saveSession, .clearSession, .restoreLaunch, .updateLockout: .none
     case .twoFactor(let effect): effect.cancellation.within(Self.twoFactorNamespace)
     case .twoFactorClosed: .cancelsAll(in: Self.twoFactorNamespace)
     }

@@ -48,7 +48,8 @@ extension LoginAction: Redactable {
       record.session = record.session?.maskingUsernames()
       return .restored(record, at: now)
     case .passwordChanged, .loginButtonTapped, .cancelButtonTapped, .loginResponse,
-      .alertButtonTapped, .lockoutEnded, .logoutButtonTapped, .twoFactor, .launched:
+      .alertButtonTapped, .lockoutEnded, .logoutButtonTapped, .twoFactor, .launched,
+      .storageFailed:
       return self
     }
   }
@@ -72,7 +73,7 @@ extension LoginEffect: Redactable {
     case .route(let command):
       return .route(command.maskingUsernames())
     case .cancelAuthentication, .showAlert, .startLockoutTimer, .clearSession, .twoFactor,
-      .twoFactorClosed, .restoreLaunch, .saveLockout:
+      .twoFactorClosed, .restoreLaunch, .updateLockout:
       // The one-time-code step's effects carry the code (a secret) and the challenge, whose
       // destination the service has already masked.
       return self

@@ -22,6 +22,12 @@ import StateStore
 /// - `logoutButtonTapped`: while signed in, clears the session, pops to the root and empties
 ///   the form except the username.
 /// - `alertButtonTapped`: acknowledged; nothing changes.
+/// - `restored`: a valid session goes home, an expired one shows the form with its username and
+///   a notice; a store that could not be read is named in the notice and left as it is.
+/// - `storageFailed`: nothing in memory changes — the user stays signed in or out, a lockout
+///   holds — and the person is told what it means for the next launch: a "Not Saved on This
+///   Device" alert and the same words in ``LoginState/notice`` for the session, the notice
+///   alone for the failed attempts.
 /// - A `loginResponse` with a ``LoginResult/challenge(_:)`` shows the one-time-code step
 ///   (``TwoFactorReducer``), an optional child in ``LoginState/twoFactor``. Its actions
 ///   (`twoFactor(…)`) run the child; when the step ends, this reducer acts on its
@@ -53,6 +59,56 @@ public struct LoginReducer: Reducer, Sendable {
 
   /// The notice above the form when the session restored at launch had expired.
   public static let sessionExpiredNotice = "Your session has expired. Please sign in again."
+
+  /// The title of the alert shown when the session could not be saved or forgotten.
+  public static let storageAlertTitle = "Not Saved on This Device"
+
+  /// What a person reads when the session they signed in with could not be kept: they are
+  /// signed in, but not after a relaunch.
+  ///
+  /// - Parameter reason: Why, from ``StorageFailure/reason``.
+  /// - Returns: The sentence.
+  public static func sessionNotSavedMessage(_ reason: String) -> String {
+    "You are signed in, but this device could not keep your session (\(reason)). "
+      + "You will have to sign in again after the app restarts."
+  }
+
+  /// What a person reads when a logout could not remove the saved session: they are signed
+  /// out here, but the next launch may sign them back in.
+  ///
+  /// - Parameter reason: Why, from ``StorageFailure/reason``.
+  /// - Returns: The sentence.
+  public static func sessionNotClearedMessage(_ reason: String) -> String {
+    "You are signed out, but this device could not forget your saved session (\(reason)). "
+      + "The next launch may sign you in again."
+  }
+
+  /// The notice above the form when the failed attempts could not be kept: the lockout holds
+  /// while the app runs, but not across a relaunch.
+  ///
+  /// - Parameter reason: Why, from ``StorageFailure/reason``.
+  /// - Returns: The sentence.
+  public static func lockoutNotSavedNotice(_ reason: String) -> String {
+    "This device could not keep the failed sign-in attempts (\(reason)). "
+      + "They count until the app quits."
+  }
+
+  /// The notice above the form when the saved session could not be read at launch. The file
+  /// is left as it is: it may not be the app's to delete.
+  ///
+  /// - Parameter problem: Why, from ``LaunchRecord/sessionProblem``.
+  /// - Returns: The sentence.
+  public static func unreadableSessionNotice(_ problem: String) -> String {
+    "The saved session could not be read (\(problem)) and was left as it is. Please sign in."
+  }
+
+  /// The notice above the form when the saved failed attempts could not be read at launch.
+  ///
+  /// - Parameter problem: Why, from ``LaunchRecord/lockoutProblem``.
+  /// - Returns: The sentence.
+  public static func unreadableLockoutNotice(_ problem: String) -> String {
+    "The saved failed sign-in attempts could not be read (\(problem)) and were left as they are."
+  }
 
   /// The message of the alert shown when too many wrong one-time codes end a sign-in.
   public static let tooManyIncorrectCodesMessage =
@@ -110,7 +166,7 @@ struct LoginCore: Reducer, Sendable {
       state.isLocked = false
       state.failedAttempts = 0
       state.lockedFor = nil
-      return [.saveLockout(failedAttempts: 0, lockedFor: nil)]
+      return [.updateLockout(.reset)]
 
     case .twoFactor:
       return twoFactorEnded(&state)
@@ -125,6 +181,9 @@ struct LoginCore: Reducer, Sendable {
       guard state.isRestoring else { return [] }
       state.isRestoring = false
       return restore(record, at: now, state: &state)
+
+    case .storageFailed(let failure):
+      return storageFailed(failure, state: &state)
 
     case .logoutButtonTapped:
       guard case .some = state.user else { return [] }
@@ -184,20 +243,22 @@ struct LoginCore: Reducer, Sendable {
     let hadFailures = state.failedAttempts > 0
     state.failedAttempts = 0
     let effects: [LoginEffect] = [.saveSession(session), .route(.push(.home(session.user)))]
-    return hadFailures ? effects + [.saveLockout(failedAttempts: 0, lockedFor: nil)] : effects
+    return hadFailures ? effects + [.updateLockout(.reset)] : effects
   }
 
   /// What a launch found: a valid session goes home at once, an expired one fills the
-  /// username with a notice, unreadable data is cleared, and a lockout holds for what remains
-  /// of it — never longer than one lockout, however far the device's clock was set back.
+  /// username with a notice, unreadable data is named in the notice and left as it is (it may
+  /// not be ours to delete), and a lockout holds for what remains of it — never longer than one
+  /// lockout, however far the device's clock was set back.
   private func restore(_ record: LaunchRecord, at now: Date, state: inout LoginState)
     -> [LoginEffect]
   {
     var effects: [LoginEffect] = []
-    if record.sessionProblem != nil { effects.append(.clearSession) }
-    if record.lockoutProblem != nil {
-      effects.append(.saveLockout(failedAttempts: 0, lockedFor: nil))
-    }
+    let problems = [
+      record.sessionProblem.map { LoginReducer.unreadableSessionNotice($0) },
+      record.lockoutProblem.map { LoginReducer.unreadableLockoutNotice($0) },
+    ].compactMap { $0 }
+    if !problems.isEmpty { state.notice = problems.joined(separator: " ") }
     if let session = record.session {
       if let expiry = session.expiresAt, expiry <= now {
         state.username = session.user.username
@@ -205,9 +266,7 @@ struct LoginCore: Reducer, Sendable {
         effects.append(.clearSession)
       } else {
         state.user = session.user
-        if record.lockout != nil {
-          effects.append(.saveLockout(failedAttempts: 0, lockedFor: nil))
-        }
+        if record.lockout != nil { effects.append(.updateLockout(.reset)) }
         return effects + [.route(.restore(.home(session.user)))]
       }
     }
@@ -220,7 +279,7 @@ struct LoginCore: Reducer, Sendable {
     guard let remaining = Self.remaining(until, now: now, atMost: state.rules.lockoutDuration)
     else {
       // The lockout ended while the app was not running.
-      return effects + [.saveLockout(failedAttempts: 0, lockedFor: nil)]
+      return effects + [.updateLockout(.reset)]
     }
     state.isLocked = true
     state.failedAttempts = maxAttempts
@@ -245,22 +304,41 @@ struct LoginCore: Reducer, Sendable {
     -> [LoginEffect]
   {
     state.failedAttempts = min(state.failedAttempts, .max - 1) + 1  // no trap on a read state
+    let duration = state.rules.lockoutDuration
+    let counted = LoginEffect.updateLockout(
+      .failedAttempt(
+        counted: state.failedAttempts, lockingAt: state.rules.maxAttempts, lockFor: duration))
     guard state.failedAttempts >= state.rules.maxAttempts else {
-      return [
-        .showAlert(alert), .saveLockout(failedAttempts: state.failedAttempts, lockedFor: nil),
-      ]
+      return [.showAlert(alert), counted]
     }
     state.isLocked = true
-    let duration = state.rules.lockoutDuration
     state.lockedFor = duration
     let lockout = Alert(
       title: LoginReducer.lockoutAlertTitle,
       message: "The form is locked for \(duration.inWords). Please try again later."
     )
-    return [
-      .showAlert(lockout), .startLockoutTimer(duration),
-      .saveLockout(failedAttempts: state.failedAttempts, lockedFor: duration),
-    ]
+    return [.showAlert(lockout), .startLockoutTimer(duration), counted]
+  }
+
+  /// A save or clear that did not happen. The person is told what it means for the next
+  /// launch; what is in memory stays as it is, so a lockout never gets weaker than the one on
+  /// screen.
+  private func storageFailed(_ failure: StorageFailure, state: inout LoginState) -> [LoginEffect] {
+    let message: String
+    switch failure.operation {
+    case .saveSession:
+      // The sign-in it was for has ended (a logout came first): nothing is kept, nothing to say.
+      guard case .some = state.user else { return [] }
+      message = LoginReducer.sessionNotSavedMessage(failure.reason)
+    case .clearSession:
+      message = LoginReducer.sessionNotClearedMessage(failure.reason)
+    case .updateLockout:
+      // The form shows it; an alert on every failed attempt would only get in the way.
+      state.notice = LoginReducer.lockoutNotSavedNotice(failure.reason)
+      return []
+    }
+    state.notice = message
+    return [.showAlert(Alert(title: LoginReducer.storageAlertTitle, message: message))]
   }
 
   /// Acts on how the one-time-code step ended (it ran first, as the child).

@@ -60,7 +60,11 @@ public struct LoginActionGenerator: Sendable {
       return .loginResponse(attempt: attempt, result(using: &random))
     case 88..<93:
       return .alertButtonTapped(["ok", "cancel", "", nil].randomElement(using: &random)!)
-    case 93..<97: return .lockoutEnded
+    case 93..<96: return .lockoutEnded
+    case 96..<98:
+      let operation: StorageFailure.Operation =
+        [.saveSession, .clearSession, .updateLockout].randomElement(using: &random)!
+      return .storageFailed(StorageFailure(operation, reason: text(using: &random)))
     default: return .logoutButtonTapped
     }
   }

@@ -10,41 +10,30 @@ import StateStore
   import Darwin
 #endif
 
-/// Why a stored session or lockout file could not be read or written. Its description names
-/// the file and the reason, never the file's content.
-public struct StoredFileError: StorageError, Equatable {
-  /// The file's path.
-  public var path: String
-  /// What is wrong, e.g. "not valid JSON" or "is a symbolic link".
-  public var reason: String
-
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - path: The file's path.
-  ///   - reason: What is wrong.
-  public init(path: String, reason: String) {
-    self.path = path
-    self.reason = reason
-  }
-
-  /// `<file name>: <reason>`.
-  public var description: String {
-    "\(URL(fileURLWithPath: path).lastPathComponent): \(reason)"
-  }
-}
-
-/// One small JSON file in a versioned envelope, written atomically with mode 0600.
+/// One small JSON file in a versioned envelope, written atomically with mode 0600, and changed
+/// only under an exclusive lock and only when it is the store's own.
 ///
-/// Writes go to a temporary file in the same folder (created exclusively, never through a
-/// symbolic link), are flushed to disk, then renamed over the target: a reader sees the old
-/// file or the new one, never half of one, and a process killed mid-write leaves the old one.
-/// Reads refuse a symbolic link, a file over 64 KiB, another format or a newer version.
-struct StoredFile<Body: Codable>: Sendable {
+/// - **Ours or not.** A file is the store's own when it is a regular file within 64 KiB whose
+///   envelope names this format and version. Anything else at the path — another app's file, a
+///   newer version, a folder, a symbolic link, a FIFO, an unreadable or oversized file — is
+///   never replaced or removed: saves and clears throw a ``StoredFileError`` that says so, and
+///   reads throw one that names the file. An envelope of ours whose body is damaged is ours: a
+///   save replaces it.
+/// - **One writer at a time.** Every save, clear and read-modify-write takes an exclusive
+///   `flock` on a lock file beside the target (`.session.json.lock`), so processes sharing the
+///   folder never lose each other's changes. The lock is waited for without blocking a thread,
+///   for at most ``lockWait``.
+/// - **Atomic and durable.** Writes go to a temporary file in the same folder (created
+///   exclusively, never through a symbolic link), reach stable storage (`F_FULLFSYNC` on Apple
+///   platforms, where `fsync` stops at the drive's cache), then are renamed over the target: a
+///   reader sees the old file or the new one, and a process killed mid-write leaves the old one.
+struct StoredFile<Body: Codable & Sendable>: Sendable {
   let url: URL
   let format: String
   static var version: Int { 1 }
   static var sizeLimit: Int { 64 * 1024 }
+  /// The longest a save or clear waits for another process's lock.
+  static var lockWait: Duration { .seconds(5) }
 
   private struct Envelope: Codable {
     var format: String
@@ -57,25 +46,90 @@ struct StoredFile<Body: Codable>: Sendable {
     var version: Int?
   }
 
+  /// What is at the path.
+  private enum Contents {
+    case none
+    case ours(Body?)
+    /// Ours, with a body this build cannot read: replaced by a save.
+    case damaged(String)
+    /// Not ours: never replaced or removed.
+    case foreign(String)
+  }
+
   private func error(_ reason: String) -> StoredFileError {
     StoredFileError(path: url.path, reason: reason)
   }
 
   /// The body, or `nil` when there is no file.
   func load() throws(StoredFileError) -> Body? {
+    switch try contents() {
+    case .none: return nil
+    case .ours(let body): return body
+    case .damaged(let reason), .foreign(let reason): throw error(reason)
+    }
+  }
+
+  /// Replaces the file with `body` — only when there is none or it is ours.
+  func save(_ body: Body) async throws(StoredFileError) {
+    try await locked { () throws(StoredFileError) in
+      if case .foreign(let reason) = try contents() {
+        throw error("\(reason); refusing to replace it")
+      }
+      try write(body)
+    }
+  }
+
+  /// Removes the file — only when it is ours; no file is fine.
+  func remove() async throws(StoredFileError) {
+    try await locked { () throws(StoredFileError) in
+      switch try contents() {
+      case .none: return
+      case .foreign(let reason): throw error("\(reason); refusing to remove it")
+      case .ours, .damaged: try unlinkTarget()
+      }
+    }
+  }
+
+  /// Reads the body, applies `change`, and keeps the result (`nil`: removes the file), under
+  /// the lock. A damaged file of ours reads as none.
+  func update(_ change: (Body?) -> Body?) async throws(StoredFileError) -> Body? {
+    try await locked { () throws(StoredFileError) -> Body? in
+      let current: Body?
+      let exists: Bool
+      switch try contents() {
+      case .none: (current, exists) = (nil, false)
+      case .ours(let body): (current, exists) = (body, true)
+      case .damaged: (current, exists) = (nil, true)
+      case .foreign(let reason): throw error("\(reason); refusing to replace it")
+      }
+      let next = change(current)
+      if let next {
+        try write(next)
+      } else if exists {
+        try unlinkTarget()
+      }
+      return next
+    }
+  }
+
+  // MARK: - Reading
+
+  /// What is at the path; throws only when it cannot be looked at.
+  private func contents() throws(StoredFileError) -> Contents {
     // Non-blocking: opening a FIFO left at the path must not wait for a writer forever.
     let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
-      if code == ENOENT { return nil }
-      if code == ELOOP { throw error("is a symbolic link; refusing to read it") }
-      throw error(String(cString: strerror(code)))
+      if code == ENOENT { return .none }
+      if code == ELOOP { return .foreign("is a symbolic link") }
+      return .foreign("cannot be read: \(Self.words(code))")
     }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw error(String(cString: strerror(errno))) }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      throw error("is not a regular file; refusing to read it")
+    guard fstat(descriptor, &status) == 0 else { throw error(Self.words(errno)) }
+    guard status.st_mode & S_IFMT == S_IFREG else { return .foreign("is not a regular file") }
+    guard status.st_size <= Self.sizeLimit else {
+      return .foreign("larger than \(Self.sizeLimit) bytes")
     }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -83,31 +137,37 @@ struct StoredFile<Body: Codable>: Sendable {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw error(String(cString: strerror(errno)))
+        return .foreign("cannot be read: \(Self.words(errno))")
       }
       if count == 0 { break }
       data.append(contentsOf: buffer[0..<count])
-      if data.count > Self.sizeLimit { throw error("larger than \(Self.sizeLimit) bytes") }
+      // It grew while being read.
+      if data.count > Self.sizeLimit { return .foreign("larger than \(Self.sizeLimit) bytes") }
     }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    guard let probe = try? decoder.decode(Probe.self, from: data) else {
-      throw error(data.isEmpty ? "empty" : "not valid JSON")
+    let probe: Probe
+    do {
+      probe = try decoder.decode(Probe.self, from: data)
+    } catch {
+      return .foreign(data.isEmpty ? "empty" : "not valid JSON")
     }
-    guard probe.format == format else { throw error("not a \(format) file") }
+    guard probe.format == format else { return .foreign("not a \(format) file") }
     guard probe.version == Self.version else {
-      throw error(
+      return .foreign(
         "version \(probe.version.map(String.init) ?? "?") (this build reads \(Self.version))")
     }
     do {
-      return try decoder.decode(Envelope.self, from: data).body
+      return .ours(try decoder.decode(Envelope.self, from: data).body)
     } catch {
-      throw self.error("malformed \(format) data")
+      return .damaged("malformed \(format) data")
     }
   }
 
-  /// Replaces the file with `body`, atomically, mode 0600.
-  func save(_ body: Body) throws(StoredFileError) {
+  // MARK: - Writing
+
+  /// Replaces the file with `body`, atomically, mode 0600. Call under the lock.
+  private func write(_ body: Body) throws(StoredFileError) {
     let data: Data
     do {
       let encoder = JSONEncoder()
@@ -122,33 +182,88 @@ struct StoredFile<Body: Codable>: Sendable {
       folder + "/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     let descriptor = open(
       temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
-    guard descriptor >= 0 else { throw error(String(cString: strerror(errno))) }
-    let failure: String? = data.withUnsafeBytes { bytes in
-      if let code = WriteAll.write(bytes, to: descriptor) { return String(cString: strerror(code)) }
-      return fsync(descriptor) == 0 ? nil : String(cString: strerror(errno))
+    guard descriptor >= 0 else { throw error(Self.words(errno)) }
+    let failure: Int32? = data.withUnsafeBytes { bytes in
+      if let code = WriteAll.write(bytes, to: descriptor) { return code }
+      return Self.flushToStableStorage(descriptor)
     }
     close(descriptor)
     if let failure {
       unlink(temporary)
-      throw error(failure)
+      throw error(Self.words(failure))
     }
     guard rename(temporary, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
+      let code = errno
       unlink(temporary)
-      throw error(reason)
+      throw error(code == EISDIR ? "is a folder; refusing to replace it" : Self.words(code))
     }
-    // The rename itself lasts only once the folder is on disk.
+    // The rename itself lasts only once the folder is on disk. The new file is in place by
+    // now, so a folder that cannot be flushed (some file systems refuse) is not a failed save.
     let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directory >= 0 {
-      _ = fsync(directory)
+      _ = Self.flushToStableStorage(directory)
       close(directory)
     }
   }
 
-  /// Removes the file; no file is fine.
-  func remove() throws(StoredFileError) {
-    guard unlink(url.path) == 0 || errno == ENOENT else {
-      throw error(String(cString: strerror(errno)))
+  private func unlinkTarget() throws(StoredFileError) {
+    guard unlink(url.path) == 0 || errno == ENOENT else { throw error(Self.words(errno)) }
+  }
+
+  /// Flushes `descriptor` to stable storage; the `errno` when it fails.
+  private static func flushToStableStorage(_ descriptor: Int32) -> Int32? {
+    #if canImport(Darwin)
+      // On Apple platforms `fsync` stops at the drive's cache; only F_FULLFSYNC reaches the
+      // medium. File systems that refuse it (some network and FAT volumes) get `fsync`.
+      if fcntl(descriptor, F_FULLFSYNC) == 0 { return nil }
+    #endif
+    return fsync(descriptor) == 0 ? nil : errno
+  }
+
+  // MARK: - Locking
+
+  /// Runs `body` holding an exclusive `flock` on `.<name>.lock` beside the file.
+  private func locked<Result>(
+    _ body: () throws(StoredFileError) -> Result
+  ) async throws(StoredFileError) -> Result {
+    let name = ".\(url.lastPathComponent).lock"
+    let path = url.deletingLastPathComponent().appendingPathComponent(name).path
+    var descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
+    var code = errno
+    if descriptor < 0, code == EROFS || code == EACCES {
+      // A read-only folder may still hold the lock file of an earlier launch.
+      descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+      if descriptor < 0, errno != ENOENT { code = errno }
     }
+    guard descriptor >= 0 else {
+      throw error("\(Self.words(code)) (its lock file \(name) cannot be opened)")
+    }
+    // Closing the descriptor releases the lock.
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      throw error("its lock file \(name) is not a regular file")
+    }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: Self.lockWait)
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      guard code == EWOULDBLOCK || code == EAGAIN || code == EINTR else {
+        throw error("\(Self.words(code)) (locking \(name))")
+      }
+      guard clock.now < deadline else {
+        throw error("another process has held its lock file \(name) for over \(Self.lockWait)")
+      }
+      do {
+        try await clock.sleep(for: .milliseconds(2))
+      } catch {
+        throw self.error("cancelled while waiting for its lock file \(name)")
+      }
+    }
+    return try body()
+  }
+
+  private static func words(_ code: Int32) -> String {
+    String(cString: strerror(code))
   }
 }

@@ -52,7 +52,7 @@ import Testing
   return ("Hello \(store.state.user?.displayName ?? "nobody"), spinner: \(spinner)", store)
 }
 
-// MARK: - Testing (README: "A test in 16 lines")
+// MARK: - Testing (README: "A test in 20 lines")
 
 @MainActor @Test func wrongPasswordShowsAnError() async {
   let store = TestStore(initialState: LoginState(), reducer: LoginReducer())
@@ -64,9 +64,10 @@ import Testing
     $0.attemptID = 1
   }
   let alert = Alert(title: "Error", message: "Incorrect username or password")
+  let failure = LockoutChange.failedAttempt(counted: 1, lockingAt: 5, lockFor: .seconds(30))
   await store.send(
     .loginResponse(attempt: 1, .failure(.invalidCredentials)),
-    effects: [.showAlert(alert), .saveLockout(failedAttempts: 1, lockedFor: nil)]
+    effects: [.showAlert(alert), .updateLockout(failure)]
   ) {
     $0.isLoading = false
     $0.failedAttempts = 1

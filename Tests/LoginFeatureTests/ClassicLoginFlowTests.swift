@@ -92,7 +92,10 @@ import Testing
     }
     await store.receive(
       .loginResponse(attempt: 1, .failure(.invalidCredentials)),
-      effects: [.showAlert(errorAlert), .saveLockout(failedAttempts: 1, lockedFor: nil)]
+      effects: [
+        .showAlert(errorAlert),
+        .updateLockout(.failedAttempt(counted: 1, lockingAt: 5, lockFor: .seconds(30))),
+      ]
     ) {
       $0.isLoading = false
       $0.failedAttempts = 1
@@ -217,7 +220,10 @@ import Testing
       }
       await store.receive(
         .loginResponse(attempt: attempt, .failure(.invalidCredentials)),
-        effects: [.showAlert(errorAlert), .saveLockout(failedAttempts: attempt, lockedFor: nil)]
+        effects: [
+          .showAlert(errorAlert),
+          .updateLockout(.failedAttempt(counted: attempt, lockingAt: 5, lockFor: .seconds(30))),
+        ]
       ) {
         $0.isLoading = false
         $0.failedAttempts = attempt
@@ -236,7 +242,7 @@ import Testing
       .loginResponse(attempt: 5, .failure(.invalidCredentials)),
       effects: [
         .showAlert(lockout), .startLockoutTimer(.seconds(30)),
-        .saveLockout(failedAttempts: 5, lockedFor: .seconds(30)),
+        .updateLockout(.failedAttempt(counted: 5, lockingAt: 5, lockFor: .seconds(30))),
       ]
     ) {
       $0.isLoading = false
@@ -254,7 +260,7 @@ import Testing
     #expect(fakes.clock.sleeperCount == 1)
 
     await fakes.clock.advance(by: .seconds(1))
-    await store.receive(.lockoutEnded, effects: [.saveLockout(failedAttempts: 0, lockedFor: nil)]) {
+    await store.receive(.lockoutEnded, effects: [.updateLockout(.reset)]) {
       $0.isLocked = false
       $0.failedAttempts = 0
       $0.lockedFor = nil

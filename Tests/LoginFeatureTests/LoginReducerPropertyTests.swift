@@ -77,6 +77,7 @@ struct LoginReducerPropertyTests {
       seen == [
         "usernameChanged", "passwordChanged", "loginButtonTapped", "cancelButtonTapped",
         "loginResponse", "alertButtonTapped", "lockoutEnded", "logoutButtonTapped", "twoFactor",
+        "storageFailed",
       ])
   }
 
@@ -94,6 +95,7 @@ struct LoginReducerPropertyTests {
     case .logoutButtonTapped: "logoutButtonTapped"
     case .twoFactor: "twoFactor"
     case .launched, .restored: "launch"
+    case .storageFailed: "storageFailed"
     }
   }
 

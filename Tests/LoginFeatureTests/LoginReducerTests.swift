@@ -134,7 +134,7 @@ struct LoginReducerTests {
     #expect(
       effects == [
         .saveSession(session), .route(.push(.home(demo))),
-        .saveLockout(failedAttempts: 0, lockedFor: nil),
+        .updateLockout(.reset),
       ])
     #expect(
       state
@@ -147,7 +147,7 @@ struct LoginReducerTests {
     #expect(
       effects == [
         .showAlert(Alert(title: "Error", message: "Incorrect username or password")),
-        .saveLockout(failedAttempts: 1, lockedFor: nil),
+        .updateLockout(.failedAttempt(counted: 1, lockingAt: 5, lockFor: .seconds(30))),
       ])
     #expect(state.isLoading == false)
     #expect(state.failedAttempts == 1)
@@ -198,7 +198,7 @@ struct LoginReducerTests {
     #expect(
       effects == [
         .showAlert(alert), .startLockoutTimer(.seconds(30)),
-        .saveLockout(failedAttempts: 5, lockedFor: .seconds(30)),
+        .updateLockout(.failedAttempt(counted: 5, lockingAt: 5, lockFor: .seconds(30))),
       ])
     #expect(state.failedAttempts == 5)
     #expect(state.lockedFor == .seconds(30))
@@ -213,7 +213,7 @@ struct LoginReducerTests {
     var state = LoginState(
       username: "demo", password: "Secr3t", failedAttempts: 5, isLocked: true,
       lockedFor: .seconds(30))
-    #expect(reduce(&state, .lockoutEnded) == [.saveLockout(failedAttempts: 0, lockedFor: nil)])
+    #expect(reduce(&state, .lockoutEnded) == [.updateLockout(.reset)])
     #expect(state == LoginState(username: "demo", password: "Secr3t"))
     #expect(state.isLoginButtonEnabled == true)
     #expect(reduce(&state, .loginButtonTapped) == [.authenticate(Fixtures.credentials, attempt: 1)])
@@ -236,7 +236,7 @@ struct LoginReducerTests {
     #expect(
       effects == [
         .showAlert(alert), .startLockoutTimer(.seconds(1)),
-        .saveLockout(failedAttempts: 2, lockedFor: .seconds(1)),
+        .updateLockout(.failedAttempt(counted: 2, lockingAt: 2, lockFor: .seconds(1))),
       ])
     #expect(state.isLocked == true)
   }
@@ -258,7 +258,7 @@ struct LoginReducerTests {
     #expect(
       effects == [
         .showAlert(alert), .startLockoutTimer(duration),
-        .saveLockout(failedAttempts: 1, lockedFor: duration),
+        .updateLockout(.failedAttempt(counted: 1, lockingAt: 1, lockFor: duration)),
       ])
   }
 

@@ -25,7 +25,10 @@ import Testing
     let invalid = Alert(title: "Error", message: "Incorrect username or password")
     await store.receive(
       .loginResponse(attempt: 1, .failure(.invalidCredentials)),
-      effects: [.showAlert(invalid), .saveLockout(failedAttempts: 1, lockedFor: nil)]
+      effects: [
+        .showAlert(invalid),
+        .updateLockout(.failedAttempt(counted: 1, lockingAt: 5, lockFor: .seconds(30))),
+      ]
     ) {
       $0.isLoading = false
       $0.failedAttempts = 1
@@ -56,7 +59,7 @@ import Testing
       .loginResponse(attempt: 3, .success(session)),
       effects: [
         .saveSession(session), .route(.push(.home(demo))),
-        .saveLockout(failedAttempts: 0, lockedFor: nil),
+        .updateLockout(.reset),
       ]
     ) {
       $0.isLoading = false

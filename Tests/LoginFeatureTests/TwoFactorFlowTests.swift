@@ -145,7 +145,9 @@ import Testing
     await store.receive(
       .twoFactor(.verifyResponse(request: 3, .failure(.incorrectCode))),
       effects: [
-        .showAlert(ended), .saveLockout(failedAttempts: 1, lockedFor: nil), .twoFactorClosed,
+        .showAlert(ended),
+        .updateLockout(.failedAttempt(counted: 1, lockingAt: 5, lockFor: .seconds(30))),
+        .twoFactorClosed,
       ]
     ) {
       $0.twoFactor = nil
@@ -170,7 +172,8 @@ import Testing
     #expect(
       effects == [
         .showAlert(lockout), .startLockoutTimer(.seconds(30)),
-        .saveLockout(failedAttempts: 5, lockedFor: .seconds(30)), .twoFactorClosed,
+        .updateLockout(.failedAttempt(counted: 5, lockingAt: 5, lockFor: .seconds(30))),
+        .twoFactorClosed,
       ])
     #expect(state == LoginState(failedAttempts: 5, isLocked: true, lockedFor: .seconds(30)))
   }

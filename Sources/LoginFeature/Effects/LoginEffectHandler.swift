@@ -17,10 +17,11 @@ import StateStore
 /// - `twoFactorClosed`: nothing; the store has already cancelled the step's effects.
 /// - `restoreLaunch`: reads `sessionStore` and `lockoutStore` (a failure becomes a problem in
 ///   the record, never a crash) and sends ``LoginAction/restored(_:at:)`` with `now()`.
-/// - `saveLockout`: keeps the attempts and `now() + lockedFor` in `lockoutStore`, or clears it.
+/// - `updateLockout(change)`: `lockoutStore.update(_:)` with the change applied at `now()`.
 ///
-/// Session storage failures are not reported: the user is signed in either way, and the next
-/// launch simply finds no session.
+/// A failed effect is an action: a save, clear or update the store throws on is answered with
+/// ``LoginAction/storageFailed(_:)`` (the reason in words safe to log, see
+/// ``StorageFailure/describe(_:)``), and the reducer decides what the person sees.
 ///
 /// ```swift
 /// let store = Store(
@@ -80,10 +81,18 @@ public struct LoginEffectHandler: EffectHandler {
       await send(.lockoutEnded)
 
     case .saveSession(let session):
-      try? await dependencies.sessionStore.save(session)
+      do {
+        try await dependencies.sessionStore.save(session)
+      } catch {
+        await send(.storageFailed(StorageFailure(.saveSession, error: error)))
+      }
 
     case .clearSession:
-      try? await dependencies.sessionStore.clear()
+      do {
+        try await dependencies.sessionStore.clear()
+      } catch {
+        await send(.storageFailed(StorageFailure(.clearSession, error: error)))
+      }
 
     case .twoFactor(let effect):
       await TwoFactorEffectHandler(dependencies: dependencies)
@@ -97,25 +106,22 @@ public struct LoginEffectHandler: EffectHandler {
       do {
         record.session = try await dependencies.sessionStore.load()
       } catch {
-        record.sessionProblem = StorageProblem.describe(error)
+        record.sessionProblem = StorageFailure.describe(error)
       }
       do {
         record.lockout = try await dependencies.lockoutStore.load()
       } catch {
-        record.lockoutProblem = StorageProblem.describe(error)
+        record.lockoutProblem = StorageFailure.describe(error)
       }
       await send(.restored(record, at: dependencies.now()))
 
-    case .saveLockout(let failedAttempts, let lockedFor):
-      guard failedAttempts > 0 || lockedFor != nil else {
-        try? await dependencies.lockoutStore.clear()
-        return
+    case .updateLockout(let change):
+      let now = dependencies.now()
+      do {
+        try await dependencies.lockoutStore.update { change.applied(to: $0, at: now) }
+      } catch {
+        await send(.storageFailed(StorageFailure(.updateLockout, error: error)))
       }
-      let until = lockedFor.map {
-        dependencies.now().addingTimeInterval(StorageProblem.seconds($0))
-      }
-      try? await dependencies.lockoutStore.save(
-        LockoutRecord(failedAttempts: failedAttempts, lockedUntil: until))
     }
   }
 }

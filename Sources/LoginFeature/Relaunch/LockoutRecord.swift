@@ -26,25 +26,29 @@ public struct LockoutRecord: Sendable, Equatable, Codable {
 /// Keeps the ``LockoutRecord`` between launches, so that killing the app does not reset the
 /// lockout.
 ///
-/// ``InMemoryLockoutStore`` keeps it for the life of the process; ``LoginFileStores/FileLockoutStore`` in a
-/// file.
+/// Every change is one ``update(_:)``: the store reads the record, applies the change and
+/// keeps the result as one step that no other writer can interleave with — in a file, under an
+/// exclusive lock — so that several processes (or app extensions) sharing one record count
+/// every failed attempt. ``InMemoryLockoutStore`` keeps it for the life of the process;
+/// `FileLockoutStore` (in `LoginFileStores`) in a file.
 public protocol LockoutStore: Sendable {
-  /// Keeps `record`, replacing any kept before.
-  ///
-  /// - Parameter record: The record to keep.
-  /// - Throws: Whatever the storage throws.
-  func save(_ record: LockoutRecord) async throws
-
   /// The kept record, if any.
   ///
-  /// - Returns: The record last saved and not cleared since.
-  /// - Throws: Whatever the storage throws, e.g. for unreadable data.
+  /// - Returns: The record last kept.
+  /// - Throws: Whatever the storage throws, e.g. for unreadable data; a ``StorageError``
+  ///   says why in words safe to show.
   func load() async throws -> LockoutRecord?
 
-  /// Forgets the kept record.
+  /// Reads the kept record, applies `change` to it, and keeps what it returns (`nil`: keep
+  /// none), as one step no other writer interleaves with.
   ///
-  /// - Throws: Whatever the storage throws.
-  func clear() async throws
+  /// - Parameter change: The new record, given the kept one (`nil` when none is kept).
+  /// - Returns: The record now kept.
+  /// - Throws: Whatever the storage throws; then nothing was changed.
+  @discardableResult
+  func update(
+    _ change: @Sendable (LockoutRecord?) -> LockoutRecord?
+  ) async throws -> LockoutRecord?
 }
 
 /// A ``LockoutStore`` in memory: for tests, previews, and hosts that keep nothing.
@@ -58,13 +62,6 @@ public actor InMemoryLockoutStore: LockoutStore {
     self.record = record
   }
 
-  /// Keeps `record`.
-  ///
-  /// - Parameter record: The record to keep.
-  public func save(_ record: LockoutRecord) {
-    self.record = record
-  }
-
   /// The kept record.
   ///
   /// - Returns: The record, if any.
@@ -72,8 +69,13 @@ public actor InMemoryLockoutStore: LockoutStore {
     record
   }
 
-  /// Forgets the record.
-  public func clear() {
-    record = nil
+  /// Applies `change` to the kept record.
+  ///
+  /// - Parameter change: The new record, given the kept one.
+  /// - Returns: The record now kept.
+  @discardableResult
+  public func update(_ change: @Sendable (LockoutRecord?) -> LockoutRecord?) -> LockoutRecord? {
+    record = change(record)
+    return record
   }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A change to the kept ``LockoutRecord``, applied by a ``LockoutStore`` as one
+/// read-modify-write, so that several processes sharing the record count every failure.
+///
+/// ``LoginReducer`` asks for it with ``LoginEffect/updateLockout(_:)``; the effect handler
+/// applies it with ``applied(to:at:)`` inside ``LockoutStore/update(_:)``.
+///
+/// ```swift
+/// let change = LockoutChange.failedAttempt(counted: 2, lockingAt: 5, lockFor: .seconds(30))
+/// let record = change.applied(to: LockoutRecord(failedAttempts: 4), at: now)
+/// // record?.failedAttempts == 5 (another process counted three), lockedUntil == now + 30 s
+/// ```
+public enum LockoutChange: Sendable, Equatable, Codable {
+  /// One more failed sign-in, the `counted`-th this process has seen: the kept count becomes
+  /// one more than before, and at least `counted`, so the kept lockout is never weaker than the
+  /// one in memory. When it reaches `lockingAt`, the record locks until `lockFor` after now (a
+  /// later deadline already kept stays). A kept lockout that has ended counts from zero again.
+  case failedAttempt(counted: Int, lockingAt: Int, lockFor: Duration)
+  /// A success, or the end of a lockout: the record is forgotten.
+  case reset
+
+  /// The record after this change.
+  ///
+  /// - Parameters:
+  ///   - record: The kept record, `nil` when there is none.
+  ///   - now: The wall-clock time the lockout's deadline is counted from.
+  /// - Returns: The record to keep; `nil` to keep none.
+  public func applied(to record: LockoutRecord?, at now: Date) -> LockoutRecord? {
+    switch self {
+    case .reset:
+      return nil
+    case .failedAttempt(let counted, let limit, let duration):
+      var next = record ?? LockoutRecord(failedAttempts: 0)
+      // A lockout that has ended starts the count again, as `lockoutEnded` does in memory.
+      if let until = next.lockedUntil, until <= now { next = LockoutRecord(failedAttempts: 0) }
+      // No trap on a count read from a damaged file.
+      next.failedAttempts = max(min(max(0, next.failedAttempts), .max - 1) + 1, counted)
+      guard next.failedAttempts >= limit else { return next }
+      let components = duration.components
+      let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+      let deadline = now.addingTimeInterval(seconds)
+      next.lockedUntil = max(next.lockedUntil ?? deadline, deadline)
+      return next
+    }
+  }
+}

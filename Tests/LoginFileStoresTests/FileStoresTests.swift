@@ -1,0 +1,295 @@
+import Foundation
+import LoginFeature
+import LoginFileStores
+import Testing
+import ToolTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The file stores against real files in a temporary folder.
+struct FileStoresTests {
+  static let user = User(id: "1", username: "demo", displayName: "Demo User")
+  static let session = Session(
+    user: user, token: "t0k3n", expiresAt: Date(timeIntervalSince1970: 1_767_225_600))
+  static let start = Date(timeIntervalSince1970: 1_767_225_600)
+  static let failure = LockoutChange.failedAttempt(
+    counted: 1, lockingAt: 5, lockFor: .seconds(30))
+
+  @Test func aSessionRoundTripsThroughA0600FileReplacedAtomically() async throws {
+    let temporary = try TemporaryFolder()
+    let url = temporary.file("session.json")
+    let store = FileSessionStore(url: url)
+    #expect(try await store.load() == nil)
+    try await store.save(Self.session)
+    try await store.save(Self.session)
+    #expect(try await store.load() == Self.session)
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    // No temporary files are left behind; the lock file stays for the next writer.
+    #expect(try temporary.names() == [".session.json.lock", "session.json"])
+    try await store.clear()
+    #expect(try await store.load() == nil)
+    try await store.clear()
+  }
+
+  @Test(
+    arguments: [
+      ("garbage", "session.json: not valid JSON"),
+      ("", "session.json: empty"),
+      (
+        #"{"format":"loginstore.lockout","version":1}"#,
+        "session.json: not a loginstore.session file"
+      ),
+      (
+        #"{"format":"loginstore.session","version":2}"#,
+        "session.json: version 2 (this build reads 1)"
+      ),
+      (
+        #"{"format":"loginstore.session","version":1,"body":{"token":7}}"#,
+        "session.json: malformed loginstore.session data"
+      ),
+    ])
+  func anUnreadableSessionFileIsATypedErrorThatNamesTheFile(content: String, message: String)
+    async throws
+  {
+    let temporary = try TemporaryFolder()
+    let url = temporary.file("session.json")
+    try Data(content.utf8).write(to: url)
+    do {
+      _ = try await FileSessionStore(url: url).load()
+      Issue.record("loaded \(content)")
+    } catch {
+      #expect("\(error)" == message)
+    }
+  }
+
+  /// What someone else may have left where the store keeps its file: each must survive every
+  /// save, clear and update, byte for byte.
+  static let foreignFiles: [(name: String, content: String, reason: String)] = [
+    ("another app's JSON", #"{"name":"x"}"#, "not a loginstore.lockout file"),
+    ("notes", "notes\n", "not valid JSON"),
+    (
+      "a newer version", #"{"format":"loginstore.lockout","version":2}"#,
+      "version 2 (this build reads 1)"
+    ),
+    ("an empty file", "", "empty"),
+    ("an oversized file", String(repeating: " ", count: 200_000), "larger than 65536 bytes"),
+  ]
+
+  @Test(arguments: foreignFiles.indices)
+  func aFileTheStoreDidNotWriteIsNeverReplacedOrRemoved(index: Int) async throws {
+    let foreign = Self.foreignFiles[index]
+    let temporary = try TemporaryFolder()
+    let url = temporary.file("lockout.json")
+    try Data(foreign.content.utf8).write(to: url)
+    let store = FileLockoutStore(url: url)
+    await #expect(
+      throws: StoredFileError(path: url.path, reason: "\(foreign.reason); refusing to replace it")
+    ) {
+      try await store.update { _ in LockoutRecord(failedAttempts: 1) }
+    }
+    await #expect(
+      throws: StoredFileError(path: url.path, reason: "\(foreign.reason); refusing to replace it")
+    ) {
+      try await store.update { _ in nil }
+    }
+    await #expect(throws: StoredFileError(path: url.path, reason: foreign.reason)) {
+      try await store.load()
+    }
+    #expect(try Data(contentsOf: url) == Data(foreign.content.utf8), "\(foreign.name) changed")
+
+    let sessionURL = temporary.file("session.json")
+    try Data(foreign.content.utf8).write(to: sessionURL)
+    let sessions = FileSessionStore(url: sessionURL)
+    for (verb, attempt) in [
+      ("replace", { try await sessions.save(Self.session) }),
+      ("remove", { try await sessions.clear() }),
+    ] as [(String, () async throws -> Void)] {
+      do {
+        try await attempt()
+        Issue.record("\(foreign.name): the session store did \(verb) it")
+      } catch {
+        #expect("\(error)".hasSuffix("; refusing to \(verb) it"), "\(error)")
+      }
+    }
+    #expect(try Data(contentsOf: sessionURL) == Data(foreign.content.utf8))
+  }
+
+  @Test func aDamagedFileOfTheStoresOwnFormatIsReplaced() async throws {
+    let temporary = try TemporaryFolder()
+    let url = temporary.file("lockout.json")
+    try Data(#"{"format":"loginstore.lockout","version":1,"body":{"failedAttempts":"x"}}"#.utf8)
+      .write(to: url)
+    let store = FileLockoutStore(url: url)
+    await #expect(
+      throws: StoredFileError(path: url.path, reason: "malformed loginstore.lockout data")
+    ) {
+      try await store.load()
+    }
+    // Read as no record: the failure is the first one kept.
+    let kept = try await store.update { Self.failure.applied(to: $0, at: Self.start) }
+    #expect(kept == LockoutRecord(failedAttempts: 1))
+    #expect(try await store.load() == LockoutRecord(failedAttempts: 1))
+  }
+
+  @Test func aSymlinkIsNeitherFollowedNorReplaced() async throws {
+    let temporary = try TemporaryFolder()
+    let target = temporary.file("elsewhere.json")
+    try Data("{}".utf8).write(to: target)
+    let link = temporary.file("lockout.json")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    await #expect(throws: StoredFileError(path: link.path, reason: "is a symbolic link")) {
+      try await FileLockoutStore(url: link).load()
+    }
+    await #expect(
+      throws: StoredFileError(
+        path: link.path, reason: "is a symbolic link; refusing to replace it")
+    ) {
+      try await FileLockoutStore(url: link).update { _ in LockoutRecord(failedAttempts: 2) }
+    }
+    #expect(try String(contentsOf: target, encoding: .utf8) == "{}")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aFIFOOrAFolderAtThePathIsRefusedWithoutWaiting() async throws {
+    let temporary = try TemporaryFolder()
+    let fifo = temporary.file("session.json")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    // Opening the FIFO must not wait for a writer: the answer comes now.
+    await #expect(throws: StoredFileError(path: fifo.path, reason: "is not a regular file")) {
+      try await FileSessionStore(url: fifo).load()
+    }
+    await #expect(
+      throws: StoredFileError(
+        path: fifo.path, reason: "is not a regular file; refusing to remove it")
+    ) {
+      try await FileSessionStore(url: fifo).clear()
+    }
+    let folder = temporary.file("lockout.json")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    await #expect(throws: StoredFileError(path: folder.path, reason: "is not a regular file")) {
+      try await FileLockoutStore(url: folder).load()
+    }
+    await #expect(
+      throws: StoredFileError(
+        path: folder.path, reason: "is not a regular file; refusing to replace it")
+    ) {
+      try await FileLockoutStore(url: folder).update { _ in LockoutRecord(failedAttempts: 1) }
+    }
+    #expect(FileManager.default.fileExists(atPath: folder.path))
+  }
+
+  @Test func aSaveIntoAMissingFolderIsATypedError() async {
+    let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/lockout.json")
+    await #expect(
+      throws: StoredFileError(
+        path: url.path,
+        reason: "No such file or directory (its lock file .lockout.json.lock cannot be opened)")
+    ) {
+      try await FileLockoutStore(url: url).update { _ in LockoutRecord(failedAttempts: 1) }
+    }
+  }
+
+  /// Many writers at once, each with a store of its own on one file (as separate processes
+  /// would have): every failed attempt is counted. Without the lock, read-modify-writes
+  /// interleave and counts are lost.
+  @Test(.timeLimit(.minutes(1)))
+  func concurrentUpdatesCountEveryFailedAttempt() async throws {
+    let temporary = try TemporaryFolder()
+    let url = temporary.file("lockout.json")
+    let writers = 8
+    let updatesEach = 25
+    let change = LockoutChange.failedAttempt(counted: 1, lockingAt: 1_000, lockFor: .seconds(30))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<writers {
+        group.addTask {
+          let store = FileLockoutStore(url: url)
+          for _ in 0..<updatesEach {
+            try await store.update { change.applied(to: $0, at: Self.start) }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(
+      try await FileLockoutStore(url: url).load()
+        == LockoutRecord(failedAttempts: writers * updatesEach))
+  }
+
+  @Test func aHeldLockIsWaitedForAndThenReportedNotHungOn() async throws {
+    let temporary = try TemporaryFolder()
+    let url = temporary.file("lockout.json")
+    let lock = open(temporary.file(".lockout.json.lock").path, O_RDWR | O_CREAT, 0o600)
+    #expect(lock >= 0)
+    defer { close(lock) }
+    #expect(flock(lock, LOCK_EX) == 0)
+    let started = ContinuousClock.now
+    await #expect(
+      throws: StoredFileError(
+        path: url.path,
+        reason: "another process has held its lock file .lockout.json.lock for over 5.0 seconds")
+    ) {
+      try await FileLockoutStore(url: url).update { _ in LockoutRecord(failedAttempts: 1) }
+    }
+    #expect(ContinuousClock.now - started >= .seconds(5))
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+  }
+
+  // MARK: - Real file systems
+
+  @Test(.enabled(if: Mount.isAvailable, "needs root and a kernel that allows mounts"))
+  func aReadOnlyFolderIsATypedErrorForEverySaveAndClear() async throws {
+    let temporary = try TemporaryFolder()
+    try await FileSessionStore(url: temporary.file("session.json")).save(Self.session)
+    let view = try Mount.readOnlyView(of: temporary.url)
+    let sessions = FileSessionStore(url: view.url.appendingPathComponent("session.json"))
+    #expect(try await sessions.load() == Self.session)
+    await #expect(
+      throws: StoredFileError(
+        path: view.url.appendingPathComponent("session.json").path,
+        reason: "Read-only file system")
+    ) {
+      try await sessions.clear()
+    }
+    await #expect(throws: StoredFileError.self) { try await sessions.save(Self.session) }
+    // No lock file was ever made here: opening it is the error.
+    await #expect(
+      throws: StoredFileError(
+        path: view.url.appendingPathComponent("lockout.json").path,
+        reason: "Read-only file system (its lock file .lockout.json.lock cannot be opened)")
+    ) {
+      try await FileLockoutStore(url: view.url.appendingPathComponent("lockout.json"))
+        .update { Self.failure.applied(to: $0, at: Self.start) }
+    }
+    #expect(try await sessions.load() == Self.session)
+  }
+
+  @Test(.enabled(if: Mount.isAvailable, "needs root and a kernel that allows mounts"))
+  func aFullDiskIsATypedErrorAndKeepsTheOldFile() async throws {
+    let disk = try Mount.smallDisk(bytes: 64 * 1024)
+    let url = disk.url.appendingPathComponent("lockout.json")
+    let store = FileLockoutStore(url: url)
+    try await store.update { Self.failure.applied(to: $0, at: Self.start) }
+    // Fill what is left.
+    let filler = open(disk.url.appendingPathComponent("filler").path, O_WRONLY | O_CREAT, 0o600)
+    #expect(filler >= 0)
+    let block = [UInt8](repeating: 0x2E, count: 4_096)
+    while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
+    close(filler)
+    await #expect(
+      throws: StoredFileError(path: url.path, reason: "No space left on device")
+    ) {
+      try await store.update { Self.failure.applied(to: $0, at: Self.start) }
+    }
+    #expect(try await store.load() == LockoutRecord(failedAttempts: 1))
+    // Nothing half-written is left beside it.
+    let names = try FileManager.default.contentsOfDirectory(atPath: disk.url.path).sorted()
+    #expect(names == [".lockout.json.lock", "filler", "lockout.json"])
+  }
+}
