@@ -228,11 +228,13 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
   ) async throws(StoredFileError) -> Result {
     let name = ".\(url.lastPathComponent).lock"
     let path = url.deletingLastPathComponent().appendingPathComponent(name).path
-    var descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
+    // Non-blocking: a FIFO left at the lock file's path must not hold the open forever.
+    let flags = O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+    var descriptor = open(path, O_RDWR | O_CREAT | flags, mode_t(0o600))
     var code = errno
     if descriptor < 0, code == EROFS || code == EACCES {
       // A read-only folder may still hold the lock file of an earlier launch.
-      descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+      descriptor = open(path, O_RDONLY | flags)
       if descriptor < 0, errno != ENOENT { code = errno }
     }
     guard descriptor >= 0 else {

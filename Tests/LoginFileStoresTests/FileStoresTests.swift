@@ -185,6 +185,26 @@ struct FileStoresTests {
     #expect(FileManager.default.fileExists(atPath: folder.path))
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func aLockFileThatIsNotAFileIsATypedErrorWithoutWaiting() async throws {
+    let temporary = try TemporaryFolder()
+    let url = temporary.file("session.json")
+    #expect(mkfifo(temporary.file(".session.json.lock").path, 0o600) == 0)
+    await #expect(
+      throws: StoredFileError(
+        path: url.path, reason: "its lock file .session.json.lock is not a regular file")
+    ) {
+      try await FileSessionStore(url: url).save(Self.session)
+    }
+    let link = temporary.file(".lockout.json.lock")
+    try FileManager.default.createSymbolicLink(
+      at: link, withDestinationURL: temporary.file("elsewhere"))
+    await #expect(throws: StoredFileError.self) {
+      try await FileLockoutStore(url: temporary.file("lockout.json")).update { _ in nil }
+    }
+    #expect(!FileManager.default.fileExists(atPath: temporary.file("elsewhere").path))
+  }
+
   @Test func aSaveIntoAMissingFolderIsATypedError() async {
     let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/lockout.json")
     await #expect(
