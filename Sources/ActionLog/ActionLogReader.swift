@@ -77,7 +77,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   public init(url: URL, options: ActionLogReadOptions = .init()) throws(ActionLogError) {
     lines = try LineReader(url: url, maximumLineLength: options.maximumLineLength)
     header = try HeaderDecoding.decode(
-      ActionLogHeader<State>.self, from: lines, decoder: decoder)
+      ActionLogHeader<State>.self, from: lines, decoder: decoder,
+      expectedFeature: options.expectedFeature)
     if let expected = options.expectedFeature, expected != header.feature {
       throw .featureMismatch(expected: expected, found: header.feature)
     }

@@ -1,5 +1,6 @@
 import ActionLog
 import Foundation
+import LoginFeature
 import StateStore
 import Testing
 import ToolTestSupport
@@ -70,6 +71,20 @@ struct ActionLogReaderTests {
     #expect(
       ActionLogError.unsupportedVersion(found: 2, supported: 1).description
         == "this build reads version 1; the file is version 2")
+  }
+
+  /// A log of another feature, whose state this reader's type cannot even decode, is named as
+  /// another feature — not as a state with a missing field.
+  @Test func anotherFeaturesLogIsAMismatchBeforeItsStateIsDecoded() throws {
+    let folder = try TemporaryFolder()
+    let header =
+      #"{"format":"loginstore.actionlog","version":1,"feature":"shop","#
+      + #""created":"2026-11-22T04:56:22Z","checkpointInterval":100,"initialState":{"cart":[]}}"#
+    let url = try folder.write("shop.jsonl", lines: [header])
+    #expect(throws: ActionLogError.featureMismatch(expected: "login", found: "shop")) {
+      try ActionLogReader<LoginState, LoginAction, LoginEffect>(
+        url: url, options: ActionLogReadOptions(expectedFeature: "login"))
+    }
   }
 
   @Test func otherFeature() throws {

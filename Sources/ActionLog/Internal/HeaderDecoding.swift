@@ -2,20 +2,29 @@ import Foundation
 
 /// Checks the header line and maps every way it can be wrong to its error.
 enum HeaderDecoding {
-  /// The two fields checked before the rest of the header is decoded.
+  /// The fields checked before the rest of the header — the initial state above all — is
+  /// decoded: a log of another format, version or feature is named as such, not as a state
+  /// that does not fit.
   private struct Probe: Decodable {
     var format: String?
     var version: Int?
+    var feature: String?
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: ActionLogFormat.Key.self)
       format = try container.decodeIfPresent(String.self, forKey: .format)
       version = try container.decodeIfPresent(Int.self, forKey: .version)
+      feature = try? container.decodeIfPresent(String.self, forKey: .feature)
     }
   }
 
+  /// Reads the first non-empty line as the header.
+  ///
+  /// - Parameter expectedFeature: The feature the header must name, checked before the header's
+  ///   initial state is decoded; `nil` for any.
   static func decode<Header: Decodable>(
-    _ type: Header.Type, from lines: LineReader, decoder: JSONDecoder
+    _ type: Header.Type, from lines: LineReader, decoder: JSONDecoder,
+    expectedFeature: String? = nil
   ) throws(ActionLogError) -> Header {
     var first: LineReader.Line?
     while let line = try lines.next() {
@@ -45,6 +54,9 @@ enum HeaderDecoding {
     }
     guard version == ActionLogFormat.version else {
       throw .unsupportedVersion(found: version, supported: ActionLogFormat.version)
+    }
+    if let expectedFeature, let feature = probe.feature, feature != expectedFeature {
+      throw .featureMismatch(expected: expectedFeature, found: feature)
     }
     do {
       return try decoder.decode(Header.self, from: line.bytes)
