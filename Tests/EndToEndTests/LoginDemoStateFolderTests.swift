@@ -97,7 +97,7 @@ struct LoginDemoStateFolderTests {
   func aFullDiskLocksTheFormAndSaysTheAttemptsAreNotKept() async throws {
     let disk = try Mount.smallDisk(bytes: 32 * 1024)
     let filler = disk.url.appendingPathComponent("filler")
-    FileManager.default.createFile(atPath: filler.path, contents: nil)
+    #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
     let handle = try FileHandle(forWritingTo: filler)
     do {
       while true { try handle.write(contentsOf: Data(count: 4_096)) }

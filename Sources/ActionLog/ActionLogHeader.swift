@@ -1,0 +1,103 @@
+import Foundation
+import StateStore
+
+/// The first line of an action log: what it is, which feature it records, and where it starts.
+///
+/// ```swift
+/// let reader = try ActionLogReader<CounterState, CounterAction, Never>(url: url)
+/// print(reader.header.feature, reader.header.created)
+/// ```
+public struct ActionLogHeader<State> {
+  /// Always ``ActionLogFormat/name`` in a file this build accepts.
+  public var format: String
+  /// The format version; this build reads ``ActionLogFormat/version``.
+  public var version: Int
+  /// The name the recorder was given for the feature, for example `"login"`.
+  public var feature: String
+  /// When recording started, to the second.
+  public var created: Date
+  /// How many transitions lie between two checkpoints; 0 means none.
+  public var checkpointInterval: Int
+  /// The store's state when recording started.
+  public var initialState: State
+
+  /// Creates a header for version ``ActionLogFormat/version``.
+  ///
+  /// - Parameters:
+  ///   - feature: The feature's name.
+  ///   - created: When recording started.
+  ///   - checkpointInterval: Transitions between checkpoints; 0 for none.
+  ///   - initialState: The state before the first transition.
+  public init(feature: String, created: Date, checkpointInterval: Int, initialState: State) {
+    self.format = ActionLogFormat.name
+    self.version = ActionLogFormat.version
+    self.feature = feature
+    self.created = created
+    self.checkpointInterval = checkpointInterval
+    self.initialState = initialState
+  }
+}
+
+extension ActionLogHeader: Sendable where State: Sendable {}
+extension ActionLogHeader: Equatable where State: Equatable {}
+
+extension ActionLogHeader: Decodable where State: Decodable {
+  /// Decodes a header; `created` is an ISO 8601 string.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when a field is missing or has the wrong type.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ActionLogFormat.Key.self)
+    format = try container.decode(String.self, forKey: .format)
+    version = try container.decode(Int.self, forKey: .version)
+    feature = try container.decode(String.self, forKey: .feature)
+    let createdText = try container.decode(String.self, forKey: .created)
+    guard let created = try? Date(createdText, strategy: .iso8601) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .created, in: container, debugDescription: "not an ISO 8601 date")
+    }
+    self.created = created
+    checkpointInterval = try container.decode(Int.self, forKey: .checkpointInterval)
+    initialState = try container.decode(State.self, forKey: .initialState)
+  }
+}
+
+extension ActionLogHeader: Encodable where State: Encodable {
+  /// Encodes the header, in the documented key order, with `created` as an ISO 8601 string.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever encoding the initial state throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
+    try container.encode(format, forKey: .format)
+    try container.encode(version, forKey: .version)
+    try container.encode(feature, forKey: .feature)
+    try container.encode(created.formatted(.iso8601), forKey: .created)
+    try container.encode(checkpointInterval, forKey: .checkpointInterval)
+    try container.encode(initialState, forKey: .initialState)
+  }
+
+  /// Appends the header line, without its newline: the recorder's fast writer.
+  ///
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
+  package func appendLine(
+    to line: inout Data, using encoder: CanonicalJSONEncoder
+  ) throws(ActionLogError) {
+    typealias Format = ActionLogFormat
+    line.append(contentsOf: Format.opening(.format).utf8)
+    try Format.appendCanonical(format, to: &line, using: encoder)
+    line.append(contentsOf: Format.separator(.version).utf8)
+    Format.append(version, to: &line)
+    line.append(contentsOf: Format.separator(.feature).utf8)
+    try Format.appendCanonical(feature, to: &line, using: encoder)
+    line.append(contentsOf: Format.separator(.created).utf8)
+    line.append(Format.quote)
+    line.append(contentsOf: created.formatted(.iso8601).utf8)
+    line.append(Format.quote)
+    line.append(contentsOf: Format.separator(.checkpointInterval).utf8)
+    Format.append(checkpointInterval, to: &line)
+    line.append(contentsOf: Format.separator(.initialState).utf8)
+    try Format.appendCanonical(initialState, to: &line, using: encoder)
+    line.append(Format.closingBrace)
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import StateStore
+
+// MARK: - Reading a line
+
+extension ActionLogFormat {
+  /// One line after the header, decoded in a single pass: the line's container is opened
+  /// once, its `kind` read first, and the line type it names decodes its fields from it.
+  enum Line<State: Decodable, Action: Decodable, Effect: Decodable>: Decodable {
+    case step(RecordedTransition<State, Action, Effect>)
+    case gap(Gap<State>)
+    case stopped(Stopped)
+    case closed
+    case header
+    case unknownKind(String)
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Key.self)
+      guard let kind = try container.decodeIfPresent(String.self, forKey: .kind) else {
+        if container.contains(.format) {
+          self = .header
+          return
+        }
+        self = .step(try RecordedTransition(fields: container))
+        return
+      }
+      switch MarkerKind(rawValue: kind) {
+      case .gap?: self = .gap(try Gap(fields: container))
+      case .stopped?: self = .stopped(try Stopped(fields: container))
+      case .closed?: self = .closed
+      case nil: self = .unknownKind(kind)
+      }
+    }
+  }
+
+  /// Throws unless the line's `kind` is `expected`.
+  static func expectKind(
+    _ expected: MarkerKind, in container: KeyedDecodingContainer<Key>
+  ) throws {
+    guard try container.decode(MarkerKind.self, forKey: .kind) == expected else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .kind, in: container, debugDescription: "not a \(expected.rawValue) marker")
+    }
+  }
+}
+
+// MARK: - Writing a line
+
+extension ActionLogFormat {
+  /// How every header this build writes begins: `{"format":"loginstore.actionlog"`.
+  ///
+  /// A file that begins otherwise is not an action log, and the recorder does not replace it.
+  static let headerOpening = opening(.format) + "\"" + name + "\""
+
+  /// `{"key":`: the start of a line whose first key is `key`.
+  static func opening(_ key: Key) -> String { "{\"" + key.rawValue + "\":" }
+
+  /// `,"key":`: what comes between a value and the next key.
+  static func separator(_ key: Key) -> String { ",\"" + key.rawValue + "\":" }
+
+  /// `{"kind":"gap"`: the start of a marker line.
+  static func markerOpening(_ kind: MarkerKind) -> String {
+    opening(.kind) + "\"" + kind.rawValue + "\""
+  }
+
+  static let quote = UInt8(ascii: "\"")
+  static let closingBrace = UInt8(ascii: "}")
+
+  /// The fixed parts of a step line, made once: the recorder writes one per transition, and
+  /// the reader's shortcut for step lines (`StepLineLayout`) looks for exactly these.
+  enum StepFragment {
+    /// `{"seq":`
+    static let seq = Data(opening(.seq).utf8)
+    /// `,"origin":"`: the origin is a bare name, written between quotes.
+    static let origin = Data((separator(.origin) + "\"").utf8)
+    /// `","action":`: closes the origin's quotes.
+    static let action = Data(("\"" + separator(.action)).utf8)
+    /// `,"effects":`
+    static let effects = Data(separator(.effects).utf8)
+    /// `[]`: most steps return no effects.
+    static let noEffects = Data("[]".utf8)
+    /// `,"digest":"`
+    static let digest = Data((separator(.digest) + "\"").utf8)
+    /// `,"checkpoint":`
+    static let checkpoint = Data(separator(.checkpoint).utf8)
+  }
+
+  /// Appends a number in decimal (a short `String` does not allocate).
+  static func append(_ number: Int, to line: inout Data) {
+    line.append(contentsOf: String(number).utf8)
+  }
+
+  /// Appends the canonical JSON of `value` (see ``CanonicalJSON``).
+  ///
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming `Value`.
+  static func appendCanonical<Value: Encodable>(
+    _ value: Value, to line: inout Data, using encoder: CanonicalJSONEncoder
+  ) throws(ActionLogError) {
+    do {
+      try CanonicalJSON.append(value, to: &line, using: encoder)
+    } catch {
+      throw .encodingFailed(String(describing: Value.self))
+    }
+  }
+}

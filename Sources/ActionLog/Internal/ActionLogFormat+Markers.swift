@@ -1,0 +1,200 @@
+import Foundation
+import StateStore
+
+// The marker lines: a gap, a stopped and a closed marker (see `ActionLogFormat`).
+
+extension ActionLogFormat {
+  /// A gap marker: the recorder fell behind and dropped transitions here.
+  ///
+  /// A replay resumes from `state`, the state after the last dropped transition, which is the
+  /// state before the next step line.
+  ///
+  /// ```text
+  /// {"kind":"gap","dropped":12,"state":{"count":40}}
+  /// ```
+  package struct Gap<State> {
+    /// How many transitions were dropped; at least 1.
+    package var dropped: Int
+    /// The state before the next step line.
+    package var state: State
+
+    /// Creates a gap marker.
+    ///
+    /// - Parameters:
+    ///   - dropped: How many transitions were dropped.
+    ///   - state: The state before the next step.
+    package init(dropped: Int, state: State) {
+      self.dropped = dropped
+      self.state = state
+    }
+  }
+
+  /// A stopped marker: the recorder stopped before its file would break a limit. It is the
+  /// last line of its log.
+  ///
+  /// ```text
+  /// {"kind":"stopped","reason":"maximumFileSize","limit":1048576}
+  /// ```
+  package struct Stopped: Sendable, Equatable {
+    /// Why the recorder stopped, as the file says it: a ``StopReason`` raw value from this
+    /// build, any text from another (a reader keeps it rather than failing).
+    package var reason: String
+    /// The limit that was reached, in bytes, when the recorder had one.
+    package var limit: Int?
+
+    /// Creates a stopped marker.
+    ///
+    /// - Parameters:
+    ///   - reason: Why the recorder stopped.
+    ///   - limit: The limit that was reached, in bytes.
+    package init(reason: StopReason, limit: Int?) {
+      self.reason = reason.rawValue
+      self.limit = limit
+    }
+
+    /// The reason as this build knows it, or `nil` for a reason it does not know.
+    package var stopReason: StopReason? { StopReason(rawValue: reason) }
+  }
+
+  /// The closed marker: the recorder was closed normally. It is the last line of its log.
+  ///
+  /// ```text
+  /// {"kind":"closed"}
+  /// ```
+  package struct Closed: Sendable, Equatable {
+    /// Creates the closed marker.
+    package init() {}
+  }
+}
+
+extension ActionLogFormat.Gap: Sendable where State: Sendable {}
+extension ActionLogFormat.Gap: Equatable where State: Equatable {}
+
+extension ActionLogFormat.Gap: Decodable where State: Decodable {
+  /// Decodes a gap marker line.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when the line is another kind or a field is wrong.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ActionLogFormat.Key.self)
+    try ActionLogFormat.expectKind(.gap, in: container)
+    try self.init(fields: container)
+  }
+
+  /// Decodes a gap's fields from a line whose `kind` the reader has read.
+  init(fields container: KeyedDecodingContainer<ActionLogFormat.Key>) throws {
+    dropped = try container.decode(Int.self, forKey: .dropped)
+    state = try container.decode(State.self, forKey: .state)
+  }
+}
+
+extension ActionLogFormat.Gap: Encodable where State: Encodable {
+  /// Encodes the gap marker line, in the documented key order.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever encoding the state throws.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
+    try container.encode(ActionLogFormat.MarkerKind.gap, forKey: .kind)
+    try container.encode(dropped, forKey: .dropped)
+    try container.encode(state, forKey: .state)
+  }
+
+  /// Appends the gap marker line, without its newline: the recorder's writer.
+  ///
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
+  package func appendLine(
+    to line: inout Data, using encoder: CanonicalJSONEncoder
+  ) throws(ActionLogError) {
+    line.append(contentsOf: ActionLogFormat.markerOpening(.gap).utf8)
+    line.append(contentsOf: ActionLogFormat.separator(.dropped).utf8)
+    ActionLogFormat.append(dropped, to: &line)
+    line.append(contentsOf: ActionLogFormat.separator(.state).utf8)
+    try ActionLogFormat.appendCanonical(state, to: &line, using: encoder)
+    line.append(ActionLogFormat.closingBrace)
+  }
+}
+
+extension ActionLogFormat.Stopped: Codable {
+  /// Decodes a stopped marker line.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when the line is another kind or a field is wrong.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ActionLogFormat.Key.self)
+    try ActionLogFormat.expectKind(.stopped, in: container)
+    try self.init(fields: container)
+  }
+
+  /// Decodes a stopped marker's fields from a line whose `kind` the reader has read.
+  init(fields container: KeyedDecodingContainer<ActionLogFormat.Key>) throws {
+    reason = try container.decode(String.self, forKey: .reason)
+    limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+  }
+
+  /// Encodes the stopped marker line, in the documented key order.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: What the encoder throws.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
+    try container.encode(ActionLogFormat.MarkerKind.stopped, forKey: .kind)
+    try container.encode(reason, forKey: .reason)
+    try container.encodeIfPresent(limit, forKey: .limit)
+  }
+
+  /// Appends the stopped marker line, without its newline: the recorder's writer.
+  ///
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` (it cannot happen for a string).
+  package func appendLine(
+    to line: inout Data, using encoder: CanonicalJSONEncoder
+  ) throws(ActionLogError) {
+    line.append(contentsOf: ActionLogFormat.markerOpening(.stopped).utf8)
+    line.append(contentsOf: ActionLogFormat.separator(.reason).utf8)
+    try ActionLogFormat.appendCanonical(reason, to: &line, using: encoder)
+    if let limit {
+      line.append(contentsOf: ActionLogFormat.separator(.limit).utf8)
+      ActionLogFormat.append(limit, to: &line)
+    }
+    line.append(ActionLogFormat.closingBrace)
+  }
+
+  /// The words for the reason and the limit, as warnings and errors say them.
+  var explanation: String {
+    let bytes = limit.map { " of \($0) bytes" } ?? ""
+    switch stopReason {
+    case .maximumFileSize?:
+      return "the file reached its size limit" + bytes
+    case .lineTooLong?:
+      return "a step's line would have been longer than the limit" + bytes + " a reader accepts"
+    case nil:
+      return Sanitized.name(reason)
+    }
+  }
+}
+
+extension ActionLogFormat.Closed: Codable {
+  /// Decodes the closed marker line.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when the line is another kind.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ActionLogFormat.Key.self)
+    try ActionLogFormat.expectKind(.closed, in: container)
+  }
+
+  /// Encodes the closed marker line.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: What the encoder throws.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
+    try container.encode(ActionLogFormat.MarkerKind.closed, forKey: .kind)
+  }
+
+  /// Appends the closed marker line, without its newline: the recorder's writer.
+  package func appendLine(to line: inout Data) {
+    line.append(contentsOf: ActionLogFormat.markerOpening(.closed).utf8)
+    line.append(ActionLogFormat.closingBrace)
+  }
+}

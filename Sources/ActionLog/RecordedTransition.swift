@@ -1,0 +1,151 @@
+import Foundation
+import StateStore
+
+/// One step as the log records it: a reduced action. A checkpoint is a step that also carries
+/// the full state after it.
+///
+/// A reader returns these with ``line``, the line the step was read from. The step line itself
+/// does not hold it: decoding a line on its own gives 0, and encoding leaves it out.
+///
+/// ```swift
+/// let step = try JSONDecoder().decode(
+///   RecordedTransition<CounterState, CounterAction, Never>.self, from: Data(line.utf8))
+/// print(step.sequenceNumber, step.action)
+/// ```
+public struct RecordedTransition<State, Action, Effect> {
+  /// The line it was read from, 1-based; 0 for a step not read from a log.
+  public var line: Int
+  /// The store's sequence number for the action.
+  public var sequenceNumber: Int
+  /// Whether a user or an effect sent the action.
+  public var origin: ActionOrigin
+  /// The action, with secrets as their masks.
+  public var action: Action
+  /// The effects the reducer returned when it was recorded.
+  public var effects: [Effect]
+  /// The ``StateDigest`` of the state after the action.
+  public var digest: String
+  /// The full state after the action, on checkpoint lines only.
+  public var checkpoint: State?
+
+  /// Creates a step.
+  ///
+  /// - Parameters:
+  ///   - line: The line it was read from; 0 for none.
+  ///   - sequenceNumber: The store's sequence number for the action.
+  ///   - origin: Whether a user or an effect sent the action.
+  ///   - action: The action.
+  ///   - effects: The effects the reducer returned.
+  ///   - digest: The ``StateDigest`` of the state after the action.
+  ///   - checkpoint: The full state after the action, for a checkpoint.
+  public init(
+    line: Int = 0, sequenceNumber: Int, origin: ActionOrigin, action: Action, effects: [Effect],
+    digest: String, checkpoint: State? = nil
+  ) {
+    self.line = line
+    self.sequenceNumber = sequenceNumber
+    self.origin = origin
+    self.action = action
+    self.effects = effects
+    self.digest = digest
+    self.checkpoint = checkpoint
+  }
+}
+
+extension RecordedTransition: Sendable where State: Sendable, Action: Sendable, Effect: Sendable {}
+extension RecordedTransition: Equatable
+where State: Equatable, Action: Equatable, Effect: Equatable {}
+
+extension RecordedTransition: Decodable
+where State: Decodable, Action: Decodable, Effect: Decodable {
+  /// Decodes a step line; ``line`` is 0.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when a field is missing or has the wrong type.
+  public init(from decoder: any Decoder) throws {
+    try self.init(fields: decoder.container(keyedBy: ActionLogFormat.Key.self))
+  }
+
+  /// Decodes a step's fields from a line's container, which the reader has opened once.
+  init(fields container: KeyedDecodingContainer<ActionLogFormat.Key>) throws {
+    self.init(
+      sequenceNumber: try container.decode(Int.self, forKey: .seq),
+      origin: try container.decode(ActionOrigin.self, forKey: .origin),
+      action: try container.decode(Action.self, forKey: .action),
+      effects: try container.decode([Effect].self, forKey: .effects),
+      digest: try container.decode(String.self, forKey: .digest),
+      checkpoint: try container.decodeIfPresent(State.self, forKey: .checkpoint))
+  }
+}
+
+extension RecordedTransition: Encodable
+where State: Encodable, Action: Encodable, Effect: Encodable {
+  /// Encodes the step line, in the documented key order; ``line`` is left out.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever encoding the action, the effects or the checkpoint throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
+    try container.encode(sequenceNumber, forKey: .seq)
+    try container.encode(origin, forKey: .origin)
+    try container.encode(action, forKey: .action)
+    try container.encode(effects, forKey: .effects)
+    try container.encode(digest, forKey: .digest)
+    try container.encodeIfPresent(checkpoint, forKey: .checkpoint)
+  }
+
+  /// Appends the step line, without its newline (see
+  /// ``appendLine(sequenceNumber:origin:action:effects:digest:checkpointJSON:to:using:)``).
+  ///
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
+  package func appendLine(
+    to line: inout Data, using encoder: CanonicalJSONEncoder
+  ) throws(ActionLogError) {
+    var checkpointJSON: Data?
+    if let checkpoint {
+      var json = Data()
+      try ActionLogFormat.appendCanonical(checkpoint, to: &json, using: encoder)
+      checkpointJSON = json
+    }
+    try Self.appendLine(
+      sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
+      digest: digest, checkpointJSON: checkpointJSON, to: &line, using: encoder)
+  }
+}
+
+extension RecordedTransition where Action: Encodable, Effect: Encodable {
+  /// Appends a step line, without its newline: the recorder's fast writer.
+  ///
+  /// The checkpoint comes already encoded, because the recorder encodes the state once for
+  /// both its digest and its checkpoint. The digest is written as it is (16 hex digits).
+  ///
+  /// - Parameter checkpointJSON: The canonical JSON of the state, for a checkpoint step.
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
+  package static func appendLine(
+    sequenceNumber: Int, origin: ActionOrigin, action: Action, effects: [Effect],
+    digest: String, checkpointJSON: Data?, to line: inout Data,
+    using encoder: CanonicalJSONEncoder
+  ) throws(ActionLogError) {
+    typealias Fragment = ActionLogFormat.StepFragment
+    line.append(Fragment.seq)
+    ActionLogFormat.append(sequenceNumber, to: &line)
+    line.append(Fragment.origin)
+    line.append(contentsOf: origin.rawValue.utf8)
+    line.append(Fragment.action)
+    try ActionLogFormat.appendCanonical(action, to: &line, using: encoder)
+    line.append(Fragment.effects)
+    if effects.isEmpty {
+      line.append(Fragment.noEffects)
+    } else {
+      try ActionLogFormat.appendCanonical(effects, to: &line, using: encoder)
+    }
+    line.append(Fragment.digest)
+    line.append(contentsOf: digest.utf8)
+    line.append(ActionLogFormat.quote)
+    if let checkpointJSON {
+      line.append(Fragment.checkpoint)
+      line.append(checkpointJSON)
+    }
+    line.append(ActionLogFormat.closingBrace)
+  }
+}
