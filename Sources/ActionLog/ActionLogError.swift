@@ -41,7 +41,7 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
   case recordingStopped(line: Int, reason: String)
   /// Verification found a step whose replayed state or effects differ from the recording.
   case divergence(step: Int, action: String, reason: String, diff: String?)
-  /// A value could not be encoded as JSON (its type is named).
+  /// A value has no canonical JSON: its type, and what was met where (a NaN at `a.b`, say).
   case encodingFailed(String)
   /// The file could not be opened, read or written.
   case ioError(String)
@@ -94,8 +94,8 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
       let headline = "step \(step) (\(action)): \(reason)"
       guard let diff else { return headline }
       return headline + "\n" + diff
-    case .encodingFailed(let type):
-      return "could not encode a value of type \(type) as JSON"
+    case .encodingFailed(let what):
+      return "could not encode \(what) as canonical JSON"
     case .ioError(let message):
       return "I/O error: \(message)"
     case .badSegment(let file, let reason):

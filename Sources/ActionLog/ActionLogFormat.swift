@@ -18,7 +18,7 @@ import StateStore
 /// The header is a versioned envelope that a reader checks before anything else:
 ///
 /// ```text
-/// {"format":"loginstore.actionlog","version":1,"feature":"counter","created":"2026-11-22T04:56:22Z","checkpointInterval":100,"initialState":{"count":0}}
+/// {"format":"loginstore.actionlog","version":1,"feature":"counter","created":"2026-11-22T04:56:22Z","digest":"fnv1a64-canonical-v1","checkpointInterval":100,"initialState":{"count":0}}
 /// ```
 ///
 /// A step line (no `kind` key) records one reduced action: its sequence number, who sent it,
@@ -42,9 +42,10 @@ import StateStore
 ///   (``RecordingOptions/maximumLineLength``). Nothing follows.
 /// - `{"kind":"closed"}` — the recorder was closed normally. Nothing follows.
 ///
-/// Keys come in the order shown, and values are canonical JSON: `JSONEncoder` with sorted keys
-/// and otherwise default strategies, so any `Codable` state, action and effect fits and the
-/// same session always gives the same bytes. A ``StateStore/Secret`` encodes as its shape mask:
+/// Keys come in the order shown, and values are the package's canonical JSON (specified in the
+/// "Action logs and replay" article: keys sorted by their UTF-8 bytes, numbers and strings
+/// written one way), so any `Codable` state, action and effect fits and the same session gives
+/// the same bytes on every platform. A ``StateStore/Secret`` encodes as its shape mask:
 /// the password itself never reaches the file, and a replay re-validates the mask exactly as
 /// the original run validated the password.
 ///
@@ -58,6 +59,11 @@ public enum ActionLogFormat {
   public static let name = "loginstore.actionlog"
   /// The version this build writes and reads.
   public static let version = 1
+  /// The digest algorithm this build writes and verifies, named with its version in every
+  /// header: FNV-1a 64 of the state's canonical JSON, in the canonical form's first version.
+  ///
+  /// A header without the name (logs recorded before it was written) means this algorithm.
+  public static let digestAlgorithm = "fnv1a64-canonical-v1"
 
   /// Every key of every line: the one place a key is spelled.
   ///
@@ -88,7 +94,8 @@ public enum ActionLogFormat {
     case action
     /// Step: the effects the reducer returned.
     case effects
-    /// Step: the ``StateDigest`` of the state after the action, 16 hex digits.
+    /// Step: the ``StateDigest`` of the state after the action, 16 hex digits. Header: the
+    /// digest algorithm, ``ActionLogFormat/digestAlgorithm``.
     case digest
     /// Step: the full state after the action, on checkpoint steps only.
     case checkpoint

@@ -16,6 +16,9 @@ public struct ActionLogHeader<State> {
   public var feature: String
   /// When recording started, to the second.
   public var created: Date
+  /// How the steps' digests are computed: ``ActionLogFormat/digestAlgorithm`` in a file this
+  /// build accepts.
+  public var digestAlgorithm: String
   /// How many transitions lie between two checkpoints; 0 means none.
   public var checkpointInterval: Int
   /// The store's state when recording started.
@@ -33,6 +36,7 @@ public struct ActionLogHeader<State> {
     self.version = ActionLogFormat.version
     self.feature = feature
     self.created = created
+    self.digestAlgorithm = ActionLogFormat.digestAlgorithm
     self.checkpointInterval = checkpointInterval
     self.initialState = initialState
   }
@@ -57,6 +61,9 @@ extension ActionLogHeader: Decodable where State: Decodable {
         forKey: .created, in: container, debugDescription: "not an ISO 8601 date")
     }
     self.created = created
+    digestAlgorithm =
+      try container.decodeIfPresent(String.self, forKey: .digest)
+      ?? ActionLogFormat.digestAlgorithm
     checkpointInterval = try container.decode(Int.self, forKey: .checkpointInterval)
     initialState = try container.decode(State.self, forKey: .initialState)
   }
@@ -73,6 +80,7 @@ extension ActionLogHeader: Encodable where State: Encodable {
     try container.encode(version, forKey: .version)
     try container.encode(feature, forKey: .feature)
     try container.encode(created.formatted(.iso8601), forKey: .created)
+    try container.encode(digestAlgorithm, forKey: .digest)
     try container.encode(checkpointInterval, forKey: .checkpointInterval)
     try container.encode(initialState, forKey: .initialState)
   }
@@ -94,6 +102,8 @@ extension ActionLogHeader: Encodable where State: Encodable {
     line.append(Format.quote)
     line.append(contentsOf: created.formatted(.iso8601).utf8)
     line.append(Format.quote)
+    line.append(contentsOf: Format.separator(.digest).utf8)
+    try Format.appendCanonical(digestAlgorithm, to: &line, using: encoder)
     line.append(contentsOf: Format.separator(.checkpointInterval).utf8)
     Format.append(checkpointInterval, to: &line)
     line.append(contentsOf: Format.separator(.initialState).utf8)

@@ -16,6 +16,8 @@ public struct ActionLogHeaderInfo: Sendable, Equatable {
   public var version: Int
   /// When recording started.
   public var created: Date
+  /// How the steps' digests are computed (``ActionLogFormat/digestAlgorithm``).
+  public var digestAlgorithm: String
   /// Transitions between checkpoints; 0 for none.
   public var checkpointInterval: Int
 
@@ -37,6 +39,7 @@ public struct ActionLogHeaderInfo: Sendable, Equatable {
     self.feature = header.feature
     self.version = header.version
     self.created = header.created
+    self.digestAlgorithm = header.digestAlgorithm
     self.checkpointInterval = header.checkpointInterval
   }
 }

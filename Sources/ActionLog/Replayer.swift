@@ -190,7 +190,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       do {
         digest = try CanonicalJSON.digest(state, using: encoder)
       } catch {
-        throw .encodingFailed(String(describing: R.State.self))
+        throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
       }
       guard StateDigest.hash(digest, isWrittenAs: recorded.digest) else {
         throw divergence(

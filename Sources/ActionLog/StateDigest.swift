@@ -2,9 +2,9 @@ import Foundation
 
 /// The fingerprint of a state that an action log writes after every transition.
 ///
-/// A digest is the 64-bit FNV-1a hash of the state's *canonical* JSON — `JSONEncoder` with
-/// `.sortedKeys` and otherwise default strategies — written as 16 lowercase hex digits. It is
-/// stable across runs and machines for the same build, costs 8 bytes per line instead of a full
+/// A digest is the 64-bit FNV-1a hash of the state's *canonical* JSON — the package's own form,
+/// specified in the "Action logs and replay" article and written by one encoder on every
+/// platform — as 16 lowercase hex digits. It is stable across runs, machines and platforms, costs 8 bytes per line instead of a full
 /// state, and lets a replay check every step. Because a ``StateStore/Secret`` encodes as its shape mask,
 /// the recorded state (with the real password) and the replayed state (with the mask) have the
 /// same digest.
@@ -22,7 +22,7 @@ public enum StateDigest {
     do {
       return hex(try CanonicalJSON.digest(state, using: CanonicalJSONEncoder()))
     } catch {
-      throw .encodingFailed(String(describing: type(of: state)))
+      throw .encodingFailed(CanonicalJSON.failure(error, encoding: State.self))
     }
   }
 
@@ -30,7 +30,7 @@ public enum StateDigest {
   ///
   /// - Parameter bytes: Any bytes, typically canonical JSON.
   /// - Returns: The hash.
-  public static func fnv1a(_ bytes: Data) -> UInt64 {
+  package static func fnv1a(_ bytes: Data) -> UInt64 {
     bytes.withUnsafeBytes { fnv1a($0) }
   }
 

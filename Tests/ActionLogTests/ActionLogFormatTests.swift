@@ -36,7 +36,8 @@ struct ActionLogFormatTests {
     #expect(
       String(decoding: line, as: UTF8.self)
         == #"{"format":"loginstore.actionlog","version":1,"feature":"count\"er\/\\é","#
-        + #""created":"2027-01-15T08:00:00Z","checkpointInterval":3,"#
+        + #""created":"2027-01-15T08:00:00Z","digest":"fnv1a64-canonical-v1","#
+        + #""checkpointInterval":3,"#
         + #""initialState":{"count":-2,"isLoading":true}}"#)
   }
 

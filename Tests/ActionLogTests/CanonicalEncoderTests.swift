@@ -106,7 +106,7 @@ struct CanonicalEncoderTests {
       encoder)
   }
 
-  @Test func floatsMatchAndNonFiniteOnesFallBack() throws {
+  @Test func floatsMatchAndNonFiniteOnesAreATypedError() throws {
     let encoder = CanonicalJSONEncoder()
     let doubles: [Double] = [
       0, -0.0, 1, -1, 0.1, 1.5, 100, 1e16, 1e300, .leastNonzeroMagnitude, 123_456.789, .pi,
@@ -117,9 +117,14 @@ struct CanonicalEncoderTests {
     try CanonicalReference.expectSameBytes(
       [Float(0.1), 1e10, -3, .greatestFiniteMagnitude], encoder)
     try CanonicalReference.expectSameBytes(Date(timeIntervalSinceReferenceDate: 12.5), encoder)
-    #expect(throws: CanonicalJSONEncoder.Unsupported.self) { try encoder.encode(Double.nan) }
-    #expect(throws: EncodingError.self) {
-      try CanonicalJSON.data([Double.infinity], using: encoder)
+    #expect(
+      throws: CanonicalJSONEncoder.Unsupported(reason: "a non-finite number (nan) has no JSON")
+    ) { try encoder.encode(Double.nan) }
+    #expect(
+      throws: CanonicalJSONEncoder.Unsupported(
+        reason: "a non-finite number (inf) has no JSON", path: "[1]")
+    ) {
+      try CanonicalJSON.data([1, Double.infinity], using: encoder)
     }
   }
 
@@ -157,14 +162,33 @@ struct CanonicalEncoderTests {
     try CanonicalReference.expectSameBytes(["list": [Derived()]], encoder)
   }
 
-  @Test func whatItCannotReproduceFallsBackToJSONEncoder() throws {
+  /// There is one writer: what it cannot write is an error that names where, never another
+  /// encoder's bytes.
+  @Test func whatHasNoCanonicalJSONIsATypedErrorNamingWhere() throws {
     let encoder = CanonicalJSONEncoder()
-    #expect(throws: CanonicalJSONEncoder.Unsupported.self) { try encoder.encode(TwiceKeyed()) }
-    #expect(throws: CanonicalJSONEncoder.Unsupported.self) { try encoder.encode(Nothing()) }
-    let fallback = try CanonicalJSON.data(TwiceKeyed(), using: encoder)
-    #expect(fallback == (try CanonicalReference.encoder.encode(TwiceKeyed())))
-    #expect(throws: EncodingError.self) { try CanonicalJSON.data(Nothing(), using: encoder) }
-    // The encoder still works after a fallback.
+    #expect(
+      throws: CanonicalJSONEncoder.Unsupported(
+        reason: "the key 'value' encoded twice in one object")
+    ) { try CanonicalJSON.data(TwiceKeyed(), using: encoder) }
+    #expect(
+      throws: CanonicalJSONEncoder.Unsupported(reason: "the top-level value encoded nothing")
+    ) { try CanonicalJSON.data(Nothing(), using: encoder) }
+    struct Reading: Encodable {
+      var sensors: [String: [Double]]
+    }
+    let reading = Reading(sensors: ["left": [1, 2, .nan]])
+    #expect(
+      throws: CanonicalJSONEncoder.Unsupported(
+        reason: "a non-finite number (nan) has no JSON", path: "sensors.left[2]")
+    ) { try CanonicalJSON.data(reading, using: encoder) }
+    #expect(
+      throws: ActionLogError.encodingFailed(
+        "Reading: a non-finite number (nan) has no JSON at 'sensors.left[2]'")
+    ) { try StateDigest.of(reading) }
+    #expect(
+      ActionLogError.encodingFailed("Reading: x").description
+        == "could not encode Reading: x as canonical JSON")
+    // The encoder still works after an error.
     try CanonicalReference.expectSameBytes(LoginState(username: "after"), encoder)
   }
 

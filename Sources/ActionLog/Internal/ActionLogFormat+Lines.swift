@@ -92,14 +92,14 @@ extension ActionLogFormat {
 
   /// Appends the canonical JSON of `value` (see ``CanonicalJSON``).
   ///
-  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming `Value`.
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming `Value` and what was met where.
   static func appendCanonical<Value: Encodable>(
     _ value: Value, to line: inout Data, using encoder: CanonicalJSONEncoder
   ) throws(ActionLogError) {
     do {
       try CanonicalJSON.append(value, to: &line, using: encoder)
     } catch {
-      throw .encodingFailed(String(describing: Value.self))
+      throw .encodingFailed(CanonicalJSON.failure(error, encoding: Value.self))
     }
   }
 }

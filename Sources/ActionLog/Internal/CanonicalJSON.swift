@@ -1,36 +1,24 @@
 import Foundation
 
-/// The canonical JSON of digests, checkpoints and log lines: `JSONEncoder` with `.sortedKeys`
-/// and otherwise default strategies.
-///
-/// ``CanonicalJSONEncoder`` writes the same bytes much faster; whatever it does not reproduce
-/// (see ``CanonicalJSONEncoder/Unsupported``) is encoded here with `JSONEncoder` itself, so the
-/// bytes — and therefore every digest and log file — never depend on which path ran.
+/// The canonical JSON of digests, checkpoints and log lines, as the "Action logs and replay"
+/// article specifies it, written by ``CanonicalJSONEncoder`` alone: there is no second encoder
+/// whose bytes could differ between platforms or Foundation versions.
 package enum CanonicalJSON {
-  static func makeEncoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return encoder
-  }
-
   static let newline = UInt8(ascii: "\n")
 
   /// The canonical JSON of `value`, appended to `data`.
   ///
-  /// - Throws: What `JSONEncoder` throws for a value it cannot encode.
+  /// - Throws: ``CanonicalJSONEncoder/Unsupported`` for a value with no canonical JSON, or
+  ///   what the value's `encode(to:)` throws.
   static func append<Value: Encodable>(
     _ value: Value, to data: inout Data, using encoder: CanonicalJSONEncoder
   ) throws {
-    do {
-      try encoder.withEncoded(value) { data.append($0) }
-    } catch {
-      data.append(try makeEncoder().encode(value))
-    }
+    try encoder.withEncoded(value) { data.append($0) }
   }
 
   /// The canonical JSON of `value`.
   ///
-  /// - Throws: What `JSONEncoder` throws for a value it cannot encode.
+  /// - Throws: As ``append(_:to:using:)``.
   package static func data<Value: Encodable>(
     _ value: Value, using encoder: CanonicalJSONEncoder
   ) throws -> Data {
@@ -41,14 +29,24 @@ package enum CanonicalJSON {
 
   /// The 64-bit FNV-1a hash of the canonical JSON of `value`.
   ///
-  /// - Throws: What `JSONEncoder` throws for a value it cannot encode.
+  /// - Throws: As ``append(_:to:using:)``.
   package static func digest<Value: Encodable>(
     _ value: Value, using encoder: CanonicalJSONEncoder
   ) throws -> UInt64 {
-    do {
-      return try encoder.withEncoded(value) { StateDigest.fnv1a(UnsafeRawBufferPointer($0)) }
-    } catch {
-      return try makeEncoder().encode(value).withUnsafeBytes { StateDigest.fnv1a($0) }
+    try encoder.withEncoded(value) { StateDigest.fnv1a(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Words for why `value` of type `Value` could not be encoded, for
+  /// ``ActionLogError/encodingFailed(_:)``: the type, and what was met where.
+  static func failure<Value>(_ error: any Error, encoding value: Value.Type) -> String {
+    let type = String(describing: Value.self)
+    if let unsupported = error as? CanonicalJSONEncoder.Unsupported {
+      return "\(type): \(unsupported)"
     }
+    if case EncodingError.invalidValue(_, let context) = error {
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return path.isEmpty ? type : "\(type) at '\(path)'"
+    }
+    return type
   }
 }

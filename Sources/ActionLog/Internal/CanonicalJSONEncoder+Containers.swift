@@ -39,22 +39,33 @@ extension CanonicalJSONEncoder {
 
     private func frame(isObject: Bool) -> Int {
       if case .frame(let index) = node, core.frames[index].isObject == isObject { return index }
-      if node != nil { core.fail("a container requested after another value at the same path") }
+      if node != nil {
+        core.fail(
+          "a container requested after another value at the same path",
+          at: core.pathText(frame: parent, key: key))
+      }
       let index = core.makeFrame(isObject: isObject, parent: parent, key: key, nestedIn: nil)
       if node == nil { node = .frame(index) }
       return index
     }
 
     private func set(_ value: Node) {
-      if node != nil { core.fail("a second single value at the same path") }
+      if node != nil {
+        core.fail(
+          "a second single value at the same path", at: core.pathText(frame: parent, key: key))
+      }
       node = value
     }
 
     func encodeNil() throws { set(core.writeLiteral("null")) }
     func encode(_ value: Bool) throws { set(core.writeLiteral(value ? "true" : "false")) }
     func encode(_ value: String) throws { set(core.writeString(value)) }
-    func encode(_ value: Double) throws { set(try core.writeFloat(value)) }
-    func encode(_ value: Float) throws { set(try core.writeFloat(value)) }
+    func encode(_ value: Double) throws {
+      set(try core.writeFloat(value, at: core.pathText(frame: parent, key: key)))
+    }
+    func encode(_ value: Float) throws {
+      set(try core.writeFloat(value, at: core.pathText(frame: parent, key: key)))
+    }
     func encode(_ value: Int) throws { set(core.writeInteger(value)) }
     func encode(_ value: Int8) throws { set(core.writeInteger(value)) }
     func encode(_ value: Int16) throws { set(core.writeInteger(value)) }
@@ -113,10 +124,10 @@ extension CanonicalJSONEncoder {
       put(core.writeString(value), key)
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-      put(try core.writeFloat(value), key)
+      put(try core.writeFloat(value, at: core.pathText(frame: frame, key: key)), key)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-      put(try core.writeFloat(value), key)
+      put(try core.writeFloat(value, at: core.pathText(frame: frame, key: key)), key)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
       put(core.writeInteger(value), key)
@@ -198,8 +209,12 @@ extension CanonicalJSONEncoder {
     mutating func encodeNil() throws { put(core.writeLiteral("null")) }
     mutating func encode(_ value: Bool) throws { put(core.writeLiteral(value ? "true" : "false")) }
     mutating func encode(_ value: String) throws { put(core.writeString(value)) }
-    mutating func encode(_ value: Double) throws { put(try core.writeFloat(value)) }
-    mutating func encode(_ value: Float) throws { put(try core.writeFloat(value)) }
+    mutating func encode(_ value: Double) throws {
+      put(try core.writeFloat(value, at: core.pathText(frame: frame, key: nil, index: count)))
+    }
+    mutating func encode(_ value: Float) throws {
+      put(try core.writeFloat(value, at: core.pathText(frame: frame, key: nil, index: count)))
+    }
     mutating func encode(_ value: Int) throws { put(core.writeInteger(value)) }
     mutating func encode(_ value: Int8) throws { put(core.writeInteger(value)) }
     mutating func encode(_ value: Int16) throws { put(core.writeInteger(value)) }

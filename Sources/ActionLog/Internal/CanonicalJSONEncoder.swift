@@ -11,17 +11,29 @@ import StateStore
 /// allocated per value once the buffers, frames and sub-encoders have warmed up, except the
 /// box `KeyedEncodingContainer` itself needs.
 ///
-/// Whatever it does not reproduce byte for byte — NaN or infinite floats, a key written twice
-/// to the same object, a value that encodes nothing at the top level, containers mixed up
-/// against the `Encoder` contract, nesting deeper than `JSONEncoder` allows — throws
-/// ``Unsupported``; ``CanonicalJSON`` catches it and encodes that value with `JSONEncoder`.
+/// It is the only writer of canonical JSON: there is no fallback. What it cannot write the one
+/// way — NaN or infinite floats, a key written twice to the same object, a value that encodes
+/// nothing at the top level, containers mixed up against the `Encoder` contract, nesting
+/// deeper than 512 — throws ``Unsupported``, naming where in the value it was met, and the
+/// recorder reports it as a typed error instead of writing a different encoding.
 ///
 /// Not thread-safe: use one instance per thread or queue.
 package final class CanonicalJSONEncoder {
-  /// Thrown when a value needs `JSONEncoder` to get identical bytes (or the identical error).
-  package struct Unsupported: Error, Equatable {
+  /// Thrown for a value that has no canonical JSON.
+  package struct Unsupported: Error, Equatable, CustomStringConvertible {
     /// What was met.
     package var reason: String
+    /// Where in the value: its coding path, `a.b[2].c`; empty at the top level.
+    package var path: String
+
+    package init(reason: String, path: String = "") {
+      self.reason = reason
+      self.path = path
+    }
+
+    package var description: String {
+      path.isEmpty ? reason : "\(reason) at '\(path)'"
+    }
   }
 
   let core: Core
@@ -144,8 +156,23 @@ extension CanonicalJSONEncoder {
       try render(node)
     }
 
-    func fail(_ reason: String) {
-      if unsupported == nil { unsupported = Unsupported(reason: reason) }
+    func fail(_ reason: String, at path: @autoclosure () -> String) {
+      if unsupported == nil { unsupported = Unsupported(reason: reason, path: path()) }
+    }
+
+    /// The coding path of the value at `key` in `frame`, as text: `a.b[2].c`.
+    func pathText(frame: Int, key: (any CodingKey)?, index: Int? = nil) -> String {
+      var text = ""
+      for key in codingPath(frame: frame, key: key) {
+        let name = key.stringValue
+        if let int = key.intValue, name.hasPrefix("Index ") || name == "\(int)" {
+          text += "[\(int)]"
+        } else {
+          text += text.isEmpty ? key.stringValue : "." + key.stringValue
+        }
+      }
+      if let index { text += "[\(index)]" }
+      return text
     }
 
     /// A new container; `nestedIn` is the container it is nested in, `nil` for an encoder's own.
@@ -278,7 +305,7 @@ extension CanonicalJSONEncoder {
       case .frame(let frame):
         // JSONWriter's limit: a container at depth 512 fails to encode.
         guard depth + 1 < maximumDepth else {
-          throw Unsupported(reason: "containers nested deeper than JSONEncoder allows")
+          throw Unsupported(reason: "containers nested deeper than \(maximumDepth - 1) levels")
         }
         let isObject = frames[frame].isObject
         let count = frames[frame].entries.count
@@ -313,7 +340,8 @@ extension CanonicalJSONEncoder {
       }
       for position in 1..<order.count
       where entries[order[position - 1]].key == entries[order[position]].key {
-        throw Unsupported(reason: "a key encoded twice in one object")
+        throw Unsupported(
+          reason: "the key '\(entries[order[position]].key)' encoded twice in one object")
       }
       frames[frame].renderedKeys = entries.map { $0.key }
       frames[frame].order = order
@@ -341,11 +369,10 @@ extension CanonicalJSONEncoder {
     }
 
     func writeFloat<Float: BinaryFloatingPoint & CustomStringConvertible>(
-      _ value: Float
+      _ value: Float, at path: @autoclosure () -> String
     ) throws -> Node {
       guard value.isFinite else {
-        // JSONEncoder's default strategy throws; let it throw its own error.
-        throw Unsupported(reason: "a non-finite floating-point value")
+        throw Unsupported(reason: "a non-finite number (\(value)) has no JSON", path: path())
       }
       var text = value.description
       if text.hasSuffix(".0") { text.removeLast(2) }

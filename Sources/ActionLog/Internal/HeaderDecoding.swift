@@ -9,12 +9,14 @@ enum HeaderDecoding {
     var format: String?
     var version: Int?
     var feature: String?
+    var digest: String?
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: ActionLogFormat.Key.self)
       format = try container.decodeIfPresent(String.self, forKey: .format)
       version = try container.decodeIfPresent(Int.self, forKey: .version)
       feature = try? container.decodeIfPresent(String.self, forKey: .feature)
+      digest = try? container.decodeIfPresent(String.self, forKey: .digest)
     }
   }
 
@@ -54,6 +56,12 @@ enum HeaderDecoding {
     }
     guard version == ActionLogFormat.version else {
       throw .unsupportedVersion(found: version, supported: ActionLogFormat.version)
+    }
+    if let digest = probe.digest, digest != ActionLogFormat.digestAlgorithm {
+      throw .malformedLine(
+        line: line.number,
+        reason: "the digest algorithm \(Sanitized.name(digest)) is not one this build verifies "
+          + "(\(ActionLogFormat.digestAlgorithm))")
     }
     if let expectedFeature, let feature = probe.feature, feature != expectedFeature {
       throw .featureMismatch(expected: expectedFeature, found: feature)
