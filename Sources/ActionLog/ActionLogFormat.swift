@@ -21,14 +21,15 @@ import StateStore
 /// {"format":"loginstore.actionlog","version":1,"feature":"counter","created":"2026-11-22T04:56:22Z","digest":"fnv1a64-canonical-v1","checkpointInterval":100,"initialState":{"count":0}}
 /// ```
 ///
-/// A step line (no `kind` key) records one reduced action: its sequence number, who sent it,
+/// A step line (no `kind` key) records one reduced action: its sequence number, when it was
+/// sent (milliseconds since recording started), who sent it,
 /// the action, the effects the reducer returned, and the ``StateDigest`` of the state after
 /// it. Every `checkpointInterval`-th step also carries the full state after it, in canonical
 /// JSON, under `checkpoint`:
 ///
 /// ```text
-/// {"seq":1,"origin":"user","action":{"increment":{}},"effects":[],"digest":"a3f0c9e2d4b61785"}
-/// {"seq":100,"origin":"effect","action":{"loaded":{"_0":7}},"effects":[],"digest":"…","checkpoint":{"count":7}}
+/// {"seq":1,"time":0,"origin":"user","action":{"increment":{}},"effects":[],"digest":"a3f0c9e2d4b61785"}
+/// {"seq":100,"time":5210,"origin":"effect","action":{"loaded":{"_0":7}},"effects":[],"digest":"…","checkpoint":{"count":7}}
 /// ```
 ///
 /// Marker lines have a `kind`:
@@ -88,6 +89,9 @@ public enum ActionLogFormat {
     case initialState
     /// Step: the store's sequence number of the action.
     case seq
+    /// Step: when the action was sent, in whole milliseconds since recording started (the
+    /// header's `created`); missing in logs recorded before steps had times.
+    case time
     /// Step: `user` or `effect` (``StateStore/ActionOrigin``).
     case origin
     /// Step: the action.

@@ -17,6 +17,9 @@ public struct RecordedTransition<State, Action, Effect> {
   public var line: Int
   /// The store's sequence number for the action.
   public var sequenceNumber: Int
+  /// When the action was sent, since recording started, to the millisecond; `nil` in a log
+  /// recorded before steps had times. Verification ignores it.
+  public var time: Duration?
   /// Whether a user or an effect sent the action.
   public var origin: ActionOrigin
   /// The action, with secrets as their masks.
@@ -33,17 +36,19 @@ public struct RecordedTransition<State, Action, Effect> {
   /// - Parameters:
   ///   - line: The line it was read from; 0 for none.
   ///   - sequenceNumber: The store's sequence number for the action.
+  ///   - time: When the action was sent, since recording started.
   ///   - origin: Whether a user or an effect sent the action.
   ///   - action: The action.
   ///   - effects: The effects the reducer returned.
   ///   - digest: The ``StateDigest`` of the state after the action.
   ///   - checkpoint: The full state after the action, for a checkpoint.
   public init(
-    line: Int = 0, sequenceNumber: Int, origin: ActionOrigin, action: Action, effects: [Effect],
-    digest: String, checkpoint: State? = nil
+    line: Int = 0, sequenceNumber: Int, time: Duration? = nil, origin: ActionOrigin,
+    action: Action, effects: [Effect], digest: String, checkpoint: State? = nil
   ) {
     self.line = line
     self.sequenceNumber = sequenceNumber
+    self.time = time
     self.origin = origin
     self.action = action
     self.effects = effects
@@ -70,6 +75,7 @@ where State: Decodable, Action: Decodable, Effect: Decodable {
   init(fields container: KeyedDecodingContainer<ActionLogFormat.Key>) throws {
     self.init(
       sequenceNumber: try container.decode(Int.self, forKey: .seq),
+      time: try container.decodeIfPresent(Int.self, forKey: .time).map { .milliseconds($0) },
       origin: try container.decode(ActionOrigin.self, forKey: .origin),
       action: try container.decode(Action.self, forKey: .action),
       effects: try container.decode([Effect].self, forKey: .effects),
@@ -87,6 +93,7 @@ where State: Encodable, Action: Encodable, Effect: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
     try container.encode(sequenceNumber, forKey: .seq)
+    try container.encodeIfPresent(time.map(ActionLogFormat.milliseconds), forKey: .time)
     try container.encode(origin, forKey: .origin)
     try container.encode(action, forKey: .action)
     try container.encode(effects, forKey: .effects)
@@ -108,7 +115,8 @@ where State: Encodable, Action: Encodable, Effect: Encodable {
       checkpointJSON = json
     }
     try Self.appendLine(
-      sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
+      sequenceNumber: sequenceNumber, time: time, origin: origin, action: action,
+      effects: effects,
       digest: digest, checkpointJSON: checkpointJSON, to: &line, using: encoder)
   }
 }
@@ -122,13 +130,18 @@ extension RecordedTransition where Action: Encodable, Effect: Encodable {
   /// - Parameter checkpointJSON: The canonical JSON of the state, for a checkpoint step.
   /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
   package static func appendLine(
-    sequenceNumber: Int, origin: ActionOrigin, action: Action, effects: [Effect],
+    sequenceNumber: Int, time: Duration? = nil, origin: ActionOrigin, action: Action,
+    effects: [Effect],
     digest: String, checkpointJSON: Data?, to line: inout Data,
     using encoder: CanonicalJSONEncoder
   ) throws(ActionLogError) {
     typealias Fragment = ActionLogFormat.StepFragment
     line.append(Fragment.seq)
     ActionLogFormat.append(sequenceNumber, to: &line)
+    if let time {
+      line.append(Fragment.time)
+      ActionLogFormat.append(ActionLogFormat.milliseconds(time), to: &line)
+    }
     line.append(Fragment.origin)
     line.append(contentsOf: origin.rawValue.utf8)
     line.append(Fragment.action)

@@ -10,6 +10,9 @@ import StateStore
 public struct ReplayStep<R: Reducer> {
   /// The line of the log the action came from.
   public var line: Int
+  /// When the action was sent, since recording started, as the log recorded it; `nil` for a
+  /// log recorded before steps had times.
+  public var time: Duration?
   /// The action, the replayed states before and after it, and the effects the reducer returned
   /// during the replay; `sequenceNumber` and `origin` are the recorded ones.
   public var transition: Transition<R.State, R.Action, R.Effect>

@@ -156,7 +156,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         if verifies { try verify(recorded, before: before, effects: effects) }
         stepCount += 1
         return ReplayStep(
-          line: recorded.line,
+          line: recorded.line, time: recorded.time,
           transition: Transition(
             sequenceNumber: recorded.sequenceNumber, origin: recorded.origin,
             action: recorded.action, effects: effects, stateBefore: before, stateAfter: state),

@@ -157,7 +157,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       while let step = try session.next() {
         if showsTimeline {
           if lastStep != nil { output.print("") }
-          output.print(formatter.format(step.transition))
+          output.print(formatter.format(step.transition, time: step.time))
         }
         lastStep = step.sequenceNumber
         if let until = options.until, step.sequenceNumber >= until {
@@ -219,7 +219,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         case .step(let step):
           if showsTimeline {
             if printed { output.print("") }
-            output.print(formatter.format(step.transition))
+            output.print(formatter.format(step.transition, time: step.time))
             printed = true
           }
           lastStep = step.sequenceNumber

@@ -20,8 +20,8 @@ struct ActionLogFormatTests {
     Step(
       sequenceNumber: 1, origin: .user, action: .increment, effects: [], digest: "a3f0c9e2d4b61785"),
     Step(
-      sequenceNumber: 2, origin: .user, action: .loadTapped, effects: [.load, .load],
-      digest: "0123456789abcdef"),
+      sequenceNumber: 2, time: .milliseconds(1_250), origin: .user, action: .loadTapped,
+      effects: [.load, .load], digest: "0123456789abcdef"),
     Step(
       sequenceNumber: 3, origin: .effect, action: .loaded(7), effects: [],
       digest: "fedcba9876543210",
@@ -53,6 +53,35 @@ struct ActionLogFormatTests {
       String(decoding: try Self.written(Self.steps[2].appendLine), as: UTF8.self)
         == #"{"seq":3,"origin":"effect","action":{"loaded":{"_0":7}},"effects":[],"#
         + #""digest":"fedcba9876543210","checkpoint":{"count":7,"isLoading":false}}"#)
+  }
+
+  /// A step's time is whole milliseconds after `seq`; the reader's shortcut for the recorder's
+  /// layout reads it, and a line without one (an older log) reads as no time.
+  @Test func aStepsTimeIsWrittenAndReadInMilliseconds() throws {
+    let line = try Self.written(Self.steps[1].appendLine)
+    #expect(
+      String(decoding: line, as: UTF8.self)
+        == #"{"seq":2,"time":1250,"origin":"user","action":{"loadTapped":{}},"#
+        + #""effects":[{"load":{}},{"load":{}}],"digest":"0123456789abcdef"}"#)
+    let quick: Step? = StepLineLayout.step(in: line, using: JSONDecoder())
+    #expect(quick?.time == .milliseconds(1_250))
+    #expect(try JSONDecoder().decode(Step.self, from: line).time == .milliseconds(1_250))
+    let zero = Step(
+      sequenceNumber: 5, time: .zero, origin: .effect, action: .increment, effects: [],
+      digest: "a3f0c9e2d4b61785")
+    let zeroLine = try Self.written(zero.appendLine)
+    #expect(String(decoding: zeroLine, as: UTF8.self).hasPrefix(#"{"seq":5,"time":0,"origin""#))
+    #expect((StepLineLayout.step(in: zeroLine, using: JSONDecoder()) as Step?)?.time == .zero)
+    let old = Data(
+      #"{"seq":1,"origin":"user","action":{"increment":{}},"effects":[],"digest":"a3f0c9e2d4b61785"}"#
+        .utf8)
+    #expect((StepLineLayout.step(in: old, using: JSONDecoder()) as Step?)?.time == nil)
+    // Sub-millisecond parts are cut, not rounded.
+    let fine = Step(
+      sequenceNumber: 6, time: .microseconds(2_999), origin: .user, action: .increment,
+      effects: [], digest: "a3f0c9e2d4b61785")
+    #expect(
+      String(decoding: try Self.written(fine.appendLine), as: UTF8.self).contains(#""time":2,"#))
   }
 
   @Test func gapWriterAgreesWithDecodableAndEncodable() throws {

@@ -96,4 +96,21 @@ struct StoreDebugTests {
             )
         """)
   }
+
+  @Test func aTimeShowsInTheHeadlineAsMinutesSecondsAndMilliseconds() {
+    let transition = Transition<Form, FormReducer.Action, FormReducer.Effect>(
+      sequenceNumber: 7, origin: .effect, action: .submitted, effects: [],
+      stateBefore: Form(), stateAfter: Form())
+    let formatter = TransitionFormatter()
+    for (time, text) in [
+      (Duration.milliseconds(3_250), "0:03.250"), (.zero, "0:00.000"),
+      (.seconds(3_723) + .milliseconds(4), "1:02:03.004"), (.seconds(-5), "0:00.000"),
+      (.seconds(59) + .microseconds(999_999), "0:59.999"),
+    ] {
+      #expect(
+        formatter.format(transition, time: time).hasPrefix(
+          "#7 \(text) effect FormReducer.Action.submitted\n"))
+    }
+    #expect(formatter.format(transition).hasPrefix("#7 effect FormReducer"))
+  }
 }

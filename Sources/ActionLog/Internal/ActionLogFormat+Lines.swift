@@ -71,6 +71,8 @@ extension ActionLogFormat {
   enum StepFragment {
     /// `{"seq":`
     static let seq = Data(opening(.seq).utf8)
+    /// `,"time":`
+    static let time = Data(separator(.time).utf8)
     /// `,"origin":"`: the origin is a bare name, written between quotes.
     static let origin = Data((separator(.origin) + "\"").utf8)
     /// `","action":`: closes the origin's quotes.
@@ -83,6 +85,14 @@ extension ActionLogFormat {
     static let digest = Data((separator(.digest) + "\"").utf8)
     /// `,"checkpoint":`
     static let checkpoint = Data(separator(.checkpoint).utf8)
+  }
+
+  /// `time` in whole milliseconds, rounded down; 0 for a negative time.
+  static func milliseconds(_ time: Duration) -> Int {
+    let (seconds, attoseconds) = time.components
+    guard seconds >= 0 else { return 0 }
+    let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
+    return overflow ? Int.max : Int(product) + Int(attoseconds / 1_000_000_000_000_000)
   }
 
   /// Appends a number in decimal (a short `String` does not allocate).

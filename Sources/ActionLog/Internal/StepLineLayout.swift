@@ -29,7 +29,8 @@ package struct StepLineLayout {
     }
     do {
       return RecordedTransition(
-        sequenceNumber: layout.sequenceNumber, origin: layout.origin,
+        sequenceNumber: layout.sequenceNumber, time: layout.time.map { .milliseconds($0) },
+        origin: layout.origin,
         action: try decoder.decode(Action.self, from: slice(layout.action)),
         effects: try layout.effects.map { try decoder.decode([Effect].self, from: slice($0)) }
           ?? [],
@@ -41,6 +42,8 @@ package struct StepLineLayout {
   }
 
   var sequenceNumber: Int
+  /// Milliseconds since recording started; `nil` when the line has no time.
+  var time: Int?
   var origin: ActionOrigin
   var action: Range<Int>
   /// `nil` for `[]`.
@@ -54,8 +57,13 @@ package struct StepLineLayout {
 
   static func find(in bytes: UnsafeRawBufferPointer) -> StepLineLayout? {
     var scanner = Scanner(bytes: bytes)
-    guard scanner.skip(Fragments.seq), let number = scanner.positiveInteger(),
-      scanner.skip(Fragments.origin), let originText = scanner.plainText(),
+    guard scanner.skip(Fragments.seq), let number = scanner.positiveInteger() else { return nil }
+    var time: Int?
+    if scanner.skip(Fragments.time) {
+      guard let milliseconds = scanner.nonNegativeInteger() else { return nil }
+      time = milliseconds
+    }
+    guard scanner.skip(Fragments.origin), let originText = scanner.plainText(),
       let origin = ActionOrigin(rawValue: originText),
       scanner.skip(Fragments.action), let action = scanner.value(),
       scanner.skip(Fragments.effects)
@@ -75,7 +83,8 @@ package struct StepLineLayout {
     }
     guard scanner.skip(Fragments.end), scanner.isAtEnd else { return nil }
     return StepLineLayout(
-      sequenceNumber: number, origin: origin, action: action, effects: effects, digest: digest,
+      sequenceNumber: number, time: time, origin: origin, action: action, effects: effects,
+      digest: digest,
       checkpoint: checkpoint)
   }
 
@@ -83,6 +92,7 @@ package struct StepLineLayout {
   private enum Fragments {
     typealias Written = ActionLogFormat.StepFragment
     static let seq = Array(Written.seq)
+    static let time = Array(Written.time)
     static let origin = Array(Written.origin)
     static let action = Array(Written.action)
     static let effects = Array(Written.effects)
@@ -106,6 +116,17 @@ package struct StepLineLayout {
       }
       position += fragment.count
       return true
+    }
+
+    /// 0 or more, without a sign or leading zeros, at most 18 digits.
+    mutating func nonNegativeInteger() -> Int? {
+      if skip([UInt8(ascii: "0")]) {
+        guard position < bytes.count,
+          bytes[position] < UInt8(ascii: "0") || bytes[position] > UInt8(ascii: "9")
+        else { return nil }
+        return 0
+      }
+      return positiveInteger()
     }
 
     /// 1 or more, without a sign or leading zeros, at most 18 digits.

@@ -34,13 +34,23 @@ public struct TransitionFormatter: Sendable {
 
   /// The text of one step, without a trailing newline.
   ///
-  /// - Parameter transition: The step.
+  /// With a `time`, the headline shows it after the number, as minutes, seconds and
+  /// milliseconds (hours too past the first), the way an action log's replay reads:
+  ///
+  /// ```text
+  /// #7 0:03.250 effect LoginAction.loginResponse(…)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - transition: The step.
+  ///   - time: When the step happened, since a recording started; `nil` to leave it out.
   /// - Returns: Several lines of text.
   public func format<State, Action, Effect>(
-    _ transition: Transition<State, Action, Effect>
+    _ transition: Transition<State, Action, Effect>, time: Duration? = nil
   ) -> String {
+    let clock = time.map { Self.clock($0) + " " } ?? ""
     var lines = [
-      "#\(transition.sequenceNumber) \(transition.origin.rawValue) "
+      "#\(transition.sequenceNumber) \(clock)\(transition.origin.rawValue) "
         + Dump.render(transition.action)
     ]
     if let diff = Dump.diff(
@@ -56,6 +66,21 @@ public struct TransitionFormatter: Sendable {
       lines.append("  effect: " + Dump.render(effect).replacingNewlines(with: "\n    "))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// `m:ss.SSS`, or `h:mm:ss.SSS` from an hour on; a negative time reads as zero.
+  static func clock(_ time: Duration) -> String {
+    let (seconds, attoseconds) = time.components
+    guard seconds >= 0 else { return "0:00.000" }
+    let milliseconds = Int(attoseconds / 1_000_000_000_000_000)
+    let (hours, rest) = seconds.quotientAndRemainder(dividingBy: 3_600)
+    let (minutes, secondsInMinute) = rest.quotientAndRemainder(dividingBy: 60)
+    func padded(_ value: some BinaryInteger, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    let tail = "\(padded(secondsInMinute, 2)).\(padded(milliseconds, 3))"
+    return hours > 0 ? "\(hours):\(padded(minutes, 2)):\(tail)" : "\(minutes):\(tail)"
   }
 
   /// Whether two states differ, when their type can tell (`Equatable`); `false` otherwise.
