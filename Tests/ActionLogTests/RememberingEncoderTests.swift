@@ -233,3 +233,60 @@ private struct InOrder: Encodable {
     for key in keys { try container.encode(Int(key.utf8.first!), forKey: Key(stringValue: key)) }
   }
 }
+
+/// The elements of a list (or dictionary) directly inside the state are remembered too, by
+/// index or key: one changed item of many is the only one encoded again, and the bytes never
+/// differ from a fresh encoding.
+struct RememberedElementTests {
+  /// Counts its own encodings, to see which items were encoded again.
+  struct Item: Encodable, Equatable {
+    nonisolated(unsafe) static var encodings = 0
+    var id: Int
+    var name: String
+    var tags: [String] = []
+
+    enum CodingKeys: String, CodingKey { case id, name, tags }
+
+    func encode(to encoder: any Encoder) throws {
+      Self.encodings += 1
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(name, forKey: .name)
+      try container.encode(tags, forKey: .tags)
+    }
+  }
+
+  struct Inventory: Encodable, Equatable {
+    var items: [Item]
+    var byName: [String: Item]
+    var labels: [String]
+    var revision: Int
+  }
+
+  @Test(.serialized, arguments: [false, true])
+  func oneChangedItemIsTheOnlyOneEncodedAgain(remembers: Bool) throws {
+    var inventory = Inventory(
+      items: (0..<300).map { Item(id: $0, name: "item \($0)") },
+      byName: Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", Item(id: $0, name: "")) }),
+      labels: ["a", "b"], revision: 0)
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: remembers)
+    let fresh = CanonicalJSONEncoder()
+    #expect(try encoder.encode(inventory) == fresh.encode(inventory))
+    for step in 1...50 {
+      inventory.items[step * 5].name += "!"
+      inventory.items[step].tags.append("t\(step)")
+      if step.isMultiple(of: 10) { inventory.items.removeLast() }
+      if step.isMultiple(of: 7) { inventory.items.insert(Item(id: -step, name: "new"), at: 0) }
+      inventory.byName["k\(step % 20)"]?.name = "renamed \(step)"
+      if step.isMultiple(of: 9) { inventory.byName["k\(step)"] = nil }
+      inventory.revision = step
+      let expected = try fresh.encode(inventory)
+      Item.encodings = 0
+      #expect(try encoder.encode(inventory) == expected, "step \(step)")
+      if remembers, !step.isMultiple(of: 7) {
+        // Two items and one dictionary value changed; an insertion at 0 shifts every index.
+        #expect(Item.encodings <= 3, "step \(step): \(Item.encodings) items encoded")
+      }
+    }
+  }
+}

@@ -15,7 +15,25 @@ import StateStore
 /// booleans) are written directly and never remembered. At most
 /// ``CanonicalJSONEncoder/Core/maximumRemembered`` values are kept and a key is found in
 /// constant time, so a top-level dictionary with many keys costs no more than without.
+///
+/// One level further down, the elements of a container directly inside the top-level object —
+/// the items of a `[Item]` state property, the values of a dictionary — are remembered the same
+/// way, by their index or key: when a step changes one item of a thousand, 999 are copied as
+/// bytes. At most ``CanonicalJSONEncoder/Core/maximumRememberedElements`` are kept, so a huge
+/// list costs bounded memory (the elements past the bound are encoded every time).
 extension CanonicalJSONEncoder {
+  /// The remembered elements of one container inside the top-level object.
+  final class ElementMemory {
+    var byIndex: [RememberedValue?] = []
+    var byKey: [String: RememberedValue] = [:]
+  }
+
+  /// Whether `Value` is written directly (a string, a number, …): nothing to remember.
+  static func isLeaf<Value>(_: Value.Type) -> Bool {
+    Value.self == String.self || Value.self == Int.self || Value.self == Bool.self
+      || Value.self == Double.self || Value.self == Int64.self || Value.self == UInt64.self
+  }
+
   /// One remembered value: its key, its type, a copy of it, and its canonical bytes.
   final class RememberedValue {
     let key: String
@@ -47,6 +65,60 @@ extension CanonicalJSONEncoder {
 extension CanonicalJSONEncoder.Core {
   /// The most values remembered at once.
   static let maximumRemembered = 64
+  /// The most elements of the top-level object's containers remembered at once.
+  static let maximumRememberedElements = 4_096
+
+  /// Encodes an element of the container `frame`, directly inside the top-level object under
+  /// `outer`: from memory when it is the element remembered at the same index or key, and
+  /// remembered otherwise.
+  func encodeRememberingElement<Value: Encodable>(
+    _ value: Value, in frame: Int, outer: String, key: any CodingKey
+  ) throws -> CanonicalJSONEncoder.Node {
+    let memory: CanonicalJSONEncoder.ElementMemory
+    if let known = elementMemory[outer] {
+      memory = known
+    } else {
+      memory = CanonicalJSONEncoder.ElementMemory()
+      elementMemory[outer] = memory
+    }
+    let index = frames[frame].isObject ? nil : key.intValue
+    let existing: CanonicalJSONEncoder.RememberedValue?
+    if let index {
+      existing = index < memory.byIndex.count ? memory.byIndex[index] : nil
+    } else {
+      existing = memory.byKey[key.stringValue]
+    }
+    if let existing, existing.holds(value) {
+      let start = arena.count
+      arena.append(contentsOf: existing.bytes)
+      return .bytes(start, arena.count)
+    }
+    let arenaStart = arena.count
+    let firstFrame = frameCount
+    let node = try encodeValue(value, parent: frames[frame].base, key: key) ?? .emptyObject
+    guard unsupported == nil,
+      existing != nil || rememberedElements < Self.maximumRememberedElements,
+      let operations = equatableOperations(of: Value.self)
+    else { return node }
+    var bytes: [UInt8] = []
+    try renderValue(node, into: &bytes)
+    arena.removeSubrange(arenaStart...)
+    frameCount = firstFrame
+    arena.append(contentsOf: bytes)
+    let remembered = CanonicalJSONEncoder.RememberedValue(
+      key: key.stringValue, value: value, operations: operations, bytes: bytes)
+    if let index {
+      if index >= memory.byIndex.count {
+        memory.byIndex.append(
+          contentsOf: repeatElement(nil, count: index + 1 - memory.byIndex.count))
+      }
+      memory.byIndex[index] = remembered
+    } else {
+      memory.byKey[key.stringValue] = remembered
+    }
+    if existing == nil { rememberedElements += 1 }
+    return .bytes(arenaStart, arena.count)
+  }
 
   /// Encodes a value directly inside the top-level object, from memory when it is the value
   /// remembered under `key`, and remembers it otherwise.
@@ -112,5 +184,7 @@ extension CanonicalJSONEncoder.Core {
     rememberedRoot = root
     remembered.removeAll()
     rememberedSlots.removeAll()
+    elementMemory.removeAll()
+    rememberedElements = 0
   }
 }

@@ -133,6 +133,8 @@ extension CanonicalJSONEncoder {
     var remembered: [RememberedValue] = []
     var rememberedSlots: [String: Int] = [:]
     var rememberedRoot: ObjectIdentifier?
+    var elementMemory: [String: ElementMemory] = [:]
+    var rememberedElements = 0
     var nextRememberedSlot = 0
     var knownOperations: [ObjectIdentifier: EquatableOperations?] = [:]
 
@@ -196,9 +198,15 @@ extension CanonicalJSONEncoder {
     func encodeValue<Value: Encodable>(
       _ value: Value, in frame: Int, key: any CodingKey
     ) throws -> Node {
-      // Frame 0 is the top-level object when it is one: its values may be remembered.
-      if remembers, frame == 0, frames[0].isObject {
-        return try encodeRemembering(value, key: key)
+      // Frame 0 is the top-level object when it is one: its values may be remembered, and so
+      // may the elements of the containers directly inside it.
+      if remembers, frames[0].isObject {
+        if frame == 0 { return try encodeRemembering(value, key: key) }
+        if frames[frame].parent == 0, let outer = frames[frame].key,
+          !CanonicalJSONEncoder.isLeaf(Value.self)
+        {
+          return try encodeRememberingElement(value, in: frame, outer: outer.stringValue, key: key)
+        }
       }
       return try encodeValue(value, parent: frames[frame].base, key: key) ?? .emptyObject
     }
