@@ -94,9 +94,7 @@ package struct DemoOptions: Equatable {
         options.flightRecorderDirectory = try path()
       case "--now":
         let text = try value()
-        guard let date = ISO8601DateFormatter().date(from: text) else {
-          throw .invalidDate(text)
-        }
+        guard let date = Self.date(fromISO8601: text) else { throw .invalidDate(text) }
         options.scriptStart = date
       default:
         if argument.hasPrefix("-") { throw .unknownOption(name) }
@@ -152,7 +150,55 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
     case .emptyPath(let option):
       "\(option) needs a file name"
     case .invalidDate(let text):
-      "--now must be a date like 2026-01-01T00:00:00Z, got \(Sanitized.name(text))"
+      "--now must be a real date in the years 1 to 9999, like 2026-01-01T00:00:00Z or "
+        + "2026-01-01T01:00:00+01:00, got \(Sanitized.name(text))"
     }
+  }
+}
+
+extension DemoOptions {
+  /// `YYYY-MM-DDThh:mm:ss` with `Z` or a `±hh:mm` offset, checked strictly: years 1…9999, a
+  /// day that exists in its month, hours 0…23, offsets within ±14:00. `ISO8601DateFormatter`
+  /// rolls February 30 over into March and takes `+99:00`; a wall clock that far off would
+  /// write a session the next launch reads as corrupt.
+  static func date(fromISO8601 text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 20 || bytes.count == 25 else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    func byte(_ index: Int, is character: Character) -> Bool {
+      bytes[index] == character.asciiValue
+    }
+    guard byte(4, is: "-"), byte(7, is: "-"), byte(10, is: "T"), byte(13, is: ":"),
+      byte(16, is: ":"), let year = number(0..<4), let month = number(5..<7),
+      let day = number(8..<10), let hour = number(11..<13), let minute = number(14..<16),
+      let second = number(17..<19), (1...9999).contains(year), (1...12).contains(month),
+      hour < 24, minute < 60, second < 60
+    else { return nil }
+    let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    guard (1...days).contains(day) else { return nil }
+    var offset = 0
+    if bytes.count == 20 {
+      guard byte(19, is: "Z") else { return nil }
+    } else {
+      guard byte(19, is: "+") || byte(19, is: "-"), byte(22, is: ":"),
+        let hours = number(20..<22), let minutes = number(23..<25), minutes < 60,
+        hours * 60 + minutes <= 14 * 60
+      else { return nil }
+      offset = (hours * 3_600 + minutes * 60) * (byte(19, is: "-") ? -1 : 1)
+    }
+    var calendar = Calendar(identifier: .gregorian)
+    guard let utc = TimeZone(secondsFromGMT: 0) else { return nil }
+    calendar.timeZone = utc
+    let components = DateComponents(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    return calendar.date(from: components)?.addingTimeInterval(TimeInterval(-offset))
   }
 }

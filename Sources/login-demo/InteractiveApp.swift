@@ -193,6 +193,8 @@ package final class InteractiveApp {
         code += text
       } else if !code.isEmpty {
         code.removeLast()
+      } else {
+        return  // Backspace in an empty code changes nothing: no action.
       }
       store.send(.login(.twoFactor(.codeChanged(Secret(code)))))
     default:
@@ -223,16 +225,21 @@ package final class InteractiveApp {
     }
   }
 
+  /// Edits the focused field; an edit that changes nothing (Backspace in an empty field) sends
+  /// no action.
   private func edit(_ change: (inout String) -> Void) {
     switch model.focus {
     case .username:
       var text = store.state.login.username
       change(&text)
+      guard text != store.state.login.username else { return }
       store.send(.login(.usernameChanged(text)))
     case .password:
       // The only place the demo reads the clear password: to edit it.
-      var text = store.state.login.password.reveal()
+      let old = store.state.login.password.reveal()
+      var text = old
       change(&text)
+      guard text != old else { return }
       store.send(.login(.passwordChanged(Secret(text))))
     default:
       break

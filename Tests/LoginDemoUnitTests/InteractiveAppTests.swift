@@ -79,4 +79,18 @@ struct InteractiveAppTests {
       Key.coalesced([.character("a"), .character("b"), .tab, .character("c"), .backspace])
         == [.text("ab"), .tab, .character("c"), .backspace])
   }
+
+  /// Backspace in an empty field changes nothing, so it sends nothing (a log records no step).
+  @Test func backspaceInAnEmptyFieldSendsNoAction() async throws {
+    let harness = try await Harness()
+    var decoder = KeyDecoder()
+    #expect(harness.app.process(decoder.decode([0x7F, 0x7F])))
+    #expect(harness.app.process(decoder.decode([0x09, 0x7F])))
+    #expect(harness.actions == [])
+    #expect(harness.app.process(decoder.decode(Array("ab".utf8) + [0x7F])))
+    #expect(
+      harness.actions == [
+        .login(.passwordChanged(Secret("ab"))), .login(.passwordChanged(Secret("a"))),
+      ])
+  }
 }

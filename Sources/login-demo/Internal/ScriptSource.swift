@@ -86,8 +86,10 @@ final class ScriptSource {
         "script line \(lineNumber): longer than the limit of \(Self.maximumLineLength) bytes; "
           + "is this a script?")
     }
-    let text = String(decoding: buffer[start..<end], as: UTF8.self)
+    var text = String(decoding: buffer[start..<end], as: UTF8.self)
     start = next
+    // Editors on some systems begin a UTF-8 file with a byte order mark: it is not a command.
+    if lineNumber == 1, text.hasPrefix("\u{FEFF}") { text.removeFirst() }
     return text
   }
 

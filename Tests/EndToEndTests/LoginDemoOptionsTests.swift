@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import ToolTestSupport
+
+/// `login-demo`'s command line and scripts where people trip: dates that do not exist, and
+/// scripts saved with a byte order mark.
+struct LoginDemoOptionsTests {
+  @Test(
+    arguments: [
+      "2026-02-30T00:00:00Z", "2026-02-29T00:00:00Z", "0000-01-01T00:00:00Z",
+      "10000-01-01T00:00:00Z", "2026-01-01T00:00:00+99:00", "2026-01-01T24:00:00Z",
+      "2026-13-01T00:00:00Z", "2026-01-01T00:00:60Z", "2026-01-01 00:00:00Z", "tomorrow",
+      "2026-01-01T00:00:00+14:01",
+    ])
+  func anImpossibleNowIsAUsageError(_ text: String) async throws {
+    let run = try await DemoProcess.run(["--now", text])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "login-demo: --now must be a real date in the years 1 to 9999, like "
+        + "2026-01-01T00:00:00Z or 2026-01-01T01:00:00+01:00, got '\(text)'\n")
+  }
+
+  @Test func realDatesAndOffsetsAreTaken() async throws {
+    let folder = try TemporaryFolder()
+    let script = try folder.write("sign-in.script", lines: ["type username demo"])
+    for text in [
+      "2024-02-29T23:59:59Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
+      "2026-01-01T01:00:00+01:00", "2026-01-01T00:00:00-14:00",
+    ] {
+      let run = try await DemoProcess.run(["--now", text, "--script", script.path])
+      #expect(run.status == 0, "\(text): \(run.stderr)")
+    }
+  }
+
+  @Test func aScriptWithAByteOrderMarkRuns() async throws {
+    let folder = try TemporaryFolder()
+    let plain = try folder.write("plain.script", lines: ["type username demo", "tap login"])
+    let marked = folder.file("marked.script")
+    try Data("\u{FEFF}type username demo\ntap login\n".utf8).write(to: marked)
+    let expected = try await DemoProcess.run(["--script", plain.path])
+    let run = try await DemoProcess.run(["--script", marked.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout == expected.stdout)
+  }
+}
