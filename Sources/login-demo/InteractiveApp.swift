@@ -36,6 +36,11 @@ package final class InteractiveApp {
   private var clearsNextFrame = false
   private var model = ScreenModel(showsKeyHints: true)
   private var spinner: Task<Void, Never>?
+  private var countdown = LockoutCountdown()
+  private var countdownTicker: Task<Void, Never>?
+  private let clockStart = ContinuousClock.now
+  /// The app's clock, as a time since it started.
+  private var now: Duration { ContinuousClock.now - clockStart }
   private var subscription: StoreSubscription?
   private var recording: Integrations.Recording?
 
@@ -88,6 +93,7 @@ package final class InteractiveApp {
     // Nothing more is drawn: a notice from closing the log is said after the restore.
     drawScreen = nil
     spinner?.cancel()
+    countdownTicker?.cancel()
     store.cancelAll()
     await recording?.stop()
     return status
@@ -139,6 +145,7 @@ package final class InteractiveApp {
   }
 
   private func handle(_ key: Key) {
+    model.tappedWhileLocked = false
     if let alert = alerts.current {
       handleAlert(key, alert)
       return
@@ -209,6 +216,8 @@ package final class InteractiveApp {
     switch key {
     case .enter:
       if model.focus == .loginButton {
+        // A locked form ignores the tap; the screen says why instead of doing nothing.
+        model.tappedWhileLocked = store.state.login.isLocked
         store.send(.login(.loginButtonTapped))
       } else {
         model.focus = order[position + 1]
@@ -254,6 +263,21 @@ package final class InteractiveApp {
   }
 
   private func stateChanged() {
+    countdown.update(store.state.login, now: now)
+    if countdown.secondsLeft(at: now) != nil, countdownTicker == nil {
+      countdownTicker = Task { [weak self] in
+        while !Task.isCancelled {
+          guard let self, let wait = self.countdown.untilNextTick(at: self.now) else { break }
+          do {
+            try await Task.sleep(for: wait)
+          } catch {
+            break
+          }
+          self.render()
+        }
+        self?.countdownTicker = nil
+      }
+    }
     if isLoading, spinner == nil {
       spinner = Task { [weak self] in
         while !Task.isCancelled {
@@ -293,6 +317,7 @@ package final class InteractiveApp {
     model.routes = router.stack
     model.alert = alerts.current
     model.focus = ScreenModel.settle(model.focus, routes: model.routes, state: store.state)
+    model.lockoutSecondsLeft = countdown.secondsLeft(at: now)
     drawScreen(ScreenRenderer.render(store.state, model), clearsNextFrame)
     clearsNextFrame = false
   }

@@ -33,6 +33,11 @@ struct ScreenModel: Equatable {
   /// A warning about the app itself, below the screen: `Recording stopped: …` (interactive
   /// mode only; script mode says it on standard error).
   var notice: String?
+  /// The whole seconds left of the lockout, counted down on the app's clock; `nil` while the
+  /// form is not locked.
+  var lockoutSecondsLeft: Int?
+  /// Whether the last tap on Login met a locked form: the screen says why nothing happened.
+  var tappedWhileLocked = false
 
   /// The elements of the login form, in Tab order.
   static let formOrder: [Focus] = [.username, .password, .loginButton]

@@ -101,17 +101,17 @@ enum ScreenRenderer {
         ScreenLine(),
       ]
     let messages = state.validationMessages
-    if messages.isEmpty {
-      lines.append(ScreenLine("   ✓ Ready to sign in", style: .success))
-    } else {
+    if !messages.isEmpty {
       lines += messages.map { ScreenLine("   ✗ " + $0, style: .error) }
+    } else if !state.isLocked {
+      lines.append(ScreenLine("   ✓ Ready to sign in", style: .success))
     }
     if state.isLocked {
       let limit = state.rules.maxAttempts
-      let duration = (state.lockedFor ?? state.rules.lockoutDuration).inWords
+      let seconds = model.lockoutSecondsLeft ?? wholeSeconds(state.lockedFor)
       lines.append(
         ScreenLine(
-          "   Locked for \(duration) after \(limit) failed attempts", style: .warning))
+          "   Locked after \(limit) failed attempts. Try again in \(seconds) s", style: .warning))
     } else if state.failedAttempts > 0 {
       lines.append(
         ScreenLine(
@@ -122,6 +122,12 @@ enum ScreenRenderer {
     lines.append(
       button(
         "Login", enabled: state.isLoginButtonEnabled, focused: model.focus == .loginButton))
+    if state.isLocked, model.tappedWhileLocked {
+      lines.append(
+        ScreenLine(
+          "   The form is locked after too many failed attempts; wait for the countdown.",
+          style: .warning))
+    }
     if state.isLoading {
       lines.append(ScreenLine())
       lines.append(ScreenLine("   \(spinnerFrame(model)) Signing in…", style: .accent))
@@ -185,6 +191,13 @@ enum ScreenRenderer {
     lines.append(ScreenLine())
     lines.append(button("Logout", enabled: true, focused: model.focus == .logoutButton))
     return lines
+  }
+
+  /// `duration` in whole seconds, rounded up: what a lockout shows before the app's clock has
+  /// counted any of it.
+  private static func wholeSeconds(_ duration: Duration?) -> Int {
+    let (seconds, attoseconds) = (duration ?? .zero).components
+    return max(1, Int(seconds) + (attoseconds > 0 ? 1 : 0))
   }
 
   private static func spinnerFrame(_ model: ScreenModel) -> Character {

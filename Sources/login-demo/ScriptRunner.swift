@@ -24,6 +24,8 @@ final class ScriptRunner {
   private let tracker: EffectTracker
   private let write: (String) throws(DemoFailure) -> Void
   private var focus: ScreenModel.Focus = .username
+  private var countdown = LockoutCountdown()
+  private var tappedWhileLocked = false
   private var subscriptions: [StoreSubscription] = []
   private var recording: Integrations.Recording?
 
@@ -60,11 +62,17 @@ final class ScriptRunner {
         base: AppEffectHandler(dependencies: dependencies), tracker: tracker)
     )
     subscriptions.append(store.observeTransitions { tracker.effectsStarted($0.effects.count) })
+
     self.router = router
     self.alerts = alerts
     self.clock = clock
     self.tracker = tracker
     self.write = write
+    subscriptions.append(
+      store.observe { [weak self] state in
+        guard let self else { return }
+        self.countdown.update(state.login, now: self.clock.now.offset)
+      })
     recording = try await Integrations.startRecording(store, options) { message in
       // Standard error is not the screen here: say it at once. `FileHandle.write` traps when
       // the write fails (a full disk, a closed stream); a failed warning must not.
@@ -114,6 +122,7 @@ final class ScriptRunner {
     func fail(_ reason: ScriptError.Reason) -> ScriptError {
       ScriptError(line: line, reason: reason)
     }
+    tappedWhileLocked = false
     if let alert = alerts.current {
       guard case .tapAlert(let title) = command else {
         if command == .wait {
@@ -155,7 +164,10 @@ final class ScriptRunner {
       store.send(.login(.twoFactor(.cancelButtonTapped)))
     case .tapLogin, .tapCancel:
       guard onForm else { throw fail(.screenNotShowing("login form")) }
-      if command == .tapLogin { focus = .loginButton }
+      if command == .tapLogin {
+        focus = .loginButton
+        tappedWhileLocked = store.state.login.isLocked
+      }
       store.send(.login(command == .tapLogin ? .loginButtonTapped : .cancelButtonTapped))
     case .tapVerify, .tapResend:
       guard onCodeStep else { throw fail(.screenNotShowing("code step")) }
@@ -209,7 +221,9 @@ final class ScriptRunner {
   private func printScreen(header: String) throws(DemoFailure) {
     let routes = router.stack
     focus = ScreenModel.settle(focus, routes: routes, state: store.state)
-    let model = ScreenModel(routes: routes, focus: focus, alert: alerts.current)
+    var model = ScreenModel(routes: routes, focus: focus, alert: alerts.current)
+    model.lockoutSecondsLeft = countdown.secondsLeft(at: clock.now.offset)
+    model.tappedWhileLocked = tappedWhileLocked
     try write("── \(header) ──\n" + ScreenRenderer.plainText(store.state, model) + "\n")
   }
 }

@@ -63,6 +63,51 @@ struct LoginDemoInteractiveTests {
 }
 
 extension LoginDemoInteractiveTests {
+  /// Five wrong passwords lock the form: the lockout line counts whole seconds down on the
+  /// real clock, "Ready to sign in" is gone, and Enter on Login says why nothing happens.
+  @Test(.timeLimit(.minutes(1)))
+  func theLockoutCountsDownAndEnterSaysWhy() async throws {
+    let run = try await InteractiveRun(arguments: ["--latency", "0"])
+    try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
+    try await run.session.type("demo")
+    try await run.session.press("Tab")
+    try await run.session.type("Wr0ng")
+    try await run.session.press("Tab")
+    for attempt in 1...5 {
+      try await run.session.press("Enter")
+      let title = attempt < 5 ? "│ Error" : "│ Maximum number of retries exceeded"
+      try await run.session.waitForScreen("the alert of attempt \(attempt)") { $0.contains(title) }
+      try await run.session.press("Enter")
+      try await run.session.waitForScreen("no alert after attempt \(attempt)") {
+        !$0.contains("│ Error") && !$0.contains("│ Maximum number")
+      }
+    }
+    let locked = try await run.session.waitForScreen("the countdown") {
+      $0.contains("Locked after 5 failed attempts. Try again in ")
+    }
+    #expect(!locked.contains("Ready to sign in"))
+    #expect(!locked.contains(" seconds"), "whole seconds, never a fraction: \(locked)")
+    // It ticks: two seconds later it reads at least one second less.
+    let first = try Self.secondsLeft(in: locked)
+    try await run.session.waitForScreen("the countdown, a second later") {
+      (try? Self.secondsLeft(in: $0)).map { $0 < first } ?? false
+    }
+    try await run.session.press("Enter")
+    try await run.session.waitForScreen("why the tap did nothing") {
+      $0.contains("The form is locked after too many failed attempts; wait for the countdown.")
+    }
+    try await run.session.press("C-c")
+    try await run.expectRestored(status: "130")
+  }
+
+  static func secondsLeft(in screen: String) throws -> Int {
+    let marker = "Try again in "
+    guard let range = screen.range(of: marker) else { throw DemoProcessError("no countdown") }
+    let digits = screen[range.upperBound...].prefix { $0.isNumber }
+    guard let seconds = Int(digits) else { throw DemoProcessError("no seconds") }
+    return seconds
+  }
+
   /// `kill -9` in the middle of a session: the flight-recorder folder stays replayable, and
   /// at most the batch the writer had in flight is lost.
   @Test(.timeLimit(.minutes(1)))

@@ -145,6 +145,8 @@ struct LoginDemoStateFolderTests {
     #expect(kept.contains(#""failedAttempts":\#(failures),"#), "\(kept)")
     let relaunch = try await DemoProcess.run(
       ["--state-dir", state.path], stdin: script("relaunch"))
-    #expect(relaunch.stdout.contains("Locked for"), "\(relaunch.stdout)")
+    #expect(
+      relaunch.stdout.contains("Locked after 5 failed attempts. Try again in"), "\(relaunch.stdout)"
+    )
   }
 }

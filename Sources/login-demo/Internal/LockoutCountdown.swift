@@ -1,0 +1,45 @@
+import LoginFeature
+
+/// The whole seconds left of a lockout, as the screen counts them down on the app's clock.
+///
+/// The store's state says how long the lockout lasts from when it began (`lockedFor`: the
+/// rules' duration, or what remained of it at a relaunch); the host notes the clock's time when
+/// the form locks and subtracts. The reducer never reads a clock, so the countdown is the
+/// host's, like a spinner: no action per second reaches the store or its log.
+struct LockoutCountdown {
+  /// When the current lockout began, on the app's clock; `nil` while not locked.
+  private var start: Duration?
+  private var length: Duration = .zero
+
+  /// Notes a new state at time `now`: a lockout that begins starts the count.
+  mutating func update(_ state: LoginState, now: Duration) {
+    guard state.isLocked else {
+      start = nil
+      return
+    }
+    if start == nil {
+      start = now
+      length = state.lockedFor ?? state.rules.lockoutDuration
+    }
+  }
+
+  /// The whole seconds left at `now`, rounded up (a lockout with 0.2 s left reads 1 s);
+  /// `nil` while not locked.
+  func secondsLeft(at now: Duration) -> Int? {
+    guard let start else { return nil }
+    let left = length - (now - start)
+    guard left > .zero else { return 1 }
+    let (seconds, attoseconds) = left.components
+    return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+  }
+
+  /// The time until the shown number next changes, for a timer that redraws then.
+  func untilNextTick(at now: Duration) -> Duration? {
+    guard let start else { return nil }
+    let left = length - (now - start)
+    guard left > .zero else { return nil }
+    let (seconds, attoseconds) = left.components
+    let fraction = Duration(secondsComponent: 0, attosecondsComponent: attoseconds)
+    return attoseconds > 0 ? fraction : (seconds > 0 ? .seconds(1) : nil)
+  }
+}
