@@ -60,6 +60,10 @@ public struct LoginReducer: Reducer, Sendable {
   /// The notice above the form when the session restored at launch had expired.
   public static let sessionExpiredNotice = "Your session has expired. Please sign in again."
 
+  /// The message of the "Error" alert for wrong credentials under the email rules, whose form
+  /// asks for an email address, not a username.
+  public static let incorrectEmailMessage = "Incorrect email or password"
+
   /// The title of the alert shown when the session could not be saved or forgotten.
   public static let storageAlertTitle = "Not Saved on This Device"
 
@@ -231,7 +235,7 @@ struct LoginCore: Reducer, Sendable {
 
     case .failure(.invalidCredentials):
       return countFailedAttempt(
-        state: &state, otherwise: Self.errorAlert(.invalidCredentials))
+        state: &state, otherwise: Self.errorAlert(.invalidCredentials, rules: state.rules))
 
     case .failure(let error):
       return [.showAlert(Self.errorAlert(error))]
@@ -360,7 +364,14 @@ struct LoginCore: Reducer, Sendable {
     }
   }
 
-  private static func errorAlert(_ error: LoginServiceError) -> Alert {
-    Alert(title: LoginReducer.errorAlertTitle, message: error.message)
+  /// The "Error" alert for `error`; under the email rules, wrong credentials speak of the email
+  /// address the form asked for.
+  private static func errorAlert(_ error: LoginServiceError, rules: CredentialRules? = nil)
+    -> Alert
+  {
+    if case .invalidCredentials = error, rules?.kind == .email {
+      return Alert(title: LoginReducer.errorAlertTitle, message: LoginReducer.incorrectEmailMessage)
+    }
+    return Alert(title: LoginReducer.errorAlertTitle, message: error.message)
   }
 }

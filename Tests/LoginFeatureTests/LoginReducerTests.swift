@@ -346,4 +346,13 @@ struct LoginReducerTests {
     #expect(reduce(&state, .loginResponse(attempt: 1, .success(session))) == [])
     #expect(state.user == nil)
   }
+
+  @Test func wrongCredentialsUnderTheEmailRulesSpeakOfTheEmail() {
+    var state = LoginState(rules: .email, username: "ada@example.com", password: "Engine18430")
+    _ = LoginReducer().reduce(into: &state, action: .loginButtonTapped)
+    let effects = LoginReducer().reduce(
+      into: &state, action: .loginResponse(attempt: 1, .failure(.invalidCredentials)))
+    #expect(
+      effects.first == .showAlert(Alert(title: "Error", message: "Incorrect email or password")))
+  }
 }
