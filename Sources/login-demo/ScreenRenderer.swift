@@ -144,7 +144,9 @@ enum ScreenRenderer {
     lines.append(ScreenLine())
     lines.append(field("Code", dots + slots, focused: model.focus == .code))
     lines.append(ScreenLine())
-    if step.isExpired {
+    if step.wasCodeResent {
+      lines.append(ScreenLine("   ✓ A new code was sent", style: .success))
+    } else if step.isExpired {
       lines.append(ScreenLine("   ✗ The code has expired: ask for a new one", style: .error))
     } else if step.incorrectCodes > 0 {
       let left = TwoFactorState.maxIncorrectCodes - step.incorrectCodes

@@ -229,6 +229,7 @@ import Testing
       $0.twoFactor?.code = ""
       $0.twoFactor?.isExpired = false
       $0.twoFactor?.resendCountdown = 30
+      $0.twoFactor?.wasCodeResent = true
     }
     #expect(fakes.api.resendCount == 1)
     await store.send(.twoFactor(.cancelButtonTapped), effects: [.twoFactorClosed]) {

@@ -12,8 +12,9 @@ import StateStore
 ///   ``TwoFactorOutcome/tooManyIncorrectCodes``. An expired code shows "The code has expired"
 ///   and waits for Resend. Other failures show their message.
 /// - `resendButtonTapped`: when ``TwoFactorState/isResendButtonEnabled``, asks for a new code.
-/// - `resendResponse`: a new challenge replaces the old one, clears the code and restarts the
-///   countdown. "Too soon" is shown, and the countdown set to what the service said — never
+/// - `resendResponse`: a new challenge replaces the old one, clears the code, restarts the
+///   countdown and notes that a new code was sent (``TwoFactorState/wasCodeResent``, until the
+///   next keystroke). "Too soon" is shown, and the countdown set to what the service said — never
 ///   retried.
 /// - `resendTimerTicked`: one second off the countdown.
 /// - `cancelButtonTapped`: ends the step with ``TwoFactorOutcome/cancelled``.
@@ -52,6 +53,7 @@ public struct TwoFactorReducer: Reducer, Sendable {
     switch action {
     case .codeChanged(let raw):
       state.code = Secret(Self.digits(of: raw.reveal(), upTo: state.challenge.codeLength))
+      state.wasCodeResent = false
       return []
 
     case .verifyButtonTapped:
@@ -148,6 +150,7 @@ public struct TwoFactorReducer: Reducer, Sendable {
       state.challenge = challenge
       state.code = ""
       state.isExpired = false
+      state.wasCodeResent = true
       state.resendCountdown = TwoFactorState.resendDelaySeconds
       return [.startResendTimer(seconds: TwoFactorState.resendDelaySeconds)]
     case .failure(.resendTooSoon(let seconds)):

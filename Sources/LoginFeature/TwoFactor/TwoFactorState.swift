@@ -29,6 +29,15 @@ public struct TwoFactorState: Sendable, Equatable, Codable {
   public var requestID: Int
   /// How the step ended, for the login flow to act on; `nil` while it runs.
   public var outcome: TwoFactorOutcome?
+  // Stored only while true, so that the logs of states without it keep their digests.
+  private var resent: Bool?
+
+  /// Whether a new code was sent on request and nothing has been typed since: the step says so
+  /// ("A new code was sent.").
+  public var wasCodeResent: Bool {
+    get { resent ?? false }
+    set { resent = newValue ? true : nil }
+  }
 
   /// Creates the step's state.
   ///
