@@ -9,11 +9,13 @@ import StateStore
 /// lands whole. See ``ActionLogFormat`` for the file format.
 ///
 /// Recording never stops the app: if a write fails (disk full, file removed), the error is
-/// reported once through `onError` and recording stops. When the writer falls behind and the
-/// buffer (``RecordingOptions/bufferCapacity``) is full, `send` waits up to
-/// ``RecordingOptions/maximumWait`` for room; if there is still none, transitions are dropped,
-/// counted, and replaced in the file by one `gap` marker with the state to resume from —
-/// memory stays bounded and no loss is silent.
+/// reported once through `onError` and recording stops. `send` never waits for the writer:
+/// when it falls behind and the buffer (``RecordingOptions/bufferSize``, in bytes) is full,
+/// transitions are dropped at once, counted, and replaced in the file by one `gap` marker with
+/// the state to resume from — memory stays bounded and no loss is silent.
+///
+/// Starting a recorder encodes the store's current state once, on the calling actor, for the
+/// header: that measures the size of a state, which every buffered transition is charged.
 ///
 /// ```swift
 /// let recorder = try store.record(to: logURL, feature: "login")
@@ -65,7 +67,8 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
       feature: feature, created: Date(), checkpointInterval: options.checkpointInterval,
       initialState: store.state)
     let core = try RecorderCore<R.State, R.Action, R.Effect>(
-      url: url, header: header, options: options, onError: onError)
+      url: url, header: header, options: options,
+      budget: RecorderBudget(limit: options.bufferSize), onError: onError)
     self.core = core
     subscription = store.observeTransitions { transition in
       core.enqueue(transition)

@@ -6,11 +6,12 @@ public struct FlightRecorderOptions: Sendable, Equatable {
   /// The most bytes the folder's segments take together; the oldest are deleted first.
   /// 8 MiB by default.
   public var budget: Int
-  /// How many segments the budget is split into: each segment is rolled over at
-  /// `budget / segmentCount` bytes (it may pass that by the batch being written). 8 by default.
+  /// How many segments the budget is split into: each segment is rolled over once the bytes
+  /// handed to its writer reach `budget / segmentCount` (it may pass that by about one line,
+  /// the sizes of lines not yet written being estimated). 8 by default.
   public var segmentCount: Int
-  /// Checkpoints, redaction and buffering of each segment. Its `maximumFileSize` is ignored:
-  /// segments roll over instead of stopping.
+  /// Checkpoints, redaction and buffering. Its `maximumFileSize` is ignored: segments roll
+  /// over instead of stopping. Its `bufferSize` bounds the memory of all segments together.
   public var recording: RecordingOptions
 
   /// Creates options.
@@ -36,10 +37,14 @@ public struct FlightRecorderOptions: Sendable, Equatable {
 ///
 /// Each segment (`segment-000001.jsonl`, `segment-000002.jsonl`, …) is a complete action log:
 /// its header holds the state before its first step — a checkpoint — so the oldest segment
-/// kept replays on its own. When the segment being written passes its share of the budget, the
-/// next one starts; the oldest are deleted while the folder is over budget. A new recorder on
+/// kept replays on its own. When the bytes handed to the writer of the segment reach its share
+/// of the budget, the next one starts; the oldest are deleted while the folder is over budget,
+/// so the folder holds at most the budget and the segment being written. A new recorder on
 /// the same folder (the next launch) goes on numbering after the last segment; its steps start
-/// again at 1, which is how a replay tells where each launch begins.
+/// again at 1, which is how a replay tells where each launch begins. Segments are created
+/// exclusively: processes recording into one folder at once each take numbers of their own and
+/// never write into another's segment. Numbers have six digits or more (`segment-1000000.jsonl`
+/// follows `segment-999999.jsonl`) and are ordered numerically.
 ///
 /// Lines are written in batches by a background writer, as ``ActionLogRecorder`` does: killing
 /// the process loses at most the batch in flight, and leaves a segment whose last line may be
@@ -60,6 +65,9 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
 
   private let feature: String
   private let onError: @Sendable (ActionLogError) -> Void
+  /// The memory every segment's buffer draws on.
+  private let budget: RecorderBudget
+  private var isClosed = false
   private var current: RecorderCore<R.State, R.Action, R.Effect>
   private var currentNumber: Int
   private var subscription: StoreSubscription?
@@ -90,12 +98,12 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     self.options = options
     self.feature = feature
     self.onError = onError
+    budget = RecorderBudget(limit: options.recording.bufferSize)
     try FlightRecording.makeFolder(folder)
-    let number = (try FlightRecording.segmentNumbers(in: folder).last ?? 0) + 1
-    currentNumber = number
-    current = try Self.openSegment(
-      number, in: folder, feature: feature, state: store.state, options: options,
-      onError: onError)
+    let last = try FlightRecording.segmentNumbers(in: folder).last ?? 0
+    (current, currentNumber) = try Self.openSegment(
+      after: last, in: folder, feature: feature, state: store.state, options: options,
+      budget: budget, onError: onError)
     subscription = store.observeTransitions { [weak self] transition in
       self?.record(transition)
     }
@@ -108,7 +116,19 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   /// The number of the segment being written.
   public var currentSegment: Int { currentNumber }
 
-  /// Flushes and closes the segment being written; nothing is recorded afterwards.
+  /// Waits until every transition recorded so far is written to its segment; recording goes
+  /// on.
+  ///
+  /// Use it before copying the folder into a bug report.
+  public func flush() async {
+    let core = current
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      core.flush { continuation.resume() }
+    }
+  }
+
+  /// Flushes and closes the segment being written, and deletes the oldest segments while the
+  /// folder is over its budget; nothing is recorded afterwards.
   public func close() async {
     subscription?.cancel()
     subscription = nil
@@ -117,28 +137,40 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     await withCheckedContinuation { continuation in
       core.finish { continuation.resume() }
     }
+    guard !isClosed else { return }
+    isClosed = true
+    let folder = folder
+    let budget = options.budget
+    let number = currentNumber
+    await Task.detached(priority: .utility) {
+      FlightRecording.prune(folder, budget: budget, keeping: number)
+    }.value
   }
 
   private func record(_ transition: Transition<R.State, R.Action, R.Effect>) {
-    if !rollFailed, current.writtenBytes >= options.segmentSize {
+    // On the bytes handed to the writer, not on those it has written: a writer that is behind
+    // must not let a segment grow past its share.
+    if !rollFailed, current.handedBytes >= options.segmentSize {
       roll(from: transition.stateBefore)
     }
     current.enqueue(transition)
   }
 
   private func roll(from state: R.State) {
-    let next = currentNumber + 1
     let segment: RecorderCore<R.State, R.Action, R.Effect>
+    let next: Int
     do {
-      segment = try Self.openSegment(
-        next, in: folder, feature: feature, state: state, options: options, onError: onError)
+      (segment, next) = try Self.openSegment(
+        after: currentNumber, in: folder, feature: feature, state: state, options: options,
+        budget: budget, onError: onError)
     } catch {
       // Keep writing the current segment; the budget will be passed, not the data lost.
       rollFailed = true
       onError(error)
       return
     }
-    current.finish()
+    let finished = current
+    finished.finish()
     current = segment
     currentNumber = next
     let folder = folder
@@ -146,23 +178,43 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     let previous = pruning
     pruning = Task.detached(priority: .utility) {
       await previous?.value
+      // Once the segment just closed is all on disk, so its size counts whole.
+      await withCheckedContinuation { continuation in
+        finished.finish { continuation.resume() }
+      }
       FlightRecording.prune(folder, budget: budget, keeping: next)
     }
   }
 
+  /// Opens the first free segment numbered after `last`. Each is created exclusively: a number
+  /// another process (or anything else) has taken is skipped, never written into.
   private static func openSegment(
-    _ number: Int, in folder: URL, feature: String, state: R.State,
-    options: FlightRecorderOptions, onError: @escaping @Sendable (ActionLogError) -> Void
-  ) throws(ActionLogError) -> RecorderCore<R.State, R.Action, R.Effect> {
+    after last: Int, in folder: URL, feature: String, state: R.State,
+    options: FlightRecorderOptions, budget: RecorderBudget,
+    onError: @escaping @Sendable (ActionLogError) -> Void
+  ) throws(ActionLogError) -> (RecorderCore<R.State, R.Action, R.Effect>, Int) {
     var recording = options.recording
     recording.maximumFileSize = nil
     let header = ActionLogHeader(
       feature: feature, created: Date(), checkpointInterval: recording.checkpointInterval,
       initialState: state)
-    return try RecorderCore(
-      url: FlightRecording.segmentURL(number, in: folder), header: header, options: recording,
-      onError: onError)
+    var number = last
+    for _ in 0..<maximumSkippedNumbers {
+      guard number < Int.max else { break }
+      number += 1
+      guard let file = try LogFile.createNew(at: FlightRecording.segmentURL(number, in: folder))
+      else { continue }
+      let core = try RecorderCore<R.State, R.Action, R.Effect>(
+        file: file, header: header, options: recording, budget: budget, onError: onError)
+      return (core, number)
+    }
+    throw .ioError(
+      "cannot create a segment in \(Sanitized.name(folder.lastPathComponent)): "
+        + "the names after \(FlightRecording.segmentName(last)) are taken")
   }
+
+  /// How many taken segment numbers a new segment skips before giving up.
+  private static var maximumSkippedNumbers: Int { 1_000 }
 }
 
 extension Store where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {

@@ -29,22 +29,64 @@ public struct FlightRecording: Sendable {
 
   /// The folder.
   public let folder: URL
-  /// The segments kept, oldest first.
+  /// The segments kept, oldest first: the regular files that bear a segment's name.
   public let segments: [Segment]
+  /// What bears a segment's name but is not a file — a FIFO, a device, a folder, a symbolic
+  /// link — each named: `'segment-000003.jsonl' is a FIFO, not a segment file; skipped`. A
+  /// replay reads none of them, and starts its warnings with these.
+  public let warnings: [String]
+  /// The numbers of what ``warnings`` names.
+  let skippedNumbers: Set<Int>
 
   /// Lists the segments of `folder`.
   ///
   /// - Parameter folder: A folder written by a ``FlightRecorder``.
   /// - Throws: ``ActionLogError/ioError(_:)`` when the folder cannot be read or holds no
-  ///   segment.
+  ///   segment file.
   public init(folder: URL) throws(ActionLogError) {
     self.folder = folder
     let numbers = try Self.segmentNumbers(in: folder)
-    guard !numbers.isEmpty else {
-      throw .ioError(
-        "\(Sanitized.name(folder.lastPathComponent)) holds no segment-NNNNNN.jsonl files")
+    var segments: [Segment] = []
+    var warnings: [String] = []
+    var skipped: Set<Int> = []
+    for number in numbers {
+      let url = Self.segmentURL(number, in: folder)
+      if let problem = Self.notAFile(url) {
+        warnings.append(problem)
+        skipped.insert(number)
+      } else {
+        segments.append(Segment(number: number, url: url))
+      }
     }
-    segments = numbers.map { Segment(number: $0, url: Self.segmentURL($0, in: folder)) }
+    guard !segments.isEmpty else {
+      throw .ioError(
+        "\(Sanitized.name(folder.lastPathComponent)) holds no segment-NNNNNN.jsonl files"
+          + (warnings.isEmpty ? "" : " (\(warnings.joined(separator: "; ")))"))
+    }
+    self.segments = segments
+    self.warnings = warnings
+    skippedNumbers = skipped
+  }
+
+  /// Why the thing at `url` is not read as a segment — a warning naming it — or `nil` for a
+  /// regular file. A symbolic link is not followed; a FIFO would block its reader forever.
+  static func notAFile(_ url: URL) -> String? {
+    var info = stat()
+    let name = Sanitized.name(url.lastPathComponent)
+    guard lstat(url.path, &info) == 0 else {
+      return "\(name) cannot be read: \(SystemError.message(errno)); skipped"
+    }
+    let kind: String
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFIFO: kind = "a FIFO"
+    case S_IFCHR, S_IFBLK: kind = "a device"
+    case S_IFDIR: kind = "a folder"
+    case S_IFLNK: kind = "a symbolic link"
+    case S_IFSOCK: kind = "a socket"
+    default: kind = "not a regular file"
+    }
+    return "\(name) is \(kind), not a segment file; skipped"
   }
 
   /// Replays the kept window with `reducer`, segment after segment.
@@ -69,7 +111,8 @@ public struct FlightRecording: Sendable {
     folder.appendingPathComponent(segmentName(number))
   }
 
-  /// `segment-000007.jsonl` for 7: the one name segment 7 has.
+  /// `segment-000007.jsonl` for 7, `segment-1000000000.jsonl` for 1,000,000,000: the one name
+  /// each segment has (six digits at least, as many as its number needs).
   static func segmentName(_ number: Int) -> String {
     let digits = String(number)
     return prefix + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + suffix
@@ -85,8 +128,9 @@ public struct FlightRecording: Sendable {
     return names.compactMap { name -> Int? in
       guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
       let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
-      guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCII),
-        digits.allSatisfy(\.isNumber), let number = Int(digits),
+      // Any number of digits: `Int` refuses only numbers past `Int.max`.
+      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+        let number = Int(digits),
         // `segment-1.jsonl` next to `segment-000001.jsonl` would be segment 1 twice.
         name == segmentName(number)
       else { return nil }
@@ -171,12 +215,15 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   private var lastSequence: Int?
   private var launches = 0
   private var failure: ActionLogError?
+  /// Numbers that bear a segment's name but are not files: warned about, not missing.
+  private var skippedNumbers: Set<Int> { recording.skippedNumbers }
 
   init(recording: FlightRecording, reducer: R, verifies: Bool, options: ActionLogReadOptions) {
     self.recording = recording
     self.reducer = reducer
     self.verifies = verifies
     self.options = options
+    warnings = recording.warnings
   }
 
   /// Replays every remaining event and returns where the replay ended.
@@ -218,8 +265,24 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       guard index < recording.segments.count else { return nil }
       let segment = recording.segments[index]
       if session == nil {
-        session = try Replayer(reducer: reducer).steps(
-          of: segment.url, verify: verifies, options: options)
+        // Listed as a file, but something else may have taken its place since.
+        if let problem = FlightRecording.notAFile(segment.url) {
+          warnings.append(problem)
+          moveOn(from: segment)
+          continue
+        }
+        do {
+          session = try Replayer(reducer: reducer).steps(
+            of: segment.url, verify: verifies, options: options)
+        } catch let error where stepCount == 0 && lastSequence == nil {
+          // Before the first step the window may start later: the segments after a bad first
+          // one still replay.
+          let reason = String(error.description.prefix { $0 != "\n" })
+          warnings.append(
+            "\(segment.url.lastPathComponent): \(reason); skipped, the replay starts after it")
+          moveOn(from: segment)
+          continue
+        }
       }
       guard let session else { return nil }
       if let step = try session.next() {
@@ -235,11 +298,30 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       }
       if session.stepCount == 0 { state = session.state }
       self.session = nil
-      index += 1
-      if index < recording.segments.count, recording.segments[index].number != segment.number + 1 {
-        warnings.append(
-          "segments \(segment.number + 1)…\(recording.segments[index].number - 1) are missing")
+      moveOn(from: segment)
+    }
+  }
+
+  /// Goes to the segment after `segment`, saying which numbers in between are missing (those
+  /// that were never there; the skipped ones have a warning of their own).
+  private func moveOn(from segment: FlightRecording.Segment) {
+    index += 1
+    guard index < recording.segments.count else { return }
+    let next = recording.segments[index].number
+    var missing: [ClosedRange<Int>] = []
+    var number = segment.number + 1
+    while number < next {
+      if skippedNumbers.contains(number) {
+        number += 1
+        continue
       }
+      var end = number
+      while end + 1 < next, !skippedNumbers.contains(end + 1) { end += 1 }
+      missing.append(number...end)
+      number = end + 1
+    }
+    for range in missing {
+      warnings.append("segments \(range.lowerBound)…\(range.upperBound) are missing")
     }
   }
 

@@ -15,12 +15,18 @@ public struct RecordingOptions: Sendable, Equatable {
   /// Whether to redact user names through ``StateStore/Redactable`` (off by default). Secrets are
   /// masked either way.
   public var maskUsernames: Bool
-  /// How many transitions may wait for the writer; at most twice this many are in memory
-  /// (one batch being written, one filling). Default 4096.
-  public var bufferCapacity: Int
-  /// How long `send` may wait on the main actor for room in a full buffer before the
-  /// recorder drops transitions and writes a `gap` marker. Default 50 ms.
-  public var maximumWait: Duration
+  /// The most bytes the transitions waiting for the writer may hold — the batch being written
+  /// and the one filling together. Default 8 MiB (``defaultBufferSize``).
+  ///
+  /// `send` never waits for the writer: a transition that does not fit is dropped at once, and
+  /// the log holds a `gap` marker saying how many were dropped, with the state to resume from.
+  /// Each waiting transition is charged the size of the last state the writer encoded (in
+  /// canonical JSON, about what a state of numbers and short strings takes in memory) plus
+  /// the average line, so the bound holds whatever the state's size: a state of 100,000 items
+  /// buffers a few transitions, a login form thousands. One transition always fits when nothing
+  /// is waiting. Raise it for bursts of large states; to lose nothing in a test, `await` the
+  /// recorder's `flush()` between sends.
+  public var bufferSize: Int
   /// The longest line the recorder writes, in bytes; by default the limit a reader accepts,
   /// ``ActionLogReadOptions/defaultMaximumLineLength`` (16 MiB). A step whose line would be
   /// longer — a pasted 17 MiB username, say — ends the recording with a `stopped` marker
@@ -33,24 +39,24 @@ public struct RecordingOptions: Sendable, Equatable {
   ///   - checkpointInterval: Transitions between checkpoints; 0 for none.
   ///   - maximumFileSize: The file's size limit in bytes, or `nil`.
   ///   - maskUsernames: Whether to redact user names too.
-  ///   - bufferCapacity: Transitions that may wait for the writer (at least 1).
-  ///   - maximumWait: How long a send may wait when the buffer is full.
+  ///   - bufferSize: The bytes transitions waiting for the writer may hold (at least 1).
   ///   - maximumLineLength: The longest line written, in bytes (at least 1).
   public init(
     checkpointInterval: Int = 100,
     maximumFileSize: Int? = nil,
     maskUsernames: Bool = false,
-    bufferCapacity: Int = 4096,
-    maximumWait: Duration = .milliseconds(50),
+    bufferSize: Int = RecordingOptions.defaultBufferSize,
     maximumLineLength: Int = ActionLogReadOptions.defaultMaximumLineLength
   ) {
     self.checkpointInterval = max(0, checkpointInterval)
     self.maximumFileSize = maximumFileSize.map { max(0, $0) }
     self.maskUsernames = maskUsernames
-    self.bufferCapacity = max(1, bufferCapacity)
-    self.maximumWait = max(.zero, maximumWait)
+    self.bufferSize = max(1, bufferSize)
     self.maximumLineLength = max(1, maximumLineLength)
   }
+
+  /// The default ``bufferSize``: 8 MiB.
+  public static let defaultBufferSize = 8 << 20
 
   var redactionLevel: RedactionLevel { maskUsernames ? .usernames : [] }
 }

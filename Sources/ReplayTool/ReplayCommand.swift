@@ -96,7 +96,7 @@ public struct ReplayCommand {
     }
     let info: ActionLogHeaderInfo
     do {
-      info = try ActionLogHeaderInfo(contentsOf: recording?.segments.first?.url ?? url)
+      info = try Self.headerInfo(of: recording, or: url)
     } catch {
       throw .log(error)
     }
@@ -128,6 +128,30 @@ public struct ReplayCommand {
     } else {
       try feature.replay(url, options, output)
     }
+  }
+}
+
+extension ReplayCommand {
+  /// The header of the log at `url`, or of a folder's first segment whose header reads: the
+  /// replay names the bad ones before it and goes on after them. When none reads, the first
+  /// segment's error, with its name.
+  fileprivate static func headerInfo(
+    of recording: FlightRecording?, or url: URL
+  ) throws(ActionLogError) -> ActionLogHeaderInfo {
+    guard let recording else { return try ActionLogHeaderInfo(contentsOf: url) }
+    var firstError: ActionLogError?
+    for segment in recording.segments {
+      do {
+        return try ActionLogHeaderInfo(contentsOf: segment.url)
+      } catch {
+        if firstError == nil {
+          firstError = .badSegment(
+            file: segment.url.lastPathComponent,
+            reason: String(error.description.prefix { $0 != "\n" }))
+        }
+      }
+    }
+    throw firstError ?? .ioError("no segment to read")
   }
 }
 

@@ -37,6 +37,8 @@ func actionLogScenarios(quick: Bool) async -> [BenchmarkResult] {
   results += await replayScenarios(transitions: quick ? 1_000 : 1_000_000, folder: folder)
   results += await loginActionLogScenarios(quick: quick, folder: folder)
   results += await growingStateScenarios(quick: quick, folder: folder)
+  // Last: it resets the peak-memory mark, which the rows before it report.
+  results += await recorderPressureScenarios(quick: quick, folder: folder)
   return results
 }
 

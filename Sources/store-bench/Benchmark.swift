@@ -53,6 +53,19 @@ func peakRSSMiB() -> Double {
   #endif
 }
 
+/// Starts the peak resident set size afresh, so the next `peakRSSMiB()` is the peak since now.
+///
+/// On Linux, writing 5 to /proc/self/clear_refs resets `VmHWM`; elsewhere (or where the kernel
+/// refuses) the peak stays the process's, which only makes a later figure higher.
+func resetPeakRSS() {
+  #if os(Linux)
+    let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+    guard descriptor >= 0 else { return }
+    _ = WriteAll.write("5", to: descriptor)
+    close(descriptor)
+  #endif
+}
+
 /// Keeps the optimizer from deleting work whose result nobody reads.
 @inline(never)
 func blackHole<T>(_ value: T) {

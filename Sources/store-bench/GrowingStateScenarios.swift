@@ -4,7 +4,7 @@ import StateStore
 
 /// A feature whose state is a list of 1,000 items, one of which changes per step: the costs
 /// that grow with the state's size, not with the step's.
-struct ItemList: Reducer {
+struct ItemCatalog: Reducer {
   struct Item: Codable, Equatable, Sendable {
     var id: Int
     var name: String
@@ -45,8 +45,8 @@ struct ItemList: Reducer {
 func growingStateScenarios(quick: Bool, folder: URL) async -> [BenchmarkResult] {
   let steps = quick ? 200 : 5_000
   let url = folder.appendingPathComponent("items.jsonl")
-  let store = Store(initialState: ItemList.State(), reducer: ItemList())
-  let recorder: ActionLogRecorder<ItemList>
+  let store = Store(initialState: ItemCatalog.State(), reducer: ItemCatalog())
+  let recorder: ActionLogRecorder<ItemCatalog>
   do {
     recorder = try store.record(to: url, feature: "items")
   } catch {
@@ -59,7 +59,7 @@ func growingStateScenarios(quick: Bool, folder: URL) async -> [BenchmarkResult] 
   }
   await recorder.close()
 
-  let replayer = Replayer(reducer: ItemList())
+  let replayer = Replayer(reducer: ItemCatalog())
   var replayTime = Double.infinity
   for _ in 0..<2 {
     let start = ContinuousClock.now
@@ -75,7 +75,7 @@ func growingStateScenarios(quick: Bool, folder: URL) async -> [BenchmarkResult] 
   }
   let replayPeak = peakRSSMiB()
 
-  let state = ItemList.State()
+  let state = ItemCatalog.State()
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys]
   let encodings = quick ? 20 : 500

@@ -181,26 +181,26 @@ struct ActionLogRecorderTests {
     let url = folder.file("gap.jsonl")
     let gate = Gate()
     let store = Store(initialState: Gated.State(), reducer: Gated())
+    // One byte: one transition fits when nothing waits; the blocked one is waiting.
     let recorder = try store.record(
-      to: url, feature: "gated",
-      options: RecordingOptions(checkpointInterval: 0, bufferCapacity: 2, maximumWait: .zero))
+      to: url, feature: "gated", options: RecordingOptions(checkpointInterval: 0, bufferSize: 1))
     store.send(.block(gate))
     #expect(gate.entered.wait(timeout: .now() + 10) == .success)  // the writer is stuck
-    for _ in 0..<9 { store.send(.step) }  // 2 fit, 7 are dropped
-    #expect(recorder.droppedTransitionCount == 7)
+    for _ in 0..<9 { store.send(.step) }  // dropped at once, none waits
+    #expect(recorder.droppedTransitionCount == 9)
     gate.release.signal()
     await recorder.close()
 
     let lines = try folder.lines(of: url)
     let state = #"{"count":10}"#
-    #expect(lines[4] == #"{"kind":"gap","dropped":7,"state":\#(state)}"#)
+    #expect(lines[2] == #"{"kind":"gap","dropped":9,"state":\#(state)}"#)
     let result = try Replayer(reducer: Gated()).replay(url, keepingSteps: true)
-    #expect(result.steps.map(\.sequenceNumber) == [1, 2, 3])
+    #expect(result.steps.map(\.sequenceNumber) == [1])
     #expect(result.finalState == Gated.State(count: 10))
-    #expect(result.warnings == [.transitionsDropped(line: 5, count: 7)])
+    #expect(result.warnings == [.transitionsDropped(line: 3, count: 9)])
     #expect(
       result.warnings.map(\.description) == [
-        "line 5: 7 transitions were dropped while recording (the writer fell behind); "
+        "line 3: 9 transitions were dropped while recording (the writer fell behind); "
           + "replay resumes from the state recorded there"
       ])
   }

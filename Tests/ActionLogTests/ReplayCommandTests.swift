@@ -54,6 +54,33 @@ struct ReplayCommandTests {
     #expect(ContinuousClock.now - start < .seconds(30))
   }
 
+  /// A flight folder whose first segment is not a log and whose second is a FIFO: both are
+  /// named, neither is read (a FIFO would block for ever), and the segment after them replays.
+  @Test func aFolderSkipsWhatIsNotASegmentAndNamesItAndABadFirstSegment() async throws {
+    let folder = try TemporaryFolder()
+    try Data("not a log\n".utf8).write(to: folder.file("segment-000001.jsonl"))
+    try #require(mkfifo(folder.file("segment-000002.jsonl").path, 0o600) == 0)
+    try FileManager.default.copyItem(
+      at: ReplayProcess.fixtures.appendingPathComponent("login.jsonl"),
+      to: folder.file("segment-000003.jsonl"))
+    let alone = try await ReplayProcess.run(["--verify", "login.jsonl"])
+
+    let run = try await ReplayProcess.run(
+      ["--verify", folder.url.path], in: folder.url, timeout: .seconds(60))
+    #expect(run.status == 0, "\(run)")
+    let verified = try #require(alone.stdout.split(separator: ":").first)
+    #expect(run.stdout.hasPrefix(verified + " in 2 segments:"), "\(run)")
+    #expect(
+      run.stderr.contains(
+        "replay: warning: 'segment-000002.jsonl' is a FIFO, not a segment file; skipped\n"),
+      "\(run)")
+    #expect(
+      run.stderr.contains(
+        "replay: warning: segment-000001.jsonl: line 1: missing header: an action log starts "
+          + #"with {"format":"loginstore.actionlog","version":1,…}; skipped, the replay "#
+          + "starts after it\n"), "\(run)")
+  }
+
   @Test func exitStatusesAreZeroForWarningsOneForDivergenceTwoForBadInput() async throws {
     #expect(try await ReplayProcess.run(["login-truncated.jsonl"]).status == 0)
     #expect(try await ReplayProcess.run(["--verify", "login-truncated.jsonl"]).status == 0)

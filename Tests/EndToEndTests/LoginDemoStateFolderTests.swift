@@ -19,6 +19,49 @@ struct LoginDemoStateFolderTests {
     Self.relaunchFolder.appendingPathComponent("\(name).expected.txt")
   }
 
+  /// Six launches recording into one flight-recorder folder at once: each creates its segment
+  /// exclusively, so none writes into another's, and every launch's steps replay.
+  @Test(.timeLimit(.minutes(3)))
+  func launchesRecordingIntoOneFolderAtOnceKeepEverySegment() async throws {
+    let folder = try TemporaryFolder()
+    let flight = folder.file("flight")
+    let launches = 6
+    try await withThrowingTaskGroup(of: DemoProcess.Output.self) { group in
+      for _ in 0..<launches {
+        group.addTask {
+          try await DemoProcess.run(
+            ["--flight-recorder", flight.path],
+            stdin: DemoProcess.scriptsFolder.appendingPathComponent("success-logout.script"))
+        }
+      }
+      for try await run in group { #expect(run.status == 0, "\(run.stderr)") }
+    }
+    let recording = try FlightRecording(folder: flight)
+    #expect(recording.segments.map(\.number) == Array(1...launches))
+    let replay = recording.replay(
+      with: AppReducer(), options: ActionLogReadOptions(expectedFeature: "app"))
+    var starts = 0
+    var steps: [Int] = []
+    while let event = try replay.next() {
+      switch event {
+      case .launch: starts += 1
+      case .step(let step): steps.append(step.sequenceNumber)
+      case .rotatedOut: Issue.record("nothing was rotated out")
+      }
+    }
+    #expect(starts == launches)
+    #expect(replay.warnings.isEmpty)
+    // Every launch replays the same steps, from 1.
+    let perLaunch = steps.count / launches
+    #expect(steps.count == perLaunch * launches)
+    #expect(steps == Array(repeating: Array(1...perLaunch), count: launches).flatMap { $0 })
+    let verify = try await DemoProcess.run(["--verify", flight.path], tool: "replay")
+    #expect(verify.status == 0, "\(verify.stderr)")
+    #expect(
+      verify.stdout.hasSuffix(
+        "in \(launches) segments: every state and effect matches the recording\n"))
+  }
+
   @Test func filesTheAppDidNotWriteAreNamedAndLeftAsTheyAre() async throws {
     let folder = try TemporaryFolder()
     let session = folder.file("session.json")

@@ -167,7 +167,9 @@ extension CanonicalJSONEncoder {
     }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-      put(try core.encodeValue(value, in: frame, key: key), key)
+      let mark = core.mark()
+      let node = try core.encodeValue(value, in: frame, key: key)
+      put(try core.collapse(node, since: mark, in: frame, key: key), key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -229,7 +231,10 @@ extension CanonicalJSONEncoder {
     mutating func encode(_ value: UInt128) throws { put(core.writeInteger(value)) }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-      put(try core.encodeValue(value, in: frame, key: IndexKey(index: count)))
+      let key = IndexKey(index: count)
+      let mark = core.mark()
+      let node = try core.encodeValue(value, in: frame, key: key)
+      put(try core.collapse(node, since: mark, in: frame, key: key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

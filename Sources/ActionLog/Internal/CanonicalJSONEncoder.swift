@@ -122,6 +122,8 @@ extension CanonicalJSONEncoder {
   final class Core {
     var arena: [UInt8] = []
     var out: [UInt8] = []
+    /// Where `collapse` renders a finished value before it replaces it in the arena.
+    var scratch: [UInt8] = []
     var frames: [Frame] = []
     var frameCount = 0
     var pool: [ValueEncoder] = []
@@ -139,6 +141,8 @@ extension CanonicalJSONEncoder {
     var knownOperations: [ObjectIdentifier: EquatableOperations?] = [:]
 
     static let maximumDepth = 512
+    /// The frames kept warm between two encodings.
+    static let framesKept = 4_096
 
     init(remembers: Bool) {
       self.remembers = remembers
@@ -151,6 +155,11 @@ extension CanonicalJSONEncoder {
       frameCount = 0
       depth = 0
       unsupported = nil
+      // A value of many objects (a state of 100,000 items) warms up a frame for each, about
+      // half a kilobyte apiece; keep only what a usual value needs between two encodings.
+      defer {
+        if frames.count > Self.framesKept { frames = Array(frames.prefix(Self.framesKept)) }
+      }
       guard let node = try encodeValue(value, parent: -1, key: nil) else {
         throw Unsupported(reason: "the top-level value encoded nothing")
       }
@@ -288,6 +297,41 @@ extension CanonicalJSONEncoder {
         frames = store
       }
       try Self.render(node, depth: 0, arena: arena, frames: &store, out: &output)
+    }
+
+    /// Where the arena and the frames stand before a value is encoded.
+    func mark() -> (arena: Int, frames: Int) { (arena.count, frameCount) }
+
+    /// Renders a finished container value now, in place of what its encoding wrote, and frees
+    /// its frames for the next value: a state of 100,000 objects then needs a frame per level,
+    /// not one per object. Values directly inside a remembering top-level object are left to
+    /// the remembering (which does the same), and so is anything not a container.
+    func collapse(
+      _ node: Node, since mark: (arena: Int, frames: Int), in frame: Int, key: any CodingKey
+    ) throws -> Node {
+      // Every container on the value's path, and in it, has a live frame: with fewer frames
+      // than the depth limit, no rendering of it can reach the limit, whatever depth it is
+      // rendered at. Deeper values are left to the final rendering, which checks.
+      guard case .frame = node, unsupported == nil, !(remembers && frame == 0),
+        frameCount < Self.maximumDepth - 2
+      else { return node }
+      var level = 1
+      var index = frame
+      while index >= 0 {
+        if frames[index].key != nil { level += 1 }
+        index = frames[index].parent
+      }
+      scratch.removeAll(keepingCapacity: true)
+      var store = frames
+      frames = []
+      defer { frames = store }
+      try Self.render(node, depth: level, arena: arena, frames: &store, out: &scratch)
+      arena.removeSubrange(mark.arena...)
+      frameCount = mark.frames
+      let start = arena.count
+      arena.append(contentsOf: scratch)
+      if scratch.capacity > 1 << 20 { scratch = [] }  // a whole state, once: not kept
+      return .bytes(start, arena.count)
     }
 
     /// Renders a value directly inside the top-level object into `bytes`.

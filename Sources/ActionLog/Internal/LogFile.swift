@@ -21,6 +21,24 @@ final class LogFile {
   private let name: String
   private(set) var size = 0
 
+  private init(descriptor: Int32, name: String) {
+    self.descriptor = descriptor
+    self.name = name
+  }
+
+  /// A new file at `url`, created exclusively (`O_EXCL`), or `nil` when something is there
+  /// already — whatever it is, it is left as it was.
+  ///
+  /// A flight recorder's segments are made this way, so two processes recording into one
+  /// folder never write into the same file.
+  static func createNew(at url: URL) throws(ActionLogError) -> LogFile? {
+    let name = Sanitized.name(url.lastPathComponent)
+    let created = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    if created >= 0 { return LogFile(descriptor: created, name: name) }
+    if errno == EEXIST { return nil }
+    throw .ioError("cannot create \(name): \(SystemError.message(errno))")
+  }
+
   init(url: URL) throws(ActionLogError) {
     name = Sanitized.name(url.lastPathComponent)
     let path = url.path

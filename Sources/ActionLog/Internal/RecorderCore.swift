@@ -2,14 +2,14 @@ import Dispatch
 import Foundation
 import StateStore
 
-/// The shared part of a recorder: a bounded, lock-protected buffer filled on the main actor and
-/// drained in batches on a serial queue that encodes, digests and writes.
+/// The shared part of a recorder: a buffer bounded in bytes, filled on the main actor under a
+/// lock and drained in batches on a serial queue that encodes, digests and writes.
 ///
 /// The main actor only appends a `Transition` (values, so no copies of deep data) under a lock
 /// and, when the buffer was empty, schedules one drain. The drain swaps the whole buffer out,
 /// encodes every line into one `Data` and writes it with one call, so lines land whole and in
-/// order. When the buffer is full, `enqueue` waits up to `maximumWait` for the writer; if there
-/// is still no room it drops the transition and counts it, and the next transition that fits
+/// order. `enqueue` never waits: when the ``RecorderBudget`` has no room (the writer is
+/// behind), it drops the transition at once and counts it, and the next transition that fits
 /// is preceded by a `gap` marker holding the state before it.
 final class RecorderCore<
   State: Encodable & Sendable, Action: Encodable & Sendable,
@@ -19,16 +19,24 @@ final class RecorderCore<
     case transition(Transition<State, Action, Effect>)
     case gap(dropped: Int, state: State)
     case header(ActionLogHeader<State>)
+    /// A header encoded before the writer started (to measure the first state), or the error
+    /// encoding it threw.
+    case headerLine(Result<Data, ActionLogError>)
 
     var isHeader: Bool {
-      if case .header = self { return true }
-      return false
+      switch self {
+      case .header, .headerLine: return true
+      case .transition, .gap: return false
+      }
     }
   }
 
   // Guarded by `condition`.
-  private let condition = NSCondition()
+  private let condition = NSLock()
   private var pending: [Item] = []
+  /// What the items in `pending`, and those of the batch being written, were charged.
+  private var pendingCharge = RecorderBudget.Charge(memory: 0, line: 0)
+  private var inFlightCharge = RecorderBudget.Charge(memory: 0, line: 0)
   private var isDrainScheduled = false
   private var isStopped = false
   private var isFinishing = false
@@ -48,33 +56,71 @@ final class RecorderCore<
   private var transitionsWritten = 0
   private var linesWritten = 0
   private var writerStopped = false
+  // What the batch being written measured, for the budget.
+  private var stepLines = 0
+  private var stepBytes = 0
+  private var lastStateBytes: Int?
 
   private let options: RecordingOptions
+  private let budget: RecorderBudget
   private let level: RedactionLevel
   private let onError: @Sendable (ActionLogError) -> Void
   /// The `stopped` markers the writer may need, made once.
   private let stoppedMarker: Data
   private let lineTooLongMarker: Data
 
+  /// Starts a recording into `file`, beginning with `header`.
+  ///
+  /// When `budget` has measured no state yet, the header is encoded here, once, so the first
+  /// transitions are charged the size of a real state; otherwise the writer encodes it, like
+  /// every other line (a flight recorder's next segment is opened on the main actor).
   init(
-    url: URL,
+    file: LogFile,
     header: ActionLogHeader<State>,
     options: RecordingOptions,
+    budget: RecorderBudget,
     onError: @escaping @Sendable (ActionLogError) -> Void
   ) throws(ActionLogError) {
     self.options = options
+    self.budget = budget
     self.level = options.redactionLevel
     self.onError = onError
+    self.file = file
     stoppedMarker = try Self.line(
       ActionLogFormat.Stopped(reason: .maximumFileSize, limit: options.maximumFileSize))
     lineTooLongMarker = try Self.line(
       ActionLogFormat.Stopped(reason: .lineTooLong, limit: options.maximumLineLength))
-    pending.reserveCapacity(options.bufferCapacity)
-    file = try LogFile(url: url)
-    // The header is encoded and written by the writer, like every other line.
-    pending.append(.header(header))
+    if budget.hasMeasured {
+      pending.append(.header(header))
+      pendingCharge.line = budget.headerLineEstimate
+    } else {
+      let line: Result<Data, ActionLogError>
+      do throws(ActionLogError) {
+        line = .success(try encode(.header(header)))
+      } catch {
+        line = .failure(error)
+      }
+      if case .success(let data) = line {
+        budget.measured(stateBytes: data.count, lines: 0, bytes: 0)
+        pendingCharge.line = data.count + 1
+      }
+      pending.append(.headerLine(line))
+    }
     isDrainScheduled = true
     queue.async { self.drain() }
+  }
+
+  /// Starts a recording into a new file at `url` (or an earlier action log there, replaced).
+  convenience init(
+    url: URL,
+    header: ActionLogHeader<State>,
+    options: RecordingOptions,
+    budget: RecorderBudget,
+    onError: @escaping @Sendable (ActionLogError) -> Void
+  ) throws(ActionLogError) {
+    try self.init(
+      file: LogFile(url: url), header: header, options: options, budget: budget,
+      onError: onError)
   }
 
   var isRecording: Bool {
@@ -83,12 +129,12 @@ final class RecorderCore<
     return !isStopped
   }
 
-  /// How many bytes the writer has put in the file so far (it lags the enqueued transitions by
-  /// the batch in flight).
-  var writtenBytes: Int {
+  /// How many bytes the file will hold once the writer has written everything handed to it so
+  /// far: what it wrote, plus the expected size of every line buffered or being written.
+  var handedBytes: Int {
     condition.lock()
     defer { condition.unlock() }
-    return bytesOnDisk
+    return bytesOnDisk + inFlightCharge.line + pendingCharge.line
   }
 
   var droppedTransitionCount: Int {
@@ -105,18 +151,27 @@ final class RecorderCore<
       condition.unlock()
       return
     }
-    if pending.count >= options.bufferCapacity, !waitForRoom() {
+    guard let charge = budget.admit(withGap: droppedCount > 0) else {
+      // The writer is behind: drop at once, never wait for it.
       droppedCount += 1
       lastDroppedState = transition.stateAfter
       condition.unlock()
       return
     }
+    if let gap = charge.gap { add(gap) }
     appendGapIfNeeded()
     pending.append(.transition(transition))
+    add(charge.transition)
     let schedule = !isDrainScheduled
     isDrainScheduled = true
     condition.unlock()
     if schedule { queue.async { self.drain() } }
+  }
+
+  /// Called with the lock held.
+  private func add(_ charge: RecorderBudget.Charge) {
+    pendingCharge.memory += charge.memory
+    pendingCharge.line += charge.line
   }
 
   /// Called with the lock held: the transitions dropped so far become one `gap` entry holding
@@ -127,20 +182,6 @@ final class RecorderCore<
     totalDropped += droppedCount
     droppedCount = 0
     lastDroppedState = nil
-  }
-
-  /// Called with the lock held and the buffer full. Waits only at the start of an overflow:
-  /// once transitions are being dropped, later sends do not wait again until there is room.
-  private func waitForRoom() -> Bool {
-    if droppedCount == 0 {
-      let wait = options.maximumWait.components
-      let seconds = Double(wait.seconds) + Double(wait.attoseconds) / 1e18
-      let deadline = Date(timeIntervalSinceNow: seconds)
-      while pending.count >= options.bufferCapacity, !isStopped {
-        if !condition.wait(until: deadline) { break }
-      }
-    }
-    return pending.count < options.bufferCapacity && !isStopped
   }
 
   /// Calls `completion` (on the writer queue) once everything enqueued so far is written.
@@ -159,7 +200,6 @@ final class RecorderCore<
     isFinishing = true
     if !isStopped { appendGapIfNeeded() }
     isStopped = true
-    condition.broadcast()
     condition.unlock()
     guard first else {
       queue.async { completion?() }
@@ -190,7 +230,6 @@ final class RecorderCore<
 
   private func drain() {
     var batch: [Item] = []
-    batch.reserveCapacity(options.bufferCapacity)
     while true {
       condition.lock()
       swap(&batch, &pending)
@@ -199,16 +238,28 @@ final class RecorderCore<
         condition.unlock()
         return
       }
-      condition.broadcast()
+      inFlightCharge = pendingCharge
+      pendingCharge = .init(memory: 0, line: 0)
       condition.unlock()
       write(batch)
       batch.removeAll(keepingCapacity: true)
+      condition.lock()
+      let written = inFlightCharge.memory
+      inFlightCharge = .init(memory: 0, line: 0)
+      condition.unlock()
+      budget.release(written)
     }
   }
 
   private func write(_ batch: [Item]) {
     guard !writerStopped else { return }
     output.removeAll(keepingCapacity: true)
+    stepLines = 0
+    stepBytes = 0
+    lastStateBytes = nil
+    defer {
+      budget.measured(stateBytes: lastStateBytes, lines: stepLines, bytes: stepBytes)
+    }
     for item in batch {
       let line: Data
       do {
@@ -248,6 +299,10 @@ final class RecorderCore<
       output.append(line)
       output.append(CanonicalJSON.newline)
       linesWritten += 1
+      if case .transition = item {
+        stepLines += 1
+        stepBytes += line.count + 1
+      }
     }
     flush()
   }
@@ -272,6 +327,7 @@ final class RecorderCore<
     switch item {
     case .transition(let transition):
       let state = try canonical(Redaction.apply(transition.stateAfter, level), using: stateEncoder)
+      lastStateBytes = state.count
       transitionsWritten += 1
       let isCheckpoint =
         options.checkpointInterval > 0 && transitionsWritten % options.checkpointInterval == 0
@@ -288,6 +344,8 @@ final class RecorderCore<
     case .header(var header):
       header.initialState = Redaction.apply(header.initialState, level)
       try header.appendLine(to: &line, using: canonicalEncoder)
+    case .headerLine(let result):
+      return try result.get()
     }
     return line
   }
@@ -314,8 +372,10 @@ final class RecorderCore<
     condition.lock()
     isStopped = true
     pending.removeAll()
-    condition.broadcast()
+    let discarded = pendingCharge.memory
+    pendingCharge = .init(memory: 0, line: 0)
     condition.unlock()
+    budget.release(discarded)
     file.close()
     if let error { onError(error) }
   }

@@ -1,0 +1,99 @@
+import ActionLog
+import Dispatch
+import Foundation
+import StateStore
+import Testing
+import ToolTestSupport
+
+/// A writer that cannot keep up never makes `send` wait, and never holds more than the buffer's
+/// bytes: what does not fit is dropped at once, the gap marker says how many, and the log still
+/// replays. (How long a send takes is store-bench's business, not a test's.)
+@MainActor
+struct RecorderBackpressureTests {
+  @Test func aBlockedWriterDropsWhatDoesNotFitInTheBufferBytesAndTheGapSaysHowMany() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.file("heavy.jsonl")
+    let gate = Gate()
+    let store = Store(initialState: Heavy.State(), reducer: Heavy())
+    // The default buffer: 8 MiB, about 64 transitions of this 64 KiB state.
+    let recorder = try store.record(
+      to: url, feature: "heavy", options: RecordingOptions(checkpointInterval: 0))
+    store.send(.block(gate))
+    #expect(gate.entered.wait(timeout: .now() + 60) == .success)  // the writer is stuck
+    for _ in 0..<2_000 { store.send(.step) }  // none of these waits for it
+    let dropped = recorder.droppedTransitionCount
+    let fit = (8 << 20) / (64 << 10)
+    #expect(dropped >= 2_000 - fit, "more than 8 MiB of states waited for the writer")
+    #expect(dropped < 2_000, "some transitions fit in the buffer")
+    gate.release.signal()
+    await recorder.close()
+
+    let lines = try folder.lines(of: url)
+    let gapLine = try #require(lines.firstIndex { $0.hasPrefix(#"{"kind":"gap""#) })
+    #expect(
+      lines[gapLine].hasPrefix(#"{"kind":"gap","dropped":\#(dropped),"state":{"count":2001,"#))
+    let result = try Replayer(reducer: Heavy()).replay(url)
+    #expect(result.stepCount == 2_001 - dropped)
+    #expect(result.finalState == store.state)
+    #expect(result.warnings == [.transitionsDropped(line: gapLine + 1, count: dropped)])
+  }
+
+  @Test func droppingResumesWithAGapOnceTheWriterCatchesUp() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.file("resume.jsonl")
+    let gate = Gate()
+    let store = Store(initialState: Heavy.State(), reducer: Heavy())
+    let recorder = try store.record(
+      to: url, feature: "heavy",
+      options: RecordingOptions(checkpointInterval: 0, bufferSize: 1))  // one at a time
+    store.send(.block(gate))
+    #expect(gate.entered.wait(timeout: .now() + 60) == .success)
+    for _ in 0..<10 { store.send(.step) }  // the writer holds the blocked one: all dropped
+    #expect(recorder.droppedTransitionCount == 10)
+    gate.release.signal()
+    await recorder.flush()
+    store.send(.step)  // fits again, behind a gap marker for the ten
+    await recorder.close()
+
+    let lines = try folder.lines(of: url)
+    #expect(lines.count == 5)
+    #expect(lines[2].hasPrefix(#"{"kind":"gap","dropped":10,"state":{"count":11,"#))
+    #expect(lines[3].hasPrefix(#"{"seq":12,"#))
+    let result = try Replayer(reducer: Heavy()).replay(url)
+    #expect(result.stepCount == 2)
+    #expect(result.finalState == Heavy.State(count: 12))
+    #expect(result.warnings == [.transitionsDropped(line: 3, count: 10)])
+  }
+}
+
+/// A 64 KiB state whose `.block` action stops the writer while it is encoded.
+struct Heavy: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var count = 0
+    var payload = String(repeating: "x", count: 64 << 10)
+  }
+
+  enum Action: Codable, Sendable {
+    case step
+    case block(Gate)
+
+    init(from decoder: any Decoder) throws {
+      _ = try decoder.singleValueContainer().decode(String.self)
+      self = .step
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      if case .block(let gate) = self {
+        gate.entered.signal()
+        gate.release.wait()
+      }
+      var container = encoder.singleValueContainer()
+      try container.encode("step")
+    }
+  }
+
+  func reduce(into state: inout State, action: Action) -> [Never] {
+    state.count += 1
+    return []
+  }
+}
