@@ -32,6 +32,9 @@ public struct RecordingOptions: Sendable, Equatable {
   /// longer — a pasted 17 MiB username, say — ends the recording with a `stopped` marker
   /// instead, so every step before it still replays.
   public var maximumLineLength: Int
+  /// The clock each step's time is measured on, from the moment the recording (or a flight
+  /// recorder's segment) starts; ``RecordingClock/continuous`` by default.
+  public var clock: RecordingClock
 
   /// Creates recording options.
   ///
@@ -41,18 +44,21 @@ public struct RecordingOptions: Sendable, Equatable {
   ///   - maskUsernames: Whether to redact user names too.
   ///   - bufferSize: The bytes transitions waiting for the writer may hold (at least 1).
   ///   - maximumLineLength: The longest line written, in bytes (at least 1).
+  ///   - clock: The clock step times are measured on.
   public init(
     checkpointInterval: Int = 100,
     maximumFileSize: Int? = nil,
     maskUsernames: Bool = false,
     bufferSize: Int = RecordingOptions.defaultBufferSize,
-    maximumLineLength: Int = ActionLogReadOptions.defaultMaximumLineLength
+    maximumLineLength: Int = ActionLogReadOptions.defaultMaximumLineLength,
+    clock: RecordingClock = .continuous
   ) {
     self.checkpointInterval = max(0, checkpointInterval)
     self.maximumFileSize = maximumFileSize.map { max(0, $0) }
     self.maskUsernames = maskUsernames
     self.bufferSize = max(1, bufferSize)
     self.maximumLineLength = max(1, maximumLineLength)
+    self.clock = clock
   }
 
   /// The default ``bufferSize``: 8 MiB.

@@ -101,6 +101,7 @@ enum Integrations {
   /// - Parameters:
   ///   - store: The store to record.
   ///   - options: The command line.
+  ///   - clock: The clock step times are measured on: the app's own.
   ///   - onStop: Called once, on a background queue, with `recording stopped: <why>` when
   ///     writing fails; the demo keeps working without the log.
   /// - Returns: What stops the recording and closes the file, or `nil` without either option.
@@ -110,6 +111,7 @@ enum Integrations {
   static func startRecording(
     _ store: Store<AppReducer>,
     _ options: DemoOptions,
+    clock: RecordingClock = .continuous,
     onStop: @escaping @Sendable (String) -> Void
   ) async throws(DemoFailure) -> Recording? {
     let failure = Guarded<String?>(nil)
@@ -130,7 +132,7 @@ enum Integrations {
       do {
         let recorder = try store.record(
           to: URL(fileURLWithPath: path), feature: AppReducer.actionLogFeature,
-          onError: reportStop)
+          options: RecordingOptions(clock: clock), onError: reportStop)
         stops.append { await recorder.close() }
       } catch {
         throw DemoFailure("cannot record to \(Sanitized.path(path)): \(error.description)")
@@ -140,6 +142,7 @@ enum Integrations {
       do {
         let recorder = try store.recordFlight(
           to: URL(fileURLWithPath: path), feature: AppReducer.actionLogFeature,
+          options: FlightRecorderOptions(recording: RecordingOptions(clock: clock)),
           onError: reportStop)
         stops.append { await recorder.close() }
       } catch {

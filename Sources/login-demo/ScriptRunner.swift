@@ -1,3 +1,4 @@
+import ActionLog
 import AppFeature
 import Foundation
 import LoginFeature
@@ -73,7 +74,10 @@ final class ScriptRunner {
         guard let self else { return }
         self.countdown.update(state.login, now: self.clock.now.offset)
       })
-    recording = try await Integrations.startRecording(store, options) { message in
+    // The log's step times are the script's virtual time, like everything else it prints.
+    recording = try await Integrations.startRecording(
+      store, options, clock: RecordingClock(clock)
+    ) { message in
       // Standard error is not the screen here: say it at once. `FileHandle.write` traps when
       // the write fails (a full disk, a closed stream); a failed warning must not.
       _ = WriteAll.write("login-demo: \(message)\n", to: STDERR_FILENO)

@@ -84,7 +84,8 @@ struct RecordReplayPropertyTests {
       _ = try await Self.record(
         to: url, rules: .default, length: 40, options: RecordingOptions(checkpointInterval: 5),
         random: &random)
-      texts.append(RecordReplayPropertyTests.withoutCreated(try folder.lines(of: url)))
+      texts.append(
+        LogLines.withoutVolatileFields(try folder.lines(of: url)).joined(separator: "\n"))
     }
     #expect(texts[0] == texts[1])
     #expect(texts[0].split(separator: "\n").count == 42)
@@ -198,13 +199,6 @@ struct RecordReplayPropertyTests {
     return nil
   }
 
-  static func withoutCreated(_ lines: [String]) -> String {
-    lines.map {
-      $0.replacingOccurrences(
-        of: #""created":"[^"]*""#, with: #""created":"…""#, options: .regularExpression)
-    }
-    .joined(separator: "\n")
-  }
 }
 
 /// An action's case and payload on one short line, for failure headlines.

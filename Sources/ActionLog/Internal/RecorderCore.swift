@@ -16,7 +16,8 @@ final class RecorderCore<
   Effect: Encodable & Sendable
 >: @unchecked Sendable {
   enum Item {
-    case transition(Transition<State, Action, Effect>)
+    /// A transition, and when it was enqueued: the time since the recording started.
+    case transition(Transition<State, Action, Effect>, Duration)
     case gap(dropped: Int, state: State)
     case header(ActionLogHeader<State>)
     /// A header encoded before the writer started (to measure the first state), or the error
@@ -74,6 +75,10 @@ final class RecorderCore<
   /// When `budget` has measured no state yet, the header is encoded here, once, so the first
   /// transitions are charged the size of a real state; otherwise the writer encodes it, like
   /// every other line (a flight recorder's next segment is opened on the main actor).
+  /// The time since the recording started (the moment its header's `created` names) on the
+  /// options' clock: every step's time.
+  private let elapsed: @Sendable () -> Duration
+
   init(
     file: LogFile,
     header: ActionLogHeader<State>,
@@ -81,6 +86,7 @@ final class RecorderCore<
     budget: RecorderBudget,
     onError: @escaping @Sendable (ActionLogError) -> Void
   ) throws(ActionLogError) {
+    elapsed = options.clock.startStopwatch()
     self.options = options
     self.budget = budget
     self.level = options.redactionLevel
@@ -146,6 +152,8 @@ final class RecorderCore<
   // MARK: - Main actor side
 
   func enqueue(_ transition: Transition<State, Action, Effect>) {
+    // When the step happened, on the clock the recording started on.
+    let time = elapsed()
     condition.lock()
     if isStopped {
       condition.unlock()
@@ -160,7 +168,7 @@ final class RecorderCore<
     }
     if let gap = charge.gap { add(gap) }
     appendGapIfNeeded()
-    pending.append(.transition(transition))
+    pending.append(.transition(transition, time))
     add(charge.transition)
     let schedule = !isDrainScheduled
     isDrainScheduled = true
@@ -325,14 +333,14 @@ final class RecorderCore<
   private func encode(_ item: Item) throws(ActionLogError) -> Data {
     var line = Data()
     switch item {
-    case .transition(let transition):
+    case .transition(let transition, let time):
       let state = try canonical(Redaction.apply(transition.stateAfter, level), using: stateEncoder)
       lastStateBytes = state.count
       transitionsWritten += 1
       let isCheckpoint =
         options.checkpointInterval > 0 && transitionsWritten % options.checkpointInterval == 0
       try RecordedTransition<State, Action, Effect>.appendLine(
-        sequenceNumber: transition.sequenceNumber, origin: transition.origin,
+        sequenceNumber: transition.sequenceNumber, time: time, origin: transition.origin,
         action: Redaction.apply(transition.action, level),
         effects: level.isEmpty || transition.effects.isEmpty
           ? transition.effects : transition.effects.map { Redaction.apply($0, level) },

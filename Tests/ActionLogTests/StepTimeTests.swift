@@ -1,0 +1,58 @@
+import ActionLog
+import Foundation
+import LoginFeature
+import StateStore
+import Testing
+import ToolTestSupport
+
+/// Every step records when it was sent, in milliseconds since the recording started, on the
+/// clock the recording was given; `replay` shows it, and verification ignores it.
+@MainActor
+struct StepTimeTests {
+  @Test func stepsAreTimedOnTheRecordingsClock() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.file("timed.jsonl")
+    let clock = ManualClock()
+    let store = Store(initialState: LoginState(), reducer: LoginReducer())
+    let recorder = try store.record(
+      to: url, feature: "login", options: RecordingOptions(clock: RecordingClock(clock)))
+    store.send(.usernameChanged("d"))
+    await clock.advance(by: .milliseconds(1_500))
+    store.send(.usernameChanged("de"))
+    await clock.advance(by: .seconds(61) + .microseconds(999))
+    store.send(.usernameChanged("dem"))
+    await recorder.close()
+
+    let lines = try folder.lines(of: url)
+    #expect(lines[1].hasPrefix(#"{"seq":1,"time":0,"origin":"user""#))
+    #expect(lines[2].hasPrefix(#"{"seq":2,"time":1500,"origin":"user""#))
+    #expect(lines[3].hasPrefix(#"{"seq":3,"time":62500,"origin":"user""#))
+    let result = try Replayer(reducer: LoginReducer()).replay(url, keepingSteps: true)
+    #expect(result.steps.map(\.time) == [.zero, .milliseconds(1_500), .milliseconds(62_500)])
+
+    let printed = try await ReplayProcess.run([url.path])
+    #expect(printed.status == 0)
+    #expect(
+      printed.stdout.contains("#2 0:01.500 user LoginAction.usernameChanged(\"de\")"),
+      "\(printed.stdout)")
+    #expect(printed.stdout.contains("#3 1:02.500 user LoginAction.usernameChanged(\"dem\")"))
+  }
+
+  @Test func verificationIgnoresTheTimes() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.file("timed.jsonl")
+    let store = Store(initialState: LoginState(), reducer: LoginReducer())
+    let recorder = try store.record(to: url, feature: "login")
+    store.send(.usernameChanged("d"))
+    store.send(.usernameChanged("de"))
+    await recorder.close()
+    var lines = try folder.lines(of: url)
+    lines[2] = lines[2].replacingOccurrences(
+      of: #""time":[0-9]+"#, with: #""time":987654321"#, options: .regularExpression)
+    let edited = try folder.write("edited.jsonl", lines: lines)
+    let result = try Replayer(reducer: LoginReducer()).replay(edited, keepingSteps: true)
+    #expect(result.steps.last?.time == .milliseconds(987_654_321))
+    let verified = try await ReplayProcess.run(["--verify", edited.path])
+    #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+  }
+}
