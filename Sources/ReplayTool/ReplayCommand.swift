@@ -225,13 +225,15 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     var reachedStop = false
     var printed = false
     let formatter = TransitionFormatter()
+    // Said once: in the timeline when it is printed, else on standard error.
     func say(_ line: String) {
-      output.error(line, tool: options.tool)
-      if showsTimeline {
-        if printed { output.print("") }
-        output.print("── " + line + " ──")
-        printed = true
+      guard showsTimeline else {
+        output.error(line, tool: options.tool)
+        return
       }
+      if printed { output.print("") }
+      output.print("── " + line + " ──")
+      printed = true
     }
     do {
       while let event = try replay.next() {

@@ -289,6 +289,9 @@ struct LoginDemoTests {
     let timeline = try await DemoProcess.run([flight.path], tool: "replay")
     #expect(timeline.status == 0)
     #expect(timeline.stdout.hasPrefix("── launch 1 begins in segment-000001.jsonl ("))
+    // Said once, in the timeline: not again on standard error.
+    #expect(timeline.stdout.components(separatedBy: "launch 1 begins").count == 2)
+    #expect(!timeline.stderr.contains("launch"), "\(timeline.stderr)")
     #expect(timeline.stdout.contains("── launch 2 begins in segment-000002.jsonl ("))
     #expect(!timeline.stdout.contains("Secr3t"))
     let verify = try await DemoProcess.run(["--verify", flight.path], tool: "replay")
