@@ -8,10 +8,12 @@ import StateStore
 ///
 /// | key              | login form                         | alert          | home    |
 /// |------------------|------------------------------------|----------------|---------|
-/// | text             | edits the focused field            | —              | —       |
-/// | Backspace        | deletes the last character         | —              | —       |
+/// | text             | inserts at the cursor              | —              | —       |
+/// | Backspace/Delete | deletes before / under the cursor  | —              | —       |
+/// | ← → Home End     | moves the cursor (Ctrl-A, Ctrl-E)  | ← → buttons    | —       |
+/// | Ctrl-U / Ctrl-W  | deletes to the start / a word      | —              | —       |
 /// | Tab / Shift-Tab  | next / previous element            | next button    | —       |
-/// | Enter            | taps the button, or next field     | taps button    | logout  |
+/// | Enter            | taps the button, next field; in the password field, signs in | taps button | logout |
 /// | Esc              | cancels the request in flight      | dismisses      | —       |
 /// | Ctrl-C           | quits                              | quits          | quits   |
 ///
@@ -215,7 +217,7 @@ package final class InteractiveApp {
     let position = order.firstIndex(of: model.focus) ?? 0
     switch key {
     case .enter:
-      if model.focus == .loginButton {
+      if model.focus == .loginButton || model.focus == .password {
         // A locked form ignores the tap; the screen says why instead of doing nothing.
         model.tappedWhileLocked = store.state.login.isLocked
         store.send(.login(.loginButtonTapped))
@@ -224,34 +226,30 @@ package final class InteractiveApp {
       }
     case .escape:
       store.send(.login(.cancelButtonTapped))
-    case .character, .text:
-      guard let typed = key.typedText else { return }
-      edit { $0 += typed }
-    case .backspace:
-      edit { text in if !text.isEmpty { text.removeLast() } }
     default:
-      break
+      edit(key)
     }
   }
 
-  /// Edits the focused field; an edit that changes nothing (Backspace in an empty field) sends
-  /// no action.
-  private func edit(_ change: (inout String) -> Void) {
+  /// Applies an editing key to the focused field at the cursor; an edit that changes nothing
+  /// (Backspace in an empty field, an arrow) sends no action.
+  private func edit(_ key: Key) {
+    let old: String
     switch model.focus {
-    case .username:
-      var text = store.state.login.username
-      change(&text)
-      guard text != store.state.login.username else { return }
+    case .username: old = store.state.login.username
+    // The only place the demo reads the clear password: to edit it.
+    case .password: old = store.state.login.password.reveal()
+    default: return
+    }
+    var text = old
+    var cursor = model.cursor ?? old.count
+    guard FieldEditing.apply(key, to: &text, cursor: &cursor) else { return }
+    model.cursor = cursor == text.count ? nil : cursor
+    guard text != old else { return }
+    if model.focus == .username {
       store.send(.login(.usernameChanged(text)))
-    case .password:
-      // The only place the demo reads the clear password: to edit it.
-      let old = store.state.login.password.reveal()
-      var text = old
-      change(&text)
-      guard text != old else { return }
+    } else {
       store.send(.login(.passwordChanged(Secret(text))))
-    default:
-      break
     }
   }
 

@@ -23,6 +23,16 @@ package enum Key: Equatable, Sendable {
   case down
   case left
   case right
+  /// Home, or Ctrl-A: the cursor to the start of the field.
+  case home
+  /// End, or Ctrl-E: the cursor to the end of the field.
+  case end
+  /// Delete (forward): the character under the cursor.
+  case delete
+  /// Ctrl-U: everything before the cursor.
+  case deleteToStart
+  /// Ctrl-W: the word before the cursor.
+  case deleteWord
   case unknown
 
   /// What the key types, if it types text.
@@ -65,7 +75,9 @@ package enum Key: Equatable, Sendable {
 /// Turns the bytes a raw-mode terminal sends into keys.
 ///
 /// Handles Tab, Shift-Tab (`ESC [ Z`), Enter (CR or LF), Esc, Backspace (DEL or BS), Ctrl-C,
-/// the arrow keys, and printable UTF-8 characters — including one split across two reads.
+/// the arrow keys, Home and End (`ESC [ H`, `ESC [ F`, `ESC [ 1 ~`, `ESC [ 4 ~`, `ESC O H`, …,
+/// Ctrl-A, Ctrl-E), Delete (`ESC [ 3 ~`), Ctrl-U, Ctrl-W, and printable UTF-8 characters —
+/// including one split across two reads.
 /// A lone `ESC` at the end of a read is the Esc key; an `ESC` followed by more bytes in the
 /// same read starts an escape sequence.
 package struct KeyDecoder {
@@ -92,6 +104,12 @@ package struct KeyDecoder {
         index += 1
       case 0x08, 0x7F:
         keys.append(.backspace)
+        index += 1
+      case 0x01, 0x05, 0x15, 0x17:
+        let control: [UInt8: Key] = [
+          0x01: .home, 0x05: .end, 0x15: .deleteToStart, 0x17: .deleteWord,
+        ]
+        keys.append(control[byte] ?? .unknown)
         index += 1
       case 0x1B:
         let (key, length) = Self.escapeSequence(bytes[(index + 1)...])
@@ -126,6 +144,7 @@ package struct KeyDecoder {
     case UInt8(ascii: "["):
       // CSI: parameters, then a final byte in 0x40...0x7E.
       var length = 1
+      var parameter: [UInt8] = []
       for byte in rest.dropFirst() {
         length += 1
         if (0x40...0x7E).contains(byte) {
@@ -134,10 +153,20 @@ package struct KeyDecoder {
           case UInt8(ascii: "B"): return (.down, length)
           case UInt8(ascii: "C"): return (.right, length)
           case UInt8(ascii: "D"): return (.left, length)
+          case UInt8(ascii: "H"): return (.home, length)
+          case UInt8(ascii: "F"): return (.end, length)
           case UInt8(ascii: "Z"): return (.backTab, length)
+          case UInt8(ascii: "~"):
+            switch String(decoding: parameter, as: UTF8.self) {
+            case "1", "7": return (.home, length)
+            case "4", "8": return (.end, length)
+            case "3": return (.delete, length)
+            default: return (.unknown, length)
+            }
           default: return (.unknown, length)
           }
         }
+        parameter.append(byte)
       }
       return (.unknown, length)
     case UInt8(ascii: "O"):
@@ -147,6 +176,8 @@ package struct KeyDecoder {
       case UInt8(ascii: "B"): return (.down, 2)
       case UInt8(ascii: "C"): return (.right, 2)
       case UInt8(ascii: "D"): return (.left, 2)
+      case UInt8(ascii: "H"): return (.home, 2)
+      case UInt8(ascii: "F"): return (.end, 2)
       default: return (.unknown, 2)
       }
     default:

@@ -21,7 +21,12 @@ struct ScreenModel: Equatable {
   /// The navigation stack; the top decides the screen.
   var routes: [Route] = [.login]
   /// The focused element.
-  var focus: Focus = .username
+  var focus: Focus = .username {
+    didSet { if focus != oldValue { cursor = nil } }
+  }
+  /// Where the cursor is in the focused field, in characters from its start; `nil` at its end
+  /// (where focusing a field puts it).
+  var cursor: Int?
   /// The alert showing, if any.
   var alert: Alert?
   /// The index of the selected button of ``alert``.

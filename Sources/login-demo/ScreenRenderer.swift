@@ -93,11 +93,13 @@ enum ScreenRenderer {
         } + [ScreenLine()]
     }
     let usernameLabel = state.rules.kind == .email ? "Email" : "Username"
-    let dots = String(repeating: "•", count: min(state.password.mask.count, fieldWidth + 1))
     var lines =
       notice + [
-        field(usernameLabel, fieldText(state.username), focused: model.focus == .username),
-        field("Password", fieldText(dots), focused: model.focus == .password),
+        field(
+          usernameLabel, state.username, focused: model.focus == .username, cursor: model.cursor),
+        field(
+          "Password", String(repeating: "•", count: state.password.mask.count),
+          focused: model.focus == .password, cursor: model.cursor),
         ScreenLine(),
       ]
     let messages = state.validationMessages
@@ -231,6 +233,33 @@ enum ScreenRenderer {
       Segment(text: value),
     ]
     if focused { segments.append(Segment(text: " ", style: .inverse)) }
+    return ScreenLine(segments)
+  }
+
+  /// A text field showing `text` with the cursor, when focused, at `cursor` (`nil`: the end)
+  /// drawn as the inverse character under it. A text longer than ``fieldWidth`` shows the
+  /// stretch around the cursor, after `…`.
+  private static func field(_ label: String, _ text: String, focused: Bool, cursor: Int?)
+    -> ScreenLine
+  {
+    guard focused else { return field(label, fieldText(text), focused: false) }
+    let characters = Array(text.sanitizedForScreen)
+    let position = min(max(0, cursor ?? characters.count), characters.count)
+    // The window of at most `fieldWidth` columns (the cursor's cell included) holding it.
+    let start = max(0, min(position + 1, characters.count + 1) - fieldWidth)
+    let end = min(characters.count, start + fieldWidth - (start > 0 ? 1 : 0))
+    let shownStart = start > 0 ? start + 1 : 0
+    var segments = [
+      Segment(text: " › ", style: .accent),
+      Segment(text: label.padded(to: 10), style: .bold),
+      Segment(
+        text: (start > 0 ? "…" : "") + String(characters[shownStart..<max(shownStart, position)])),
+    ]
+    let under = position < characters.count ? String(characters[position]) : " "
+    segments.append(Segment(text: under, style: .inverse))
+    if position + 1 < end {
+      segments.append(Segment(text: String(characters[(position + 1)..<end])))
+    }
     return ScreenLine(segments)
   }
 

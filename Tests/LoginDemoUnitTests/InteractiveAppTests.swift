@@ -11,12 +11,16 @@ struct InteractiveAppTests {
     let app: InteractiveApp
     var renders = 0
     var actions: [AppAction] = []
+    var lastScreen: [ScreenLine] = []
     private var subscription: StoreSubscription?
 
     init() async throws {
       app = try await InteractiveApp(options: DemoOptions())
       app.attach()
-      app.drawScreen = { [unowned self] _, _ in renders += 1 }
+      app.drawScreen = { [unowned self] lines, _ in
+        renders += 1
+        lastScreen = lines
+      }
       subscription = app.store.observeTransitions { [unowned self] in actions.append($0.action) }
     }
 
@@ -92,5 +96,68 @@ struct InteractiveAppTests {
       harness.actions == [
         .login(.passwordChanged(Secret("ab"))), .login(.passwordChanged(Secret("a"))),
       ])
+  }
+
+  /// The line of the focused field, with the cursor's cell in `[` `]`.
+  private func focusedField(_ harness: Harness) -> String? {
+    let line = harness.lastScreen.map { $0.ansiText(colors: true) }.first { $0.contains(" › ") }
+    return line?
+      .replacingOccurrences(of: "\u{1B}[7m", with: "[")
+      .replacingOccurrences(of: "\u{1B}[0m", with: "]")
+      .replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(
+        of: "\u{1B}[36m", with: ""
+      )
+      .replacingOccurrences(of: "]]", with: "]")
+  }
+
+  /// Fields edit at a visible cursor: ←/→, Home/End, Delete, Ctrl-U, Ctrl-W.
+  @Test func fieldsEditAtAVisibleCursor() async throws {
+    let harness = try await Harness()
+    var decoder = KeyDecoder()
+    func press(_ bytes: [UInt8]) { #expect(harness.app.process(decoder.decode(bytes))) }
+    let left: [UInt8] = [0x1B, 0x5B, 0x44]
+    press(Array("demo".utf8))
+    #expect(focusedField(harness)?.hasSuffix("demo[ ]") == true, "\(focusedField(harness) ?? "")")
+    press(left + left)
+    press(Array("X".utf8))
+    #expect(harness.app.store.state.login.username == "deXmo")
+    #expect(focusedField(harness)?.hasSuffix("deX[m]o") == true, "\(focusedField(harness) ?? "")")
+    press([0x1B, 0x5B, 0x48])  // Home
+    press([0x1B, 0x5B, 0x33, 0x7E])  // Delete
+    #expect(harness.app.store.state.login.username == "eXmo")
+    press([0x05, 0x7F])  // Ctrl-E, Backspace
+    #expect(harness.app.store.state.login.username == "eXm")
+    press(Array(" lovelace".utf8) + [0x17])  // Ctrl-W
+    #expect(harness.app.store.state.login.username == "eXm ")
+    press(left + left + [0x15])  // Ctrl-U: everything before the cursor
+    #expect(harness.app.store.state.login.username == "m ")
+    #expect(focusedField(harness)?.hasSuffix("[m] ") == true, "\(focusedField(harness) ?? "")")
+    // Arrows that move nothing, and Home at the start, send nothing.
+    let count = harness.actions.count
+    press(left + [0x01])
+    #expect(harness.actions.count == count)
+  }
+
+  /// Enter in the password field signs in, as on every login form.
+  @Test func enterInThePasswordFieldSignsIn() async throws {
+    let harness = try await Harness()
+    var decoder = KeyDecoder()
+    #expect(harness.app.process(decoder.decode(Array("demo\tSecr3t\r".utf8))))
+    #expect(harness.actions.contains(.login(.loginButtonTapped)))
+    #expect(harness.app.store.state.login.isLoading)
+  }
+
+  @Test func theEditingKeysAreDecoded() {
+    var decoder = KeyDecoder()
+    let sequences: [([UInt8], Key)] = [
+      ([0x1B, 0x5B, 0x48], .home), ([0x1B, 0x5B, 0x46], .end), ([0x1B, 0x4F, 0x48], .home),
+      ([0x1B, 0x4F, 0x46], .end), ([0x1B, 0x5B, 0x31, 0x7E], .home),
+      ([0x1B, 0x5B, 0x34, 0x7E], .end), ([0x1B, 0x5B, 0x33, 0x7E], .delete),
+      ([0x01], .home), ([0x05], .end), ([0x15], .deleteToStart), ([0x17], .deleteWord),
+      ([0x1B, 0x5B, 0x39, 0x39, 0x7E], .unknown),
+    ]
+    for (bytes, key) in sequences {
+      #expect(decoder.decode(bytes) == [key], "\(bytes)")
+    }
   }
 }

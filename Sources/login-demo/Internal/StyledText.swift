@@ -51,7 +51,7 @@ package struct ScreenLine: Equatable {
   }
 
   /// The line with ANSI SGR codes for each styled segment when `colors` is on.
-  func ansiText(colors: Bool) -> String {
+  package func ansiText(colors: Bool) -> String {
     guard colors else { return segments.map(\.text).joined() }
     return segments.map { segment in
       guard let code = segment.style.ansiCode else { return segment.text }
