@@ -211,11 +211,15 @@ public struct HTTPLoginAPI: LoginAPI {
 
   /// The whole seconds of a `Retry-After` header, between 1 and an hour; 30 when it is missing
   /// or is a date.
+  ///
+  /// A number of seconds too large for `Int` is still a number of seconds: it clamps to the
+  /// hour like any other value above it, instead of reading as a missing header.
   private static func retryAfter(_ response: HTTPURLResponse) -> Int {
-    guard let text = response.value(forHTTPHeaderField: "Retry-After"),
-      let seconds = Int(text.trimmingCharacters(in: .whitespaces))
-    else { return 30 }
-    return min(max(seconds, 1), 3_600)
+    guard let text = response.value(forHTTPHeaderField: "Retry-After") else { return 30 }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let seconds = Int(trimmed) { return min(max(seconds, 1), 3_600) }
+    let isDigits = !trimmed.isEmpty && trimmed.utf8.allSatisfy { (0x30...0x39).contains($0) }
+    return isDigits ? 3_600 : 30
   }
 
   /// POSTs `body` to `url` and reads the answer by the rows of the table every endpoint shares:
