@@ -51,10 +51,12 @@ import StateStore
 /// session's delegate (FoundationNetworking has no `bytes(for:)` and does not call per-task
 /// delegates). Inject `URLProtocol` stubs through the configuration's `protocolClasses`.
 ///
-/// An IPv6 address works as the host (`http://[::1]:8080`). FoundationNetworking (Linux)
-/// refuses such URLs itself, so there a plain `http://` request to an IPv6 address goes over a
-/// socket of the API's own, with the same deadline, cap and no redirects or cookies; `https://`
-/// to an IPv6 address is a ``LoginFeature/LoginServiceError/transport(_:)`` error on Linux — use a host name.
+/// On Linux an IPv6 address cannot be the host (`http://[::1]:8080`): FoundationNetworking
+/// cannot connect to one, so such a request fails at once, sending nothing, with
+/// ``LoginFeature/LoginServiceError/transport(_:)`` "FoundationNetworking on Linux cannot connect
+/// to an IPv6 address literal ([::1]); use a host name that resolves to it". Use a host name
+/// (`localhost`, or one your resolver maps to the address). On Apple platforms URLSession
+/// connects to IPv6 addresses itself.
 ///
 /// ```swift
 /// let api = HTTPLoginAPI(baseURL: URL(string: "https://auth.example.com/v1")!)
@@ -85,8 +87,8 @@ public struct HTTPLoginAPI: LoginAPI {
   /// Creates an API client.
   ///
   /// - Parameters:
-  ///   - baseURL: Where the service lives, e.g. `https://auth.example.com/v1` or
-  ///     `http://[::1]:8080`; requests go to `baseURL/login`.
+  ///   - baseURL: Where the service lives, e.g. `https://auth.example.com/v1`; requests go to
+  ///     `baseURL/login`. On Linux its host must be a name or an IPv4 address, not an IPv6 one.
   ///   - timeout: The deadline of a whole request, body included; 10 seconds by default.
   ///   - maximumResponseSize: The most bytes of body accepted; 1 MiB by default.
   ///   - configuration: The configuration of the URLSession the client creates and owns
@@ -211,11 +213,15 @@ public struct HTTPLoginAPI: LoginAPI {
 
   /// The whole seconds of a `Retry-After` header, between 1 and an hour; 30 when it is missing
   /// or is a date.
+  ///
+  /// A number of seconds too large for `Int` is still a number of seconds: it clamps to the
+  /// hour like any other value above it, instead of reading as a missing header.
   private static func retryAfter(_ response: HTTPURLResponse) -> Int {
-    guard let text = response.value(forHTTPHeaderField: "Retry-After"),
-      let seconds = Int(text.trimmingCharacters(in: .whitespaces))
-    else { return 30 }
-    return min(max(seconds, 1), 3_600)
+    guard let text = response.value(forHTTPHeaderField: "Retry-After") else { return 30 }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let seconds = Int(trimmed) { return min(max(seconds, 1), 3_600) }
+    let isDigits = !trimmed.isEmpty && trimmed.utf8.allSatisfy { (0x30...0x39).contains($0) }
+    return isDigits ? 3_600 : 30
   }
 
   /// POSTs `body` to `url` and reads the answer by the rows of the table every endpoint shares:
@@ -328,8 +334,8 @@ public struct HTTPLoginAPI: LoginAPI {
       .decodingFailed
     case .notHTTP:
       .transport("\(TransportFailureDescription.address(of: loginURL)) did not answer over HTTP")
-    case .described(let words):
-      .transport(words)
+    case .ipv6AddressLiteral:
+      .transport(TransportFailureDescription.ipv6AddressLiteral(in: loginURL))
     }
   }
 }

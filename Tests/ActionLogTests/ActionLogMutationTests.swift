@@ -255,27 +255,6 @@ struct ActionLogMutationTests {
   }
 }
 
-/// The process's memory figures from `/proc/self/status`.
-enum Memory {
-  /// `VmRSS` or `VmHWM`, in KiB; 0 when unavailable.
-  static func kibibytes(_ field: String) -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
-      return 0
-    }
-    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-      return Int(line.dropFirst(field.count + 1).split(separator: " ").first ?? "") ?? 0
-    }
-    return 0
-  }
-
-  /// Resets `VmHWM` to the current resident size; `false` when the kernel does not allow it.
-  static func resetPeak() -> Bool {
-    guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
-    defer { try? handle.close() }
-    return (try? handle.write(contentsOf: Data("5".utf8))) != nil
-  }
-}
-
 /// Regression tests for the traps the mutation fuzz found: numbers at the limits of `Int`
 /// in a log made the reader's sequence check and the login reducer overflow.
 struct ActionLogMutationRegressionTests {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A scripted login server for HTTPLoginAPI's integration tests and for trying login-demo.
 
-Standard library only. It binds 127.0.0.1 (or --host, e.g. ::1 or 127.0.0.2) on a free port
+Standard library only. It binds 127.0.0.1 (or --host, e.g. 127.0.0.2) on a free port
 (or --port), prints
 
     PORT 54321
@@ -28,6 +28,12 @@ The username chooses the behaviour (so login-demo can reach every one of them by
     garbage          any           200 with a body that is not JSON
     huge             any           200 with a 2 MiB body, Content-Length declared
     flood            any           200 streaming 8 MiB, no Content-Length (ends at close)
+    trailers         any           200 chunked, the last chunk (0) at once, then trailer lines
+                                   without end for --hostile-seconds (default 15): a trailer
+                                   flood
+    crumbs           any           200 chunked, --crumbs chunks of one byte each (a million by
+                                   default: 6 MB on the wire, 1,000,000 bytes of body), then
+                                   the last chunk
     silent           any           reads the request and never answers
     slow             any           answers like demo after --slow-delay seconds (default 3)
     drip             any           200 like demo, headers at once, then the body one byte every
@@ -59,7 +65,9 @@ Every request of any method and path is logged on stdout first as
 
 (whether it carried a Cookie header, never its value), and every well-formed login request then as
 `REQUEST <username>` — never the password. A drip that the client abandons is logged as
-`DRIP ABORTED <bytes sent>`; one that completes as `DRIP DONE <bytes sent>`.
+`DRIP ABORTED <bytes sent>`; one that completes as `DRIP DONE <bytes sent>`. The hostile
+answers log `HOSTILE <username> ABORTED` when the client hangs up and `HOSTILE <username> DONE`
+when they run to their end.
 """
 
 import argparse
@@ -67,7 +75,6 @@ import itertools
 import json
 import os
 import signal
-import socket
 import sys
 import threading
 import time
@@ -93,6 +100,8 @@ RESEND_DELAY = 30.0
 STOPPING = threading.Event()
 SLOW_DELAY = 3.0
 DRIP_INTERVAL = 0.25
+HOSTILE_SECONDS = 15.0
+CRUMBS = 1_000_000
 REDIRECT_TO = ""
 REDIRECT_STATUSES = {"moved301": 301, "moved302": 302, "moved303": 303, "moved307": 307,
                      "moved308": 308}
@@ -231,6 +240,10 @@ class LoginHandler(BaseHTTPRequestHandler):
             return None
         if username == "drip":
             return self.drip(self.demo_body("fixture-token-drip"))
+        if username == "trailers":
+            return self.hostile_chunked(username, b"0\r\n", self.trailer_lines())
+        if username == "crumbs":
+            return self.hostile_chunked(username, b"", [b"1\r\nx\r\n" * CRUMBS, b"0\r\n\r\n"])
         if username == "cutoff":
             data = self.demo_body("fixture-token-cutoff")
             self.send_declared_headers(data)
@@ -318,6 +331,35 @@ class LoginHandler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
+    @staticmethod
+    def trailer_lines():
+        """Trailer lines, 64 KiB at a time, for --hostile-seconds, without the empty line that
+        would end them."""
+        lines = b"X-Trailer-Flood: y\r\n" * 3277
+        deadline = time.monotonic() + HOSTILE_SECONDS
+        while time.monotonic() < deadline:
+            yield lines
+
+    def hostile_chunked(self, username, start, parts):
+        """A 200 chunked answer: `start`, then each of `parts`, until the client hangs up."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            self.wfile.write(start)
+            for part in parts:
+                if STOPPING.is_set():
+                    break
+                self.wfile.write(part)
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            log("HOSTILE %s ABORTED" % username)
+            return
+        log("HOSTILE %s DONE" % username)
+
     def flood(self, total):
         # No Content-Length: the body ends when the connection closes, so only a client that
         # counts what it receives can stop it.
@@ -336,12 +378,8 @@ class LoginHandler(BaseHTTPRequestHandler):
             pass
 
 
-class IPv6Server(ThreadingHTTPServer):
-    address_family = socket.AF_INET6
-
-
 def main():
-    global SLOW_DELAY, DRIP_INTERVAL, REDIRECT_TO, RESEND_DELAY
+    global SLOW_DELAY, DRIP_INTERVAL, REDIRECT_TO, RESEND_DELAY, HOSTILE_SECONDS, CRUMBS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
     parser.add_argument("--lifetime", type=float, default=120, help="seconds before it exits")
@@ -349,23 +387,29 @@ def main():
     parser.add_argument(
         "--drip-interval", type=float, default=0.25, help="seconds between the bytes of `drip`")
     parser.add_argument(
+        "--hostile-seconds", type=float, default=15,
+        help="seconds the trailer flood of `trailers` lasts")
+    parser.add_argument(
+        "--crumbs", type=int, default=1_000_000, help="one-byte chunks `crumbs` sends")
+    parser.add_argument(
         "--redirect-to", default="http://127.0.0.1:9", help="base URL the moved3xx users go to")
     parser.add_argument(
         "--resend-delay", type=float, default=30, help="seconds before a code can be resent")
     parser.add_argument(
-        "--host", default="127.0.0.1", help="loopback address to bind: 127.0.0.1, 127.0.0.2, ::1")
+        "--host", default="127.0.0.1", help="IPv4 loopback address to bind: 127.0.0.1, 127.0.0.2")
     arguments = parser.parse_args()
     SLOW_DELAY = arguments.slow_delay
     DRIP_INTERVAL = arguments.drip_interval
     REDIRECT_TO = arguments.redirect_to
     RESEND_DELAY = arguments.resend_delay
+    HOSTILE_SECONDS = arguments.hostile_seconds
+    CRUMBS = arguments.crumbs
 
     # The parent's signal mask and ignored signals survive exec (a `swift test` child starts with
     # SIGTERM blocked): unblock everything and make SIGTERM end us, so "stop by PID" works.
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
     signal.signal(signal.SIGTERM, lambda number, frame: os._exit(0))
-    server_class = IPv6Server if ":" in arguments.host else ThreadingHTTPServer
-    server = server_class((arguments.host, arguments.port), LoginHandler)
+    server = ThreadingHTTPServer((arguments.host, arguments.port), LoginHandler)
     server.daemon_threads = True
     log("PORT %d" % server.server_address[1])
 

@@ -16,8 +16,12 @@ import StateStore
 /// (or a declared `Content-Length` past it) ends the exchange with ``Failure/tooLarge`` at once
 /// and cancels the task.
 ///
-/// A URL whose host is an IPv6 address goes through ``IPv6HTTPTransport`` on Linux instead, with
-/// the same rules.
+/// No caller ever waits on URLSession. FoundationNetworking runs every session of the process on
+/// one serial queue, and creating, resuming and cancelling a task wait on it (Swift 6.3.1) — for
+/// as long as a hostile answer (an endless run of chunked trailers) keeps it parsing. So every
+/// call into the session is made on the loader's own serial queue, and the caller waits only on
+/// its continuation: an exchange that ends (at its deadline, cancelled) returns at once, and the
+/// task's cancellation completes whenever URLSession gets to it.
 ///
 /// Only a `200` answer's body is collected: for any other status the exchange ends as soon as
 /// the headers arrive, with an empty body, because the login API reads the status alone.
@@ -36,13 +40,15 @@ final class CappedDataLoader: Sendable {
     case cancelled
     /// The answer was not an HTTP response.
     case notHTTP
-    /// A failure with no `URLError` code for it (the IPv6 transport's: an `https` IPv6 URL on
-    /// Linux, no route to the address), in words for a person.
-    case described(String)
+    /// The host is an IPv6 address, which FoundationNetworking cannot connect to (Linux only);
+    /// nothing was sent.
+    case ipv6AddressLiteral
   }
 
   private let session: URLSession
   private let delegate: SessionDelegate
+  /// Where every call into `session` is made: never on the caller's thread.
+  private let sessionQueue = DispatchQueue(label: "LoginHTTPClient.CappedDataLoader.session")
 
   init(configuration: URLSessionConfiguration) {
     let delegate = SessionDelegate()
@@ -51,11 +57,16 @@ final class CappedDataLoader: Sendable {
   }
 
   deinit {
-    // The session keeps its delegate (and its connections) until it is invalidated.
-    session.finishTasksAndInvalidate()
+    // The session keeps its delegate (and its connections) until it is invalidated; that waits
+    // on URLSession too, so it happens on the session queue, not wherever the last reference
+    // went away.
+    sessionQueue.async { [session] in session.finishTasksAndInvalidate() }
   }
 
   /// Sends `request` and returns its status and, for a `200`, its body.
+  ///
+  /// Returns as soon as the exchange ends — an answer, a failure, or the calling task
+  /// cancelled — without waiting for URLSession to stop the transfer.
   ///
   /// - Parameters:
   ///   - request: The request to send.
@@ -64,23 +75,30 @@ final class CappedDataLoader: Sendable {
   /// - Throws: ``Failure``.
   func load(_ request: URLRequest, limit: Int) async throws(Failure) -> (HTTPURLResponse, Data) {
     if Task.isCancelled { throw .cancelled }
-    #if canImport(FoundationNetworking) && canImport(Glibc)
-      // FoundationNetworking refuses IPv6 addresses outright; see IPv6HTTPTransport.
-      if IPv6HTTPTransport.handles(request.url) {
-        return try await IPv6HTTPTransport.load(request, limit: limit)
-      }
+    #if canImport(FoundationNetworking)
+      // FoundationNetworking refuses an IPv6 address as the host (swift-corelibs-foundation
+      // issue 5496); say so at once rather than as an unexplained failure.
+      if Self.isIPv6Literal(request.url) { throw .ipv6AddressLiteral }
     #endif
-    let task = session.dataTask(with: request)
-    let exchange = Exchange(task: task, limit: limit)
-    delegate.register(exchange, for: task)
+    let exchange = Exchange(limit: limit, queue: sessionQueue)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        exchange.start(continuation)
+        exchange.wait(continuation)
+        sessionQueue.async { [session, delegate] in
+          let task = session.dataTask(with: request)
+          delegate.register(exchange, for: task)
+          exchange.start(task)
+        }
       }
     } onCancel: {
       exchange.finish(.failure(.cancelled))
     }
     return try result.get()
+  }
+
+  /// Whether the host of `url` is an IPv6 address (`http://[::1]:8080`).
+  static func isIPv6Literal(_ url: URL?) -> Bool {
+    url?.host?.contains(":") == true
   }
 }
 
@@ -131,49 +149,60 @@ private final class Exchange: Sendable {
 
   private struct State {
     var continuation: CheckedContinuation<Result, Never>?
+    var task: URLSessionDataTask?
     var response: HTTPURLResponse?
     var body = Data()
+    /// How many pieces of body have arrived.
+    var deliveries = 0
     /// Set once: the first outcome wins, later ones are dropped.
     var outcome: Result?
   }
 
-  private let task: URLSessionDataTask
   private let limit: Int
+  /// The loader's session queue, where the task is started and cancelled.
+  private let queue: DispatchQueue
   private let state = Guarded(State())
 
-  init(task: URLSessionDataTask, limit: Int) {
-    self.task = task
+  init(limit: Int, queue: DispatchQueue) {
     self.limit = limit
+    self.queue = queue
   }
 
-  /// Hands over the caller's continuation and starts the task — unless the exchange has
-  /// already ended (the caller was cancelled before it got here).
-  func start(_ continuation: CheckedContinuation<Result, Never>) {
+  /// Hands over the caller's continuation — answered at once when the exchange has already
+  /// ended (the caller was cancelled before it got here).
+  func wait(_ continuation: CheckedContinuation<Result, Never>) {
     let earlyOutcome = state.withLock { state -> Result? in
       if let outcome = state.outcome { return outcome }
       state.continuation = continuation
       return nil
     }
-    if let earlyOutcome {
-      continuation.resume(returning: earlyOutcome)
-      task.cancel()
-    } else {
-      task.resume()
-    }
+    if let earlyOutcome { continuation.resume(returning: earlyOutcome) }
   }
 
-  /// Ends the exchange with `outcome` if it has not ended yet; stops the task when the outcome
-  /// does not come from its completion.
+  /// Starts `task`, on the session queue — unless the exchange has already ended, when it is
+  /// cancelled instead.
+  func start(_ task: URLSessionDataTask) {
+    let hasEnded = state.withLock { state -> Bool in
+      state.task = task
+      return state.outcome != nil
+    }
+    if hasEnded { task.cancel() } else { task.resume() }
+  }
+
+  /// Ends the exchange with `outcome` if it has not ended yet, and answers the caller at once.
+  /// Unless the outcome comes from the task's completion, the task is cancelled later, on the
+  /// session queue: cancelling waits on URLSession, which a hostile answer can keep busy.
   func finish(_ outcome: Result, cancelTask: Bool = true) {
-    let continuation = state.withLock { state -> CheckedContinuation<Result, Never>? in
-      guard state.outcome == nil else { return nil }
+    let (continuation, task) = state.withLock {
+      state -> (CheckedContinuation<Result, Never>?, URLSessionDataTask?) in
+      guard state.outcome == nil else { return (nil, nil) }
       state.outcome = outcome
       state.body = Data()
       defer { state.continuation = nil }
-      return state.continuation
+      return (state.continuation, state.task)
     }
     continuation?.resume(returning: outcome)
-    if cancelTask { task.cancel() }
+    if cancelTask, let task { queue.async { task.cancel() } }
   }
 
   /// The headers arrived. Returns whether the body is wanted.
@@ -194,11 +223,23 @@ private final class Exchange: Sendable {
     return true
   }
 
+  /// The most pieces of body one answer may come in: 4,096, or one per 256 bytes of the cap
+  /// when that is more.
+  ///
+  /// FoundationNetworking spends a few hundred bytes on every piece libcurl hands over, beyond
+  /// the piece itself, and keeps them until the transfer ends: a body of a million one-byte
+  /// chunks held about 330 MiB against a 1 MiB cap. No real answer comes in pieces this small,
+  /// so an answer in more pieces than this ends as too large.
+  private var maximumDeliveries: Int { max(4_096, limit / 256) }
+
   /// A chunk of the body arrived.
   func received(_ data: Data) {
     let overflow = state.withLock { state -> Bool in
       guard state.outcome == nil else { return false }
-      guard state.body.count + data.count <= limit else { return true }
+      state.deliveries += 1
+      guard state.body.count + data.count <= limit, state.deliveries <= maximumDeliveries else {
+        return true
+      }
       state.body.append(data)
       return false
     }

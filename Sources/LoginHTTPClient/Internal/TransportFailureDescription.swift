@@ -25,6 +25,14 @@ enum TransportFailureDescription {
     return "\(bracketed):\(port)"
   }
 
+  /// Why a URL whose host is an IPv6 address cannot be used on Linux, and what to use instead.
+  static func ipv6AddressLiteral(in url: URL) -> String {
+    let host = url.host ?? ""
+    let bracketed = host.hasPrefix("[") ? host : "[\(host)]"
+    return "FoundationNetworking on Linux cannot connect to an IPv6 address literal "
+      + "(\(bracketed)); use a host name that resolves to it"
+  }
+
   /// A short description of a failure with `code` while talking to `url`, to go in parentheses
   /// after "Could not reach the server".
   static func describe(_ code: URLError.Code, url: URL) -> String {

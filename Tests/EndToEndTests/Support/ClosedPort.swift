@@ -6,8 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// A TCP port on a loopback address (`127.0.0.1` or `::1`) that is bound but not listening, so
-/// a connection to it is refused.
+/// A TCP port on an IPv4 loopback address (`127.0.0.1`) that is bound but not listening, so a
+/// connection to it is refused.
 ///
 /// Holding the socket (rather than picking a port and hoping it stays free) keeps any other
 /// process from taking the port while the test runs.
@@ -19,36 +19,24 @@ final class ClosedPort {
   let port: Int
   private let descriptor: Int32
 
-  /// Binds a port the system picks on `host`: an IPv4 address, or an IPv6 one such as `::1`.
+  /// Binds a port the system picks on `host`, an IPv4 address.
   ///
-  /// - Throws: ``SocketError`` when `host` is not an address, or no socket of its family can
-  ///   be made or bound there (on a machine without an IPv6 loopback, for `::1`).
+  /// - Throws: ``SocketError`` when `host` is not an IPv4 address, or no socket can be made or
+  ///   bound there.
   init(host: String = "127.0.0.1") throws {
-    let isIPv6 = host.contains(":")
-    let family = isIPv6 ? AF_INET6 : AF_INET
     #if canImport(Glibc)
-      let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
-      let descriptor = socket(family, SOCK_STREAM, 0)
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else {
-      throw SocketError(
-        description: "socket(\(isIPv6 ? "AF_INET6" : "AF_INET")) failed with errno \(errno)")
+      throw SocketError(description: "socket(AF_INET) failed with errno \(errno)")
     }
     var port: UInt16?
-    if isIPv6 {
-      var address = sockaddr_in6()
-      address.sin6_family = sa_family_t(AF_INET6)
-      if inet_pton(AF_INET6, host, &address.sin6_addr) == 1, Self.bindAnyPort(descriptor, &address)
-      {
-        port = UInt16(bigEndian: address.sin6_port)
-      }
-    } else {
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      if inet_pton(AF_INET, host, &address.sin_addr) == 1, Self.bindAnyPort(descriptor, &address) {
-        port = UInt16(bigEndian: address.sin_port)
-      }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    if inet_pton(AF_INET, host, &address.sin_addr) == 1, Self.bindAnyPort(descriptor, &address) {
+      port = UInt16(bigEndian: address.sin_port)
     }
     guard let port else {
       let error = errno

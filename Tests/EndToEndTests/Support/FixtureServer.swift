@@ -2,7 +2,7 @@ import Foundation
 import StateStore
 
 /// The scripted login server of `Tests/Fixtures/login_server.py`, running on 127.0.0.1 (or
-/// another loopback address: `127.0.0.2`, `::1`).
+/// another IPv4 loopback address, such as `127.0.0.2`).
 ///
 /// `start()` launches it with `python3`, reads the `PORT n` line it prints first, and
 /// `stop()` (or `deinit`) terminates it by its PID and waits for it to exit — so a failing test
@@ -26,9 +26,9 @@ final class FixtureServer: Sendable {
   private let process: Guarded<Process?>
   private let output: LineReader
 
-  /// `http://127.0.0.1:<port>`, or `http://[::1]:<port>` for an IPv6 host.
+  /// `http://127.0.0.1:<port>`, or the same on the other host it was started on.
   var baseURL: URL {
-    URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!
+    URL(string: "http://\(host):\(port)")!
   }
 
   /// The PID of the Python process.
@@ -50,7 +50,7 @@ final class FixtureServer: Sendable {
   ///
   /// - Parameters:
   ///   - lifetime: Seconds after which the server exits on its own.
-  ///   - host: The loopback address to bind (`127.0.0.1`, `127.0.0.2`, `::1`).
+  ///   - host: The IPv4 loopback address to bind (`127.0.0.1`, `127.0.0.2`).
   ///   - arguments: More options for the script, e.g. `["--drip-interval", "0.01"]`.
   /// - Throws: ``StartError`` when `python3` is missing or the server prints no port.
   static func start(

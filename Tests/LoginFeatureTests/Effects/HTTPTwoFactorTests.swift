@@ -93,7 +93,11 @@ struct HTTPTwoFactorTests {
     #expect(body == ["challenge": "c-9"])
   }
 
-  @Test(arguments: [("5", 5), ("0", 1), ("999999", 3_600), (" 12 ", 12), ("soon", 30), (nil, 30)])
+  @Test(arguments: [
+    ("5", 5), ("0", 1), ("999999", 3_600), (" 12 ", 12), ("soon", 30), (nil, 30),
+    ("1000000000000", 3_600), ("99999999999999999999999", 3_600),
+    (" 99999999999999999999999 ", 3_600), ("9223372036854775808", 3_600),
+  ])
   func tooSoonTakesItsSecondsFromRetryAfter(header: String?, seconds: Int) async {
     var headers = ["Content-Type": "application/json", "Content-Length": "2"]
     headers["Retry-After"] = header
