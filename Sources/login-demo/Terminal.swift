@@ -80,12 +80,37 @@ final class Terminal: Sendable {
   /// reflowed what it held).
   func draw(_ lines: [ScreenLine], clearing: Bool = false) {
     var frame = clearing ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H"
+    var lines = lines
+    if let size = Terminal.size(), let message = Terminal.tooSmall(lines, size: size) {
+      // A screen that does not fit would wrap and tear: say so on one line instead.
+      lines = [ScreenLine(String(message.prefix(max(1, size.columns - 1))), style: .warning)]
+    }
     for (index, line) in lines.enumerated() {
       if index > 0 { frame += "\r\n" }
       frame += line.ansiText(colors: usesColors) + "\u{1B}[K"
     }
     frame += "\u{1B}[J"
     Terminal.writeOut(Array(frame.utf8))
+  }
+
+  /// The terminal's size in columns and rows, or `nil` when it cannot be read.
+  static func size() -> (columns: Int, rows: Int)? {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
+      window.ws_row > 0
+    else { return nil }
+    return (Int(window.ws_col), Int(window.ws_row))
+  }
+
+  /// The one line to show instead of `lines` when they do not fit a terminal of `size`: every
+  /// line must fit in its width (the screens are ``ScreenRenderer/width`` columns wide) and
+  /// all of them in its height. `nil` when they fit.
+  static func tooSmall(_ lines: [ScreenLine], size: (columns: Int, rows: Int)) -> String? {
+    let columns = max(ScreenRenderer.width + 1, lines.map { $0.plainText.count }.max() ?? 0)
+    let rows = lines.count
+    guard size.columns < columns || size.rows < rows else { return nil }
+    return
+      "Please make the window at least \(columns)×\(rows) (it is \(size.columns)×\(size.rows))."
   }
 
   /// Calls `handler` on a background thread after each resize of the terminal (SIGWINCH).

@@ -100,6 +100,29 @@ extension LoginDemoInteractiveTests {
     try await run.expectRestored(status: "130")
   }
 
+  /// Below the smallest size that fits, one line asks for a larger window instead of a torn
+  /// layout; growing the window again brings the screen back.
+  @Test(.timeLimit(.minutes(1)))
+  func aTooSmallTerminalAsksForALargerWindow() async throws {
+    let run = try await InteractiveRun(arguments: [])
+    try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
+    try await run.session.resize(columns: 40, rows: 24)
+    let small = try await run.session.waitForScreen("the request for a larger window") {
+      $0.contains("Please make the window at least 61×")
+    }
+    #expect(!small.contains("Username"))
+    try await run.session.resize(columns: 80, rows: 8)
+    try await run.session.waitForScreen("the request, for the height") {
+      $0.contains("(it is 80×8)")
+    }
+    try await run.session.resize(columns: 80, rows: 24)
+    try await run.session.waitForScreen("the form again") {
+      $0.contains(" › Username") && !$0.contains("Please make the window")
+    }
+    try await run.session.press("C-c")
+    try await run.expectRestored(status: "130")
+  }
+
   static func secondsLeft(in screen: String) throws -> Int {
     let marker = "Try again in "
     guard let range = screen.range(of: marker) else { throw DemoProcessError("no countdown") }
