@@ -183,12 +183,9 @@ public struct DemoLoginAPI: LoginAPI {
   }
 
   private func session(for user: User) -> Session {
-    let lifetime =
-      Double(sessionLifetime.components.seconds) + Double(sessionLifetime.components.attoseconds)
-      / 1e18
-    return Session(
+    Session(
       user: user, token: Secret("demo-token-\(user.id)"),
-      expiresAt: now().addingTimeInterval(lifetime))
+      expiresAt: now().addingTimeInterval(sessionLifetime.timeInterval))
   }
 }
 

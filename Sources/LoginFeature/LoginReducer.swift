@@ -296,9 +296,7 @@ struct LoginCore: Reducer, Sendable {
   private static func remaining(_ deadline: Date, now: Date, atMost limit: Duration) -> Duration? {
     let seconds = deadline.timeIntervalSince(now)
     guard seconds.isFinite, seconds > 0 else { return nil }
-    let limitSeconds =
-      Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-    guard seconds < limitSeconds else { return limit }
+    guard seconds < limit.timeInterval else { return limit }
     return .milliseconds(Int64((seconds * 1_000).rounded(.up)))
   }
 

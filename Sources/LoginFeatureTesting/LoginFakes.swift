@@ -70,9 +70,7 @@ public struct LoginFakes: Sendable {
 
   /// The fakes' wall-clock time: ``wallClockStart`` plus the time on ``clock``.
   public var now: Date {
-    let offset = clock.now.offset.components
-    return wallClockStart.addingTimeInterval(
-      Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+    wallClockStart.addingTimeInterval(clock.now.offset.timeInterval)
   }
 
   /// Creates the fakes with a stub API that answers with `results`, in order.

@@ -194,11 +194,15 @@ extension DemoOptions {
       else { return nil }
       offset = (hours * 3_600 + minutes * 60) * (byte(19, is: "-") ? -1 : 1)
     }
-    var calendar = Calendar(identifier: .gregorian)
-    guard let utc = TimeZone(secondsFromGMT: 0) else { return nil }
-    calendar.timeZone = utc
-    let components = DateComponents(
-      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-    return calendar.date(from: components)?.addingTimeInterval(TimeInterval(-offset))
+    // Days since 1970 in the proleptic Gregorian calendar that ISO 8601 uses (Foundation's
+    // Gregorian calendar turns Julian before 1582, which put 0001-01-01 two days early).
+    let shifted = month <= 2 ? year - 1 : year
+    let era = shifted / 400  // years 1…9999 leave `shifted` at 0 or more
+    let yearOfEra = shifted - era * 400
+    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let sinceEpoch = era * 146_097 + dayOfEra - 719_468
+    let seconds = sinceEpoch * 86_400 + hour * 3_600 + minute * 60 + second - offset
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 }

@@ -110,7 +110,8 @@ enum ScreenRenderer {
     }
     if state.isLocked {
       let limit = state.rules.maxAttempts
-      let seconds = model.lockoutSecondsLeft ?? wholeSeconds(state.lockedFor)
+      let seconds =
+        model.lockoutSecondsLeft ?? LockoutCountdown.wholeSeconds(state.lockedFor ?? .zero)
       lines.append(
         ScreenLine(
           "   Locked after \(limit) failed attempts. Try again in \(seconds) s", style: .warning))
@@ -195,13 +196,6 @@ enum ScreenRenderer {
     lines.append(ScreenLine())
     lines.append(button("Logout", enabled: true, focused: model.focus == .logoutButton))
     return lines
-  }
-
-  /// `duration` in whole seconds, rounded up: what a lockout shows before the app's clock has
-  /// counted any of it.
-  private static func wholeSeconds(_ duration: Duration?) -> Int {
-    let (seconds, attoseconds) = (duration ?? .zero).components
-    return max(1, Int(seconds) + (attoseconds > 0 ? 1 : 0))
   }
 
   private static func spinnerFrame(_ model: ScreenModel) -> Character {

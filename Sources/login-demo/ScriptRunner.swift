@@ -48,9 +48,7 @@ final class ScriptRunner {
     // Wall-clock time in script mode is virtual too: `--now`, plus the virtual clock.
     let start = options.scriptStart
     let now: @Sendable () -> Date = { [clock] in
-      let offset = clock.now.offset.components
-      return start.addingTimeInterval(
-        Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+      start.addingTimeInterval(clock.now.offset.timeInterval)
     }
     let dependencies = try Integrations.dependencies(
       options, router: router, alerts: alerts, clock: clock, now: now)

@@ -226,7 +226,12 @@ final class Gate: Sendable {
 struct Gated: Reducer {
   struct State: Codable, Equatable, Sendable {
     var count = 0
+    /// Padding that makes each state as large as a test needs (64 KiB for a heavy one).
+    var payload: String?
   }
+
+  /// A state of 64 KiB: a recorder's byte budget holds only a few of them.
+  static let heavy = State(payload: String(repeating: "x", count: 64 << 10))
 
   enum Action: Codable, Sendable {
     case step

@@ -14,7 +14,7 @@ struct RecorderBackpressureTests {
     let folder = try TemporaryFolder()
     let url = folder.file("heavy.jsonl")
     let gate = Gate()
-    let store = Store(initialState: Heavy.State(), reducer: Heavy())
+    let store = Store(initialState: Gated.heavy, reducer: Gated())
     // The default buffer: 8 MiB, about 64 transitions of this 64 KiB state.
     let recorder = try store.record(
       to: url, feature: "heavy", options: RecordingOptions(checkpointInterval: 0))
@@ -32,7 +32,7 @@ struct RecorderBackpressureTests {
     let gapLine = try #require(lines.firstIndex { $0.hasPrefix(#"{"kind":"gap""#) })
     #expect(
       lines[gapLine].hasPrefix(#"{"kind":"gap","dropped":\#(dropped),"state":{"count":2001,"#))
-    let result = try Replayer(reducer: Heavy()).replay(url)
+    let result = try Replayer(reducer: Gated()).replay(url)
     #expect(result.stepCount == 2_001 - dropped)
     #expect(result.finalState == store.state)
     #expect(result.warnings == [.transitionsDropped(line: gapLine + 1, count: dropped)])
@@ -42,7 +42,7 @@ struct RecorderBackpressureTests {
     let folder = try TemporaryFolder()
     let url = folder.file("resume.jsonl")
     let gate = Gate()
-    let store = Store(initialState: Heavy.State(), reducer: Heavy())
+    let store = Store(initialState: Gated.heavy, reducer: Gated())
     let recorder = try store.record(
       to: url, feature: "heavy",
       options: RecordingOptions(checkpointInterval: 0, bufferSize: 1))  // one at a time
@@ -59,41 +59,11 @@ struct RecorderBackpressureTests {
     #expect(lines.count == 5)
     #expect(lines[2].hasPrefix(#"{"kind":"gap","dropped":10,"state":{"count":11,"#))
     #expect(lines[3].hasPrefix(#"{"seq":12,"#))
-    let result = try Replayer(reducer: Heavy()).replay(url)
+    let result = try Replayer(reducer: Gated()).replay(url)
     #expect(result.stepCount == 2)
-    #expect(result.finalState == Heavy.State(count: 12))
+    #expect(result.finalState == Gated.State(count: 12, payload: Gated.heavy.payload))
     #expect(result.warnings == [.transitionsDropped(line: 3, count: 10)])
   }
 }
 
 /// A 64 KiB state whose `.block` action stops the writer while it is encoded.
-struct Heavy: Reducer {
-  struct State: Codable, Equatable, Sendable {
-    var count = 0
-    var payload = String(repeating: "x", count: 64 << 10)
-  }
-
-  enum Action: Codable, Sendable {
-    case step
-    case block(Gate)
-
-    init(from decoder: any Decoder) throws {
-      _ = try decoder.singleValueContainer().decode(String.self)
-      self = .step
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      if case .block(let gate) = self {
-        gate.entered.signal()
-        gate.release.wait()
-      }
-      var container = encoder.singleValueContainer()
-      try container.encode("step")
-    }
-  }
-
-  func reduce(into state: inout State, action: Action) -> [Never] {
-    state.count += 1
-    return []
-  }
-}

@@ -1,4 +1,7 @@
+import ActionLog
+import AppFeature
 import Foundation
+import LoginFeature
 import Testing
 import ToolTestSupport
 
@@ -21,15 +24,27 @@ struct LoginDemoOptionsTests {
         + "2026-01-01T00:00:00Z or 2026-01-01T01:00:00+01:00, got '\(text)'\n")
   }
 
+  /// A real date is the wall clock the launch reads: the `restored` action in the log carries
+  /// exactly that instant.
   @Test func realDatesAndOffsetsAreTaken() async throws {
     let folder = try TemporaryFolder()
     let script = try folder.write("sign-in.script", lines: ["type username demo"])
-    for text in [
-      "2024-02-29T23:59:59Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
-      "2026-01-01T01:00:00+01:00", "2026-01-01T00:00:00-14:00",
-    ] {
-      let run = try await DemoProcess.run(["--now", text, "--script", script.path])
+    let cases: [(String, TimeInterval)] = [
+      ("2024-02-29T23:59:59Z", 1_709_251_199), ("0001-01-01T00:00:00Z", -62_135_596_800),
+      ("9999-12-31T23:59:59Z", 253_402_300_799), ("2026-01-01T01:00:00+01:00", 1_767_225_600),
+      ("2026-01-01T00:00:00-14:00", 1_767_276_000),
+    ]
+    for (text, seconds) in cases {
+      let log = folder.file("launch.jsonl")
+      let run = try await DemoProcess.run(
+        ["--now", text, "--script", script.path, "--record", log.path])
       #expect(run.status == 0, "\(text): \(run.stderr)")
+      let result = try Replayer(reducer: AppReducer()).replay(
+        log, keepingSteps: true, options: ActionLogReadOptions(expectedFeature: "app"))
+      #expect(
+        result.steps.map(\.transition.action).contains(
+          .login(.restored(LaunchRecord(), at: Date(timeIntervalSince1970: seconds)))),
+        "\(text)")
     }
   }
 

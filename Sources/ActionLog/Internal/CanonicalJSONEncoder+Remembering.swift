@@ -88,25 +88,10 @@ extension CanonicalJSONEncoder.Core {
     } else {
       existing = memory.byKey[key.stringValue]
     }
-    if let existing, existing.holds(value) {
-      let start = arena.count
-      arena.append(contentsOf: existing.bytes)
-      return .bytes(start, arena.count)
-    }
-    let arenaStart = arena.count
-    let firstFrame = frameCount
-    let node = try encodeValue(value, parent: frames[frame].base, key: key) ?? .emptyObject
-    guard unsupported == nil,
-      existing != nil || rememberedElements < Self.maximumRememberedElements,
-      let operations = equatableOperations(of: Value.self)
-    else { return node }
-    var bytes: [UInt8] = []
-    try renderValue(node, into: &bytes)
-    arena.removeSubrange(arenaStart...)
-    frameCount = firstFrame
-    arena.append(contentsOf: bytes)
-    let remembered = CanonicalJSONEncoder.RememberedValue(
-      key: key.stringValue, value: value, operations: operations, bytes: bytes)
+    let (node, new) = try encodeFromMemory(
+      value, parent: frames[frame].base, key: key, remembered: existing,
+      mayRemember: existing != nil || rememberedElements < Self.maximumRememberedElements)
+    guard let remembered = new else { return node }
     if let index {
       if index >= memory.byIndex.count {
         memory.byIndex.append(
@@ -117,7 +102,7 @@ extension CanonicalJSONEncoder.Core {
       memory.byKey[key.stringValue] = remembered
     }
     if existing == nil { rememberedElements += 1 }
-    return .bytes(arenaStart, arena.count)
+    return node
   }
 
   /// Encodes a value directly inside the top-level object, from memory when it is the value
@@ -127,33 +112,46 @@ extension CanonicalJSONEncoder.Core {
   ) throws -> CanonicalJSONEncoder.Node {
     let name = key.stringValue
     let slot = rememberedSlot(named: name)
-    if let slot, remembered[slot].holds(value) {
-      let start = arena.count
-      arena.append(contentsOf: remembered[slot].bytes)
-      return .bytes(start, arena.count)
-    }
-    let arenaStart = arena.count
-    let firstFrame = frameCount
-    let node = try encodeValue(value, parent: frames[0].base, key: key) ?? .emptyObject
-    guard unsupported == nil, slot != nil || remembered.count < Self.maximumRemembered,
-      let operations = equatableOperations(of: Value.self)
-    else { return node }
-    // Render the value now (at depth 1, as the top-level object would), keep the bytes, and
-    // put them in the arena in place of everything its encoding wrote there.
-    var bytes: [UInt8] = []
-    try renderValue(node, into: &bytes)
-    arena.removeSubrange(arenaStart...)
-    frameCount = firstFrame
-    arena.append(contentsOf: bytes)
-    let value = CanonicalJSONEncoder.RememberedValue(
-      key: name, value: value, operations: operations, bytes: bytes)
+    let (node, new) = try encodeFromMemory(
+      value, parent: frames[0].base, key: key, remembered: slot.map { remembered[$0] },
+      mayRemember: slot != nil || remembered.count < Self.maximumRemembered)
+    guard let value = new else { return node }
     if let slot {
       remembered[slot] = value
     } else {
       rememberedSlots[name] = remembered.count
       remembered.append(value)
     }
-    return .bytes(arenaStart, arena.count)
+    return node
+  }
+
+  /// Encodes `value` at `key` in the container based at `parent`: the bytes of `existing` when
+  /// it holds an equal value (nothing new to keep), else an encoding — rendered at once, with
+  /// the value and its bytes to remember, when `mayRemember` and the type is `Equatable`.
+  private func encodeFromMemory<Value: Encodable>(
+    _ value: Value, parent: Int, key: any CodingKey,
+    remembered existing: CanonicalJSONEncoder.RememberedValue?, mayRemember: Bool
+  ) throws -> (node: CanonicalJSONEncoder.Node, new: CanonicalJSONEncoder.RememberedValue?) {
+    if let existing, existing.holds(value) {
+      let start = arena.count
+      arena.append(contentsOf: existing.bytes)
+      return (.bytes(start, arena.count), nil)
+    }
+    let arenaStart = arena.count
+    let firstFrame = frameCount
+    let node = try encodeValue(value, parent: parent, key: key) ?? .emptyObject
+    guard unsupported == nil, mayRemember, let operations = equatableOperations(of: Value.self)
+    else { return (node, nil) }
+    // Render the value now, keep the bytes, and put them in the arena in place of everything
+    // its encoding wrote there.
+    var bytes: [UInt8] = []
+    try renderValue(node, into: &bytes)
+    arena.removeSubrange(arenaStart...)
+    frameCount = firstFrame
+    arena.append(contentsOf: bytes)
+    let remembered = CanonicalJSONEncoder.RememberedValue(
+      key: key.stringValue, value: value, operations: operations, bytes: bytes)
+    return (.bytes(arenaStart, arena.count), remembered)
   }
 
   /// Where the value remembered under `name` is: most often right after the last one found,

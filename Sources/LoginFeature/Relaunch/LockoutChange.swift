@@ -37,9 +37,7 @@ public enum LockoutChange: Sendable, Equatable, Codable {
       // No trap on a count read from a damaged file.
       next.failedAttempts = max(min(max(0, next.failedAttempts), .max - 1) + 1, counted)
       guard next.failedAttempts >= limit else { return next }
-      let components = duration.components
-      let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-      let deadline = now.addingTimeInterval(seconds)
+      let deadline = now.addingTimeInterval(duration.timeInterval)
       next.lockedUntil = max(next.lockedUntil ?? deadline, deadline)
       return next
     }

@@ -27,9 +27,13 @@ struct LockoutCountdown {
   /// `nil` while not locked.
   func secondsLeft(at now: Duration) -> Int? {
     guard let start else { return nil }
-    let left = length - (now - start)
-    guard left > .zero else { return 1 }
-    let (seconds, attoseconds) = left.components
+    return Self.wholeSeconds(length - (now - start))
+  }
+
+  /// `duration` in whole seconds, rounded up, at least 1: how a lockout reads while it lasts.
+  static func wholeSeconds(_ duration: Duration) -> Int {
+    guard duration > .zero else { return 1 }
+    let (seconds, attoseconds) = duration.components
     return Int(seconds) + (attoseconds > 0 ? 1 : 0)
   }
 
