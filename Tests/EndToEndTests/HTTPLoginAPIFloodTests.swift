@@ -31,6 +31,11 @@ struct HTTPLoginAPIFloodTests {
       defer { server.stop() }
       let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: .seconds(2))
 
+      // A first login against the same server sets up what URLSession keeps for the process
+      // (its queues, threads and libcurl's state: several MiB on the first use). They are not
+      // what this test measures.
+      #expect(await api.loginResult("cookie").map(\.token) == .success("fixture-token-cookie"))
+
       // The peak is process-wide: reset it to the current resident size first (Linux
       // `clear_refs` 5), as the action log's bounded-memory tests do.
       let canReset = Memory.resetPeak()
@@ -44,9 +49,12 @@ struct HTTPLoginAPIFloodTests {
       #expect(result == .failure(.decodingFailed))
       #expect(elapsed < .seconds(4), "the login took \(elapsed)")
       #expect(longestPause < .seconds(1), "the main actor stood still for \(longestPause)")
-      // The cap (1 MiB) and a few MiB for the pieces: far below the 330 MiB of before.
+      // The loader holds at most 4,096 pieces within the 1 MiB cap. FoundationNetworking's own
+      // few hundred bytes a piece go on until it gets to the cancellation, on its one queue:
+      // how far it gets by then depends on the machine (3–8 MiB here on two cores, 18 MiB seen
+      // on another). Without the cap the login runs to its 2 s deadline, past 40 MiB.
       if Memory.isMeasurable {
-        #expect(peak - before < 8 * 1024, "the peak grew by \(peak - before) KiB")
+        #expect(peak - before < 32 * 1024, "the peak grew by \(peak - before) KiB")
       }
     }
   }
