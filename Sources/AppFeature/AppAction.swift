@@ -14,16 +14,4 @@ public enum AppAction: Sendable, Equatable, Codable {
   /// An action of the home screen.
   case home(HomeAction)
 
-  /// The ways into each case, for the composition tools (``StateStore/Scope``,
-  /// `Store.scope(state:action:)`, lifted handlers).
-  public enum Case {
-    /// ``AppAction/login(_:)``.
-    public static let login = CaseKey(embed: AppAction.login) {
-      if case .login(let action) = $0 { action } else { nil }
-    }
-    /// ``AppAction/home(_:)``.
-    public static let home = CaseKey(embed: AppAction.home) {
-      if case .home(let action) = $0 { action } else { nil }
-    }
-  }
 }

@@ -79,7 +79,7 @@ extension AppEffect: Redactable {
     switch self {
     case .login(let effect): .login(effect.redacted(level))
     case .home(.loadProfile(let user)): .home(.loadProfile(user.redacted(level)))
-    case .homeClosed: self
+    case .childDismissed: self
     }
   }
 }

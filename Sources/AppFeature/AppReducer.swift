@@ -13,7 +13,7 @@ import StateStore
 /// - When the login flow signs a user in, the home screen appears and loads the user's
 ///   profile (``HomeReducer/start(for:)``).
 /// - When the user logs out (``LoginFeature/LoginAction/logoutButtonTapped``), the home screen goes away
-///   and ``AppEffect/homeClosed`` cancels whatever it still had in flight.
+///   and ``AppEffect/childDismissed(_:)`` cancels whatever it still had in flight.
 /// - A home-screen action while no one is signed in is ignored and reported as a
 ///   ``StateStore/RuntimeWarning``.
 ///
@@ -25,16 +25,20 @@ public struct AppReducer: Reducer, Sendable {
   /// The feature name app action logs are recorded under, and that the `replay` tool knows.
   public static let actionLogFeature = "app"
 
-  private let body = Scope(
-    state: \AppState.login, action: AppAction.Case.login, effect: AppEffect.Case.login
-  ) {
-    LoginReducer()
-  }
-  .combined(
-    with: AppCore().ifLet(
-      \AppState.home, action: AppAction.Case.home, effect: AppEffect.Case.home,
-      dismissal: .homeClosed
-    ) { HomeReducer() })
+  /// The login flow: always there, in ``AppState/login``.
+  public static let login = ChildFeature(
+    "login", state: \AppState.login,
+    action: CaseKey(embed: AppAction.login) { if case .login(let a) = $0 { a } else { nil } },
+    effect: CaseKey(embed: AppEffect.login) { if case .login(let e) = $0 { e } else { nil } })
+
+  /// The home screen: there while a user is signed in, in ``AppState/home``.
+  public static let home = ChildFeature(
+    "home", state: \AppState.home,
+    action: CaseKey(embed: AppAction.home) { if case .home(let a) = $0 { a } else { nil } },
+    effect: CaseKey(embed: AppEffect.home) { if case .home(let e) = $0 { e } else { nil } })
+
+  private let body = Scope(AppReducer.login) { LoginReducer() }
+    .combined(with: AppCore().ifLet(AppReducer.home) { HomeReducer() })
 
   /// Creates the reducer.
   public init() {}

@@ -39,11 +39,4 @@ public enum LoginAction: Sendable, Equatable, Codable {
   /// person what that means.
   case storageFailed(StorageFailure)
 
-  /// The ways into the cases that carry a child's actions.
-  public enum Case {
-    /// ``LoginAction/twoFactor(_:)``.
-    public static let twoFactor = CaseKey(embed: LoginAction.twoFactor) {
-      if case .twoFactor(let action) = $0 { action } else { nil }
-    }
-  }
 }

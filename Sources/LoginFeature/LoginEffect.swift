@@ -8,7 +8,7 @@ import StateStore
 /// The request and the lockout timer each run in their own cancellation group: a new
 /// ``authenticate(_:attempt:)`` replaces one still in flight, and
 /// ``cancelAuthentication`` cancels it.
-public enum LoginEffect: StoreEffect, Equatable, Codable {
+public enum LoginEffect: ComposedEffect, Equatable, Codable {
   /// Signs in with `credentials`; the answer comes back as
   /// ``LoginAction/loginResponse(attempt:_:)`` tagged with `attempt`.
   case authenticate(Credentials, attempt: Int)
@@ -28,8 +28,8 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
   case clearSession
   /// An effect of the one-time-code step.
   case twoFactor(TwoFactorEffect)
-  /// The one-time-code step went away: everything it started is cancelled.
-  case twoFactorClosed
+  /// An optional child (the one-time-code step) went away: everything it started is cancelled.
+  case childDismissed(ChildDismissal)
   /// Reads the saved session and lockout, and the wall clock; the answer comes back as
   /// ``LoginAction/restored(_:at:)``.
   case restoreLaunch
@@ -37,9 +37,6 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
   /// read-modify-write of the ``LockoutStore`` (the handler reads the wall clock for the
   /// deadline). A store that cannot is answered with ``LoginAction/storageFailed(_:)``.
   case updateLockout(LockoutChange)
-
-  /// The name of the namespace the one-time-code step's effects run in.
-  public static let twoFactorNamespace = "twoFactor"
 
   /// The cancellation group of the login request.
   public static let authenticationID: CancellationID = "login.authenticate"
@@ -55,16 +52,9 @@ public enum LoginEffect: StoreEffect, Equatable, Codable {
     case .cancelAuthentication: .cancels(Self.authenticationID)
     case .startLockoutTimer: .group(Self.lockoutTimerID, cancelInFlight: true)
     case .route, .showAlert, .saveSession, .clearSession, .restoreLaunch, .updateLockout: .none
-    case .twoFactor(let effect): effect.cancellation.within(Self.twoFactorNamespace)
-    case .twoFactorClosed: .cancelsAll(in: Self.twoFactorNamespace)
+    case .twoFactor(let effect): LoginReducer.twoFactor.cancellation(of: effect)
+    case .childDismissed(let dismissal): dismissal.cancellation
     }
   }
 
-  /// The ways into the cases that carry a child's effects.
-  public enum Case {
-    /// ``LoginEffect/twoFactor(_:)``.
-    public static let twoFactor = CaseKey(embed: LoginEffect.twoFactor) {
-      if case .twoFactor(let effect) = $0 { effect } else { nil }
-    }
-  }
 }

@@ -73,7 +73,7 @@ extension LoginEffect: Redactable {
     case .route(let command):
       return .route(command.maskingUsernames())
     case .cancelAuthentication, .showAlert, .startLockoutTimer, .clearSession, .twoFactor,
-      .twoFactorClosed, .restoreLaunch, .updateLockout:
+      .childDismissed, .restoreLaunch, .updateLockout:
       // The one-time-code step's effects carry the code (a secret) and the challenge, whose
       // destination the service has already masked.
       return self

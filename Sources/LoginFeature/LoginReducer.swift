@@ -34,7 +34,7 @@ import StateStore
 ///   ``TwoFactorState/outcome``: a verified code signs in exactly as a password does; too many
 ///   wrong codes clear the password, count one failed attempt (which may lock the form) and
 ///   show "Too many incorrect codes. Please sign in again."; cancel clears the password. When
-///   the step goes away, ``LoginEffect/twoFactorClosed`` cancels whatever it had in flight.
+///   the step goes away, ``LoginEffect/childDismissed(_:)`` cancels whatever it had in flight.
 ///
 /// ```swift
 /// var state = LoginState(username: "demo", password: "Secr3t")
@@ -118,10 +118,18 @@ public struct LoginReducer: Reducer, Sendable {
   public static let tooManyIncorrectCodesMessage =
     "Too many incorrect codes. Please sign in again."
 
-  private let body = LoginCore().ifLet(
-    \LoginState.twoFactor, action: LoginAction.Case.twoFactor, effect: LoginEffect.Case.twoFactor,
-    dismissal: .twoFactorClosed
-  ) { TwoFactorReducer() }
+  /// The one-time-code step: an optional child in ``LoginState/twoFactor``, whose actions and
+  /// effects travel in ``LoginAction/twoFactor(_:)`` and ``LoginEffect/twoFactor(_:)``.
+  public static let twoFactor = ChildFeature(
+    "twoFactor", state: \LoginState.twoFactor,
+    action: CaseKey(embed: LoginAction.twoFactor) {
+      if case .twoFactor(let action) = $0 { action } else { nil }
+    },
+    effect: CaseKey(embed: LoginEffect.twoFactor) {
+      if case .twoFactor(let effect) = $0 { effect } else { nil }
+    })
+
+  private let body = LoginCore().ifLet(LoginReducer.twoFactor) { TwoFactorReducer() }
 
   /// Creates the reducer.
   public init() {}

@@ -74,29 +74,30 @@ public struct CancellationID: Hashable, Sendable, ExpressibleByStringLiteral,
 /// what to do, and the ``Store`` cancels the right tasks.
 ///
 /// Every effect lives in a *namespace*: the path of the child features it was embedded
-/// through, outermost first (empty at the root). A parent that embeds a child's effects calls
-/// ``within(_:)`` with the name of the place the child sits, so that groups are per place:
+/// through, outermost first (empty at the root). A parent that embeds a child's effects gives
+/// them the cancellation ``ChildFeature/cancellation(of:)`` returns — ``within(_:)`` the
+/// ``ChildFeature/name`` of the place the child sits — so that groups are per place:
 ///
 /// ```swift
-/// enum FormsEffect: StoreEffect {
+/// enum FormsEffect: ComposedEffect {
 ///   case primary(LoginEffect)
 ///   case secondary(LoginEffect)
-///   case secondaryClosed
+///   case childDismissed(ChildDismissal)
 ///
 ///   var cancellation: EffectCancellation {
 ///     switch self {
-///     case .primary(let effect): effect.cancellation.within("primary")
-///     case .secondary(let effect): effect.cancellation.within("secondary")
-///     case .secondaryClosed: .cancelsAll(in: "secondary")
+///     case .primary(let effect): Forms.primary.cancellation(of: effect)
+///     case .secondary(let effect): Forms.secondary.cancellation(of: effect)
+///     case .childDismissed(let dismissal): dismissal.cancellation
 ///     }
 ///   }
 /// }
 /// ```
 ///
 /// Cancelling the login request of the `secondary` form leaves the `primary` form's request
-/// running, and `secondaryClosed` ends every effect the `secondary` form started, whatever its
-/// group. ``Reducer/ifLet(_:action:effect:dismissal:child:)`` returns such an effect when an
-/// optional child goes away.
+/// running, and `.childDismissed(Forms.secondary.dismissal)` ends every effect the `secondary`
+/// form started, whatever its group: `ifLet(_:child:)` returns it when an optional
+/// child goes away.
 public struct EffectCancellation: Hashable, Sendable {
   /// What an effect does to cancellation groups.
   public enum Kind: Hashable, Sendable {

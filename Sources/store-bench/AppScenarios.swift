@@ -42,7 +42,7 @@ func appScopedScenarios(ops: Int) -> [BenchmarkResult] {
       target: "≤ 200 ns"))
 
   let watched = Store(initialState: initialState, reducer: reducer)
-  let home = watched.scope(state: \.home, action: AppAction.Case.home)
+  let home = watched.scope(AppReducer.home)
   var sink = 0
   let subscriptions = (0..<100).map { _ in home.observe { _ in sink &+= 1 } }
   let watchedTime = measure(ops: ops) { count in
@@ -59,7 +59,7 @@ func appScopedScenarios(ops: Int) -> [BenchmarkResult] {
       target: "≤ 1.2× floor"))
 
   let handled = Store(initialState: initialState, reducer: reducer)
-  let login = handled.scope(state: \.login, action: AppAction.Case.login)
+  let login = handled.scope(AppReducer.login)
   let handleTime = measure(ops: ops) { count in
     for index in 0..<count { login.send(keystrokes[index % keystrokes.count]) }
   }

@@ -49,7 +49,10 @@ import ToolTestSupport
     #expect(result.stepCount == recorded.count)
     #expect(result.steps.map { Dump.render($0.transition.action) } == recorded.map(Dump.render))
     #expect(result.steps.contains { $0.transition.action == .home(.profileLoaded(Sample.profile)) })
-    #expect(result.steps.contains { $0.transition.effects.contains(.homeClosed) })
+    #expect(
+      result.steps.contains {
+        $0.transition.effects.contains(.childDismissed(AppReducer.home.dismissal))
+      })
     #expect(result.finalState == AppState(login: LoginState(username: "demo", attemptID: 2)))
     for step in result.steps {
       let text = TransitionFormatter(context: 100).format(step.transition)

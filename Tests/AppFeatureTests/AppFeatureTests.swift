@@ -38,7 +38,10 @@ import Testing
 
     await store.send(
       .login(.logoutButtonTapped),
-      effects: [.login(.clearSession), .login(.route(.popToRoot)), .homeClosed]
+      effects: [
+        .login(.clearSession), .login(.route(.popToRoot)),
+        .childDismissed(AppReducer.home.dismissal),
+      ]
     ) {
       $0.login = LoginState(username: "demo", attemptID: 1)
       $0.home = nil
@@ -86,7 +89,7 @@ import Testing
     }
     let expected: String = """
       Runtime warning: AppAction.home(HomeAction.reloadButtonTapped) was sent to the optional \
-      child at \\AppState.home, which is absent; the action was ignored.
+      child 'home', which is absent; the action was ignored.
 
       An optional child's actions must arrive while it is there. Send them only while the \
       child's state is present, and let ifLet's dismissal effect cancel the child's effects \
@@ -129,6 +132,32 @@ import Testing
       AppEffect.home(.loadProfile(Sample.user)).cancellation
         == EffectCancellation(
           .group(HomeEffect.profileRequestID, cancelInFlight: true), namespace: ["home"]))
-    #expect(AppEffect.homeClosed.cancellation == .cancelsAll(in: "home"))
+    #expect(
+      AppEffect.childDismissed(AppReducer.home.dismissal).cancellation == .cancelsAll(in: "home"))
+  }
+
+  @Test func everyChildOfTheAppAndTheLoginFlowIsDeclaredConsistently() {
+    let challenge = Challenge(id: "c-1", destination: "•••• 42", codeLength: 6)
+    let twoFactorEffects: [TwoFactorEffect] = [
+      .verifyCode("123456", challenge: challenge, request: 1),
+      .resendCode(challenge: challenge, request: 2), .startResendTimer(seconds: 30),
+      .showAlert(Alert(title: "t", message: "m")),
+    ]
+    #expect(
+      LoginReducer.twoFactor.embeddingProblems(
+        actions: [.codeChanged("1"), .verifyButtonTapped, .resendTimerTicked, .cancelButtonTapped],
+        effects: twoFactorEffects) == [])
+    #expect(
+      AppReducer.login.embeddingProblems(
+        actions: [.usernameChanged("demo"), .loginButtonTapped, .twoFactor(.verifyButtonTapped)],
+        effects: [
+          .authenticate(Sample.credentials, attempt: 1), .cancelAuthentication,
+          .startLockoutTimer(.seconds(30)), .clearSession,
+          .childDismissed(LoginReducer.twoFactor.dismissal),
+        ] + twoFactorEffects.map(LoginEffect.twoFactor)) == [])
+    #expect(
+      AppReducer.home.embeddingProblems(
+        actions: [.reloadButtonTapped, .profileFailed("x")],
+        effects: [.loadProfile(Sample.user)]) == [])
   }
 }

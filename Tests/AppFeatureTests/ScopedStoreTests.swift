@@ -21,7 +21,7 @@ import Testing
     let app = makeApp()
     var received: [AppAction] = []
     let subscription = app.observeTransitions { received.append($0.action) }
-    let login = app.scope(state: \.login, action: AppAction.Case.login)
+    let login = app.scope(AppReducer.login)
 
     login.send(.usernameChanged("demo"))
     #expect(login.state.username == "demo")
@@ -32,8 +32,8 @@ import Testing
 
   @Test func observersOfAnotherChildAreNotCalledForALoginKeystroke() {
     let app = Store(initialState: signedIn(), reducer: AppReducer())
-    let login = app.scope(state: \.login, action: AppAction.Case.login)
-    let home = app.scope(state: \.home, action: AppAction.Case.home)
+    let login = app.scope(AppReducer.login)
+    let home = app.scope(AppReducer.home)
     var loginCalls: [String] = []
     var homeCalls = 0
     let subscriptions = [
@@ -56,8 +56,8 @@ import Testing
 
   @Test func observationTracksTheHandlesSliceOnly() {
     let app = Store(initialState: signedIn(), reducer: AppReducer())
-    let login = app.scope(state: \.login, action: AppAction.Case.login)
-    let home = app.scope(state: \.home, action: AppAction.Case.home)
+    let login = app.scope(AppReducer.login)
+    let home = app.scope(AppReducer.home)
     let homeChanged = Guarded(0)
     let loginChanged = Guarded(0)
     withObservationTracking {
@@ -81,7 +81,7 @@ import Testing
 
   @Test func anOptionalChildsHandleFollowsItsPresence() {
     let app = Store(initialState: signedIn(), reducer: AppReducer())
-    let home = app.scope(state: \.home, action: AppAction.Case.home)
+    let home = app.scope(AppReducer.home)
     var presence: [Bool] = []
     let subscription = home.observe { presence.append($0 != nil) }
 
@@ -104,7 +104,7 @@ import Testing
 
   @Test func aHandlesObserverMayReadTheAppStateAndSendMoreActions() {
     let app = makeApp()
-    let login = app.scope(state: \.login, action: AppAction.Case.login)
+    let login = app.scope(AppReducer.login)
     var seen: [String] = []
     let subscription = login.observe { state in
       // Reading the whole app's state and sending from inside a callback are both allowed:
@@ -120,7 +120,7 @@ import Testing
 
   @Test func aHandleOnAGrandchildScopesFurther() {
     let app = makeApp()
-    let login = app.scope(state: \.login, action: AppAction.Case.login)
+    let login = app.scope(AppReducer.login)
     let username = login.scope(
       state: \.username,
       action: { (text: String) in
@@ -142,7 +142,7 @@ import Testing
     do {
       let app = makeApp()
       weakApp = app
-      login = app.scope(state: \.login, action: AppAction.Case.login)
+      login = app.scope(AppReducer.login)
     }
     #expect(weakApp != nil)
     login?.send(.usernameChanged("kept"))

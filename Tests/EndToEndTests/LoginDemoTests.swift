@@ -174,7 +174,8 @@ struct LoginDemoTests {
       ])
     #expect(
       result.steps.last?.transition.effects == [
-        .login(.clearSession), .login(.route(.popToRoot)), .homeClosed,
+        .login(.clearSession), .login(.route(.popToRoot)),
+        .childDismissed(AppReducer.home.dismissal),
       ])
     #expect(result.finalState == AppState(login: LoginState(username: "demo", attemptID: 2)))
   }

@@ -124,7 +124,7 @@ private struct Model {
     let effects = LoginReducer().reduce(into: &state, action: action)
     lastEnding = nil
     if before.twoFactor != nil, state.twoFactor == nil {
-      guard effects.last == .twoFactorClosed else {
+      guard effects.last == .childDismissed(LoginReducer.twoFactor.dismissal) else {
         return "the code step closed without ending its effects"
       }
       lastEnding =

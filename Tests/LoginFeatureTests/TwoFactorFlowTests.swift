@@ -68,7 +68,10 @@ import Testing
     }
     await store.receive(
       .twoFactor(.verifyResponse(request: 1, .success(session))),
-      effects: [.saveSession(session), .route(.push(.home(grace))), .twoFactorClosed]
+      effects: [
+        .saveSession(session), .route(.push(.home(grace))),
+        .childDismissed(LoginReducer.twoFactor.dismissal),
+      ]
     ) {
       $0.twoFactor = nil
       $0.user = grace
@@ -147,7 +150,7 @@ import Testing
       effects: [
         .showAlert(ended),
         .updateLockout(.failedAttempt(counted: 1, lockingAt: 5, lockFor: .seconds(30))),
-        .twoFactorClosed,
+        .childDismissed(LoginReducer.twoFactor.dismissal),
       ]
     ) {
       $0.twoFactor = nil
@@ -173,7 +176,7 @@ import Testing
       effects == [
         .showAlert(lockout), .startLockoutTimer(.seconds(30)),
         .updateLockout(.failedAttempt(counted: 5, lockingAt: 5, lockFor: .seconds(30))),
-        .twoFactorClosed,
+        .childDismissed(LoginReducer.twoFactor.dismissal),
       ])
     #expect(state == LoginState(failedAttempts: 5, isLocked: true, lockedFor: .seconds(30)))
   }
@@ -232,7 +235,9 @@ import Testing
       $0.twoFactor?.wasCodeResent = true
     }
     #expect(fakes.api.resendCount == 1)
-    await store.send(.twoFactor(.cancelButtonTapped), effects: [.twoFactorClosed]) {
+    await store.send(
+      .twoFactor(.cancelButtonTapped), effects: [.childDismissed(LoginReducer.twoFactor.dismissal)]
+    ) {
       $0.twoFactor = nil
       $0.password = ""
     }
@@ -262,7 +267,9 @@ import Testing
     }
     await store.receive(.twoFactor(.alertButtonTapped("ok")))
     #expect(fakes.api.resendCount == 1)
-    await store.send(.twoFactor(.cancelButtonTapped), effects: [.twoFactorClosed]) {
+    await store.send(
+      .twoFactor(.cancelButtonTapped), effects: [.childDismissed(LoginReducer.twoFactor.dismissal)]
+    ) {
       $0.twoFactor = nil
     }
     await store.finish()
@@ -275,7 +282,9 @@ import Testing
     store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await reachTheCodeStep(store)
     #expect(await fakes.clock.waitForSleepers(1))
-    await store.send(.twoFactor(.cancelButtonTapped), effects: [.twoFactorClosed]) {
+    await store.send(
+      .twoFactor(.cancelButtonTapped), effects: [.childDismissed(LoginReducer.twoFactor.dismissal)]
+    ) {
       $0.twoFactor = nil
       $0.password = ""
     }

@@ -15,13 +15,6 @@ struct TwoForms: Reducer {
   enum Action: Equatable, Sendable {
     case primary(LoginAction)
     case secondary(LoginAction)
-
-    static let primaryKey = CaseKey(embed: Action.primary) {
-      if case .primary(let action) = $0 { action } else { nil }
-    }
-    static let secondaryKey = CaseKey(embed: Action.secondary) {
-      if case .secondary(let action) = $0 { action } else { nil }
-    }
   }
 
   enum Effect: StoreEffect, Equatable {
@@ -30,26 +23,23 @@ struct TwoForms: Reducer {
 
     var cancellation: EffectCancellation {
       switch self {
-      case .primary(let effect): effect.cancellation.within("primary")
-      case .secondary(let effect): effect.cancellation.within("secondary")
+      case .primary(let effect): TwoForms.primary.cancellation(of: effect)
+      case .secondary(let effect): TwoForms.secondary.cancellation(of: effect)
       }
     }
-
-    static let primaryKey = CaseKey(embed: Effect.primary) {
-      if case .primary(let effect) = $0 { effect } else { nil }
-    }
-    static let secondaryKey = CaseKey(embed: Effect.secondary) {
-      if case .secondary(let effect) = $0 { effect } else { nil }
-    }
   }
 
-  let body = Scope(state: \State.primary, action: Action.primaryKey, effect: Effect.primaryKey) {
-    LoginReducer()
-  }
-  .combined(
-    with: Scope(state: \State.secondary, action: Action.secondaryKey, effect: Effect.secondaryKey) {
-      LoginReducer()
-    })
+  static let primary = ChildFeature(
+    "primary", state: \State.primary,
+    action: CaseKey(embed: Action.primary) { if case .primary(let a) = $0 { a } else { nil } },
+    effect: CaseKey(embed: Effect.primary) { if case .primary(let e) = $0 { e } else { nil } })
+  static let secondary = ChildFeature(
+    "secondary", state: \State.secondary,
+    action: CaseKey(embed: Action.secondary) { if case .secondary(let a) = $0 { a } else { nil } },
+    effect: CaseKey(embed: Effect.secondary) { if case .secondary(let e) = $0 { e } else { nil } })
+
+  let body = Scope(TwoForms.primary) { LoginReducer() }
+    .combined(with: Scope(TwoForms.secondary) { LoginReducer() })
 
   func reduce(into state: inout State, action: Action) -> [Effect] {
     body.reduce(into: &state, action: action)
@@ -60,10 +50,10 @@ struct TwoForms: Reducer {
   /// A non-exhaustive test store of the two forms, each on its own fakes.
   static func store(primary: LoginFakes, secondary: LoginFakes) -> TestStore<TwoForms> {
     let handler = LoginEffectHandler(dependencies: primary.dependencies)
-      .lifted(effect: TwoForms.Effect.primaryKey, action: TwoForms.Action.primaryKey)
+      .lifted(into: TwoForms.primary)
       .combined(
         with: LoginEffectHandler(dependencies: secondary.dependencies)
-          .lifted(effect: TwoForms.Effect.secondaryKey, action: TwoForms.Action.secondaryKey))
+          .lifted(into: TwoForms.secondary))
     let store = TestStore(initialState: TwoForms.State(), reducer: TwoForms(), handler: handler)
     store.exhaustivity = .off
     return store

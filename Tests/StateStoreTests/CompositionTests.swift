@@ -5,7 +5,7 @@ import Testing
 /// namespaced cancellation, without running effects.
 struct CompositionTests {
   @Test func aCaseKeyEmbedsAndExtractsItsCaseOnly() {
-    let key = Desk.Action.Case.left
+    let key = Desk.left.action
     #expect(key.embed(.append("a")) == .left(.append("a")))
     #expect(key.extract(.left(.append("a"))) == .append("a"))
     #expect(key.extract(.right(.append("a"))) == nil)
@@ -22,9 +22,7 @@ struct CompositionTests {
   }
 
   @Test func aScopeIgnoresTheActionsOfOtherCases() {
-    let scope = Scope(
-      state: \Desk.State.left, action: Desk.Action.Case.left, effect: Desk.Effect.Case.left
-    ) { Journal() }
+    let scope = Scope(Desk.left) { Journal() }
     var state = Desk.State()
     #expect(scope.reduce(into: &state, action: .right(.emit([.echo("x")]))).isEmpty)
     #expect(scope.reduce(into: &state, action: .openDrawer).isEmpty)
@@ -42,9 +40,11 @@ struct CompositionTests {
       case tally(Int)
       case other
     }
+    // The parent's effect type comes from where the description is used.
     let scope = Scope<[Int], Parent, Never, Tally>(
-      state: \[Int].[0],
-      action: CaseKey(embed: Parent.tally) { if case .tally(let n) = $0 { n } else { nil } }
+      ChildFeature(
+        "tally", state: \[Int].[0],
+        action: CaseKey(embed: Parent.tally) { if case .tally(let n) = $0 { n } else { nil } })
     ) { Tally() }
     var state = [1, 10]
     _ = scope.reduce(into: &state, action: .tally(4))
@@ -83,7 +83,8 @@ struct CompositionTests {
   @Test func anOptionalChildThatGoesAwayReturnsTheDismissalEffect() {
     var state = Desk.State()
     _ = Desk().reduce(into: &state, action: .openDrawer)
-    #expect(Desk().reduce(into: &state, action: .closeDrawer) == [.drawerClosed])
+    #expect(
+      Desk().reduce(into: &state, action: .closeDrawer) == [.childDismissed(Desk.drawer.dismissal)])
     #expect(state.drawer == nil)
     // Closing what is already closed dismisses nothing.
     #expect(Desk().reduce(into: &state, action: .closeDrawer).isEmpty)
@@ -100,7 +101,7 @@ struct CompositionTests {
     #expect(
       warnings.messages == [
         "Desk.Action.drawer(Journal.Action.emit([Journal.Effect.echo(\"lost\")])) was sent to "
-          + "the optional child at \\State.drawer, which is absent; the action was ignored."
+          + "the optional child 'drawer', which is absent; the action was ignored."
       ])
   }
 
@@ -121,10 +122,10 @@ struct CompositionTests {
         return []
       }
     }
-    let reducer = Core().ifLet(
-      \Int?.self,
-      action: CaseKey(embed: Parent.vault) { if case .vault(let s) = $0 { s } else { nil } }
-    ) { Vault() }
+    let vault = ChildFeature<Int?, Parent, Never, Int?, Secret, Never>(
+      "vault", state: \Int?.self,
+      action: CaseKey(embed: Parent.vault) { if case .vault(let s) = $0 { s } else { nil } })
+    let reducer = Core().ifLet(vault) { Vault() }
     var state: Int? = 0
     _ = reducer.reduce(into: &state, action: .vault("Hunter2!"))
     #expect(state == 1)
@@ -148,7 +149,7 @@ struct CompositionTests {
     #expect(Desk.Effect.drawer(.echo("x")).cancellation.namespace == ["drawer"])
     #expect(Desk.Effect.drawer(.echo("x")).cancellation.kind == .none)
     #expect(
-      Desk.Effect.drawerClosed.cancellation
+      Desk.Effect.childDismissed(Desk.drawer.dismissal).cancellation
         == EffectCancellation(.cancelsNamespace, namespace: ["drawer"]))
     #expect(
       EffectCancellation.cancelsAll(in: "drawer").within("desk").namespace == ["desk", "drawer"])

@@ -116,12 +116,9 @@ struct StoreCompositionTests {
   @Test func liftedHandlersCombineIntoTheParentsHandler() async {
     let probe = Probe()
     let journal = JournalHandler(probe: probe)
-    let handler = journal.lifted(effect: Desk.Effect.Case.left, action: Desk.Action.Case.left)
-      .combined(
-        with: journal.lifted(effect: Desk.Effect.Case.right, action: Desk.Action.Case.right)
-      )
-      .combined(
-        with: journal.lifted(effect: Desk.Effect.Case.drawer, action: Desk.Action.Case.drawer))
+    let handler = journal.lifted(into: Desk.left)
+      .combined(with: journal.lifted(into: Desk.right))
+      .combined(with: journal.lifted(into: Desk.drawer))
     let store = Store(initialState: Desk.State(), reducer: Desk(), handler: handler)
     store.send(.openDrawer)
     await store.send(.left(.emit([.echo("a")]))).finish()
@@ -137,7 +134,7 @@ struct StoreCompositionTests {
   @Test func anEmbeddingSendDropsActionsFromCancelledTasks() async {
     let delivered = Guarded<[Desk.Action]>([])
     let send = Send<Desk.Action> { action in delivered.withLock { $0.append(action) } }
-    let child = send.embedding(Desk.Action.Case.right)
+    let child = send.embedding(Desk.right.action)
     await child(.append("kept"))
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }

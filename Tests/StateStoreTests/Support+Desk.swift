@@ -17,43 +17,36 @@ struct Desk: Reducer {
     case drawer(Journal.Action)
     case openDrawer
     case closeDrawer
-
-    enum Case {
-      static let left = CaseKey(embed: Action.left) { if case .left(let a) = $0 { a } else { nil } }
-      static let right = CaseKey(embed: Action.right) {
-        if case .right(let a) = $0 { a } else { nil }
-      }
-      static let drawer = CaseKey(embed: Action.drawer) {
-        if case .drawer(let a) = $0 { a } else { nil }
-      }
-    }
   }
 
-  enum Effect: StoreEffect, Equatable {
+  enum Effect: ComposedEffect, Equatable {
     case left(Journal.Effect)
     case right(Journal.Effect)
     case drawer(Journal.Effect)
-    case drawerClosed
+    case childDismissed(ChildDismissal)
 
     var cancellation: EffectCancellation {
       switch self {
-      case .left(let effect): effect.cancellation.within("left")
-      case .right(let effect): effect.cancellation.within("right")
-      case .drawer(let effect): effect.cancellation.within("drawer")
-      case .drawerClosed: .cancelsAll(in: "drawer")
-      }
-    }
-
-    enum Case {
-      static let left = CaseKey(embed: Effect.left) { if case .left(let e) = $0 { e } else { nil } }
-      static let right = CaseKey(embed: Effect.right) {
-        if case .right(let e) = $0 { e } else { nil }
-      }
-      static let drawer = CaseKey(embed: Effect.drawer) {
-        if case .drawer(let e) = $0 { e } else { nil }
+      case .left(let effect): Desk.left.cancellation(of: effect)
+      case .right(let effect): Desk.right.cancellation(of: effect)
+      case .drawer(let effect): Desk.drawer.cancellation(of: effect)
+      case .childDismissed(let dismissal): dismissal.cancellation
       }
     }
   }
+
+  static let left = ChildFeature(
+    "left", state: \State.left,
+    action: CaseKey(embed: Action.left) { if case .left(let a) = $0 { a } else { nil } },
+    effect: CaseKey(embed: Effect.left) { if case .left(let e) = $0 { e } else { nil } })
+  static let right = ChildFeature(
+    "right", state: \State.right,
+    action: CaseKey(embed: Action.right) { if case .right(let a) = $0 { a } else { nil } },
+    effect: CaseKey(embed: Effect.right) { if case .right(let e) = $0 { e } else { nil } })
+  static let drawer = ChildFeature(
+    "drawer", state: \State.drawer,
+    action: CaseKey(embed: Action.drawer) { if case .drawer(let a) = $0 { a } else { nil } },
+    effect: CaseKey(embed: Effect.drawer) { if case .drawer(let e) = $0 { e } else { nil } })
 
   /// The parent's own logic: opening and closing the drawer, and counting its entries.
   struct Core: Reducer {
@@ -74,18 +67,9 @@ struct Desk: Reducer {
   var witness: Probe?
 
   var body: some Reducer<State, Action, Effect> {
-    Scope(state: \State.left, action: Action.Case.left, effect: Effect.Case.left) {
-      Journal(witness: witness)
-    }
-    .combined(
-      with: Scope(state: \State.right, action: Action.Case.right, effect: Effect.Case.right) {
-        Journal(witness: witness)
-      }
-    )
-    .combined(
-      with: Core().ifLet(
-        \.drawer, action: Action.Case.drawer, effect: Effect.Case.drawer, dismissal: .drawerClosed
-      ) { Journal(witness: witness) })
+    Scope(Desk.left) { Journal(witness: witness) }
+      .combined(with: Scope(Desk.right) { Journal(witness: witness) })
+      .combined(with: Core().ifLet(Desk.drawer) { Journal(witness: witness) })
   }
 
   func reduce(into state: inout State, action: Action) -> [Effect] {
@@ -103,8 +87,8 @@ struct DeskHandler: EffectHandler {
     case .left(let effect): await journal.handle(effect, send: send.embedding(Desk.Action.left))
     case .right(let effect): await journal.handle(effect, send: send.embedding(Desk.Action.right))
     case .drawer(let effect):
-      await journal.handle(effect, send: send.embedding(Desk.Action.Case.drawer))
-    case .drawerClosed: break
+      await journal.handle(effect, send: send.embedding(Desk.drawer.action))
+    case .childDismissed: break
     }
   }
 }

@@ -7,23 +7,19 @@ import StateStore
 /// - `.login(e)`: ``LoginFeature/LoginEffectHandler``, whose actions come back as
 ///   `.login(…)`.
 /// - `.home(e)`: ``HomeEffectHandler``, whose actions come back as `.home(…)`.
-/// - `.homeClosed`: nothing to do; the store has already cancelled the home screen's effects.
+/// - `.childDismissed`: nothing to do; the store has already cancelled the home screen's effects.
 public struct AppEffectHandler: EffectHandler {
-  private let children:
-    CombinedEffectHandlers<
-      LiftedEffectHandler<LoginEffectHandler, AppEffect, AppAction>,
-      LiftedEffectHandler<HomeEffectHandler, AppEffect, AppAction>
-    >
+  private let children: any EffectHandler<AppEffect, AppAction>
 
   /// Creates the handler.
   ///
   /// - Parameter dependencies: What the effects are carried out with.
   public init(dependencies: AppDependencies) {
     children = LoginEffectHandler(dependencies: dependencies.login)
-      .lifted(effect: AppEffect.Case.login, action: AppAction.Case.login)
+      .lifted(into: AppReducer.login)
       .combined(
         with: HomeEffectHandler(profiles: dependencies.profiles)
-          .lifted(effect: AppEffect.Case.home, action: AppAction.Case.home))
+          .lifted(into: AppReducer.home))
   }
 
   /// Carries out `effect` with the child handler it belongs to.
@@ -41,7 +37,7 @@ extension Store where R == AppReducer {
   ///
   /// ```swift
   /// let store = Store(app: AppState(), dependencies: dependencies)
-  /// let login = store.scope(state: \.login, action: AppAction.Case.login)
+  /// let login = store.scope(AppReducer.login)
   /// ```
   ///
   /// - Parameters:

@@ -14,7 +14,7 @@ import StateStore
 /// - `saveSession`, `clearSession`: `sessionStore.save(_:)`, `sessionStore.clear()`.
 /// - `twoFactor(e)`: ``TwoFactorEffectHandler``, with the one-time-code step's actions sent back
 ///   as `twoFactor(…)`.
-/// - `twoFactorClosed`: nothing; the store has already cancelled the step's effects.
+/// - `childDismissed`: nothing; the store has already cancelled the step's effects.
 /// - `restoreLaunch`: reads `sessionStore` and `lockoutStore` (a failure becomes a problem in
 ///   the record, never a crash) and sends ``LoginAction/restored(_:at:)`` with `now()`.
 /// - `updateLockout(change)`: `lockoutStore.update(_:)` with the change applied at `now()`.
@@ -96,9 +96,9 @@ public struct LoginEffectHandler: EffectHandler {
 
     case .twoFactor(let effect):
       await TwoFactorEffectHandler(dependencies: dependencies)
-        .handle(effect, send: send.embedding(LoginAction.Case.twoFactor))
+        .handle(effect, send: send.embedding(LoginReducer.twoFactor.action))
 
-    case .twoFactorClosed:
+    case .childDismissed:
       break
 
     case .restoreLaunch:

@@ -1,31 +1,22 @@
 /// A way into one case of an enum: embeds a value as that case, and extracts it back.
 ///
 /// A parent feature embeds its children's actions and effects in cases of its own enums
-/// (`AppAction.login(LoginAction)`). The composition tools — ``Scope``,
-/// ``Reducer/ifLet(_:action:effect:dismissal:child:)``, `Send.embedding(_:)`,
-/// ``EffectHandler/lifted(effect:action:)`` and `Store.scope(state:action:)` — need to go both
-/// ways: from the child's value to the parent's case, and from a parent value back to the
-/// child's value when it is that case. A `CaseKey` is those two closures, written once per case:
+/// (`AppAction.login(LoginAction)`). A ``ChildFeature`` needs to go both ways for each: from the
+/// child's value to the parent's case, and from a parent value back to the child's value when
+/// it is that case. A `CaseKey` is those two closures, written where the child is declared:
 ///
 /// ```swift
-/// enum AppAction: Sendable {
-///   case login(LoginAction)
-///   case home(HomeAction)
-///
-///   enum Case {
-///     static let login = CaseKey(embed: AppAction.login) {
-///       if case .login(let action) = $0 { action } else { nil }
-///     }
-///   }
+/// let login = CaseKey(embed: AppAction.login) {
+///   if case .login(let action) = $0 { action } else { nil }
 /// }
 ///
-/// AppAction.Case.login.embed(.loginButtonTapped)     // .login(.loginButtonTapped)
-/// AppAction.Case.login.extract(.home(.appeared))     // nil
+/// login.embed(.loginButtonTapped)     // .login(.loginButtonTapped)
+/// login.extract(.home(.appeared))     // nil
 /// ```
 ///
 /// The two closures must agree: `extract(embed(value))` is `value` for every value. The
-/// package has no macros, so the extract closure is written by hand; keep each key next to
-/// its enum.
+/// package has no macros, so the extract closure is written by hand;
+/// ``ChildFeature/embeddingProblems(actions:effects:)`` checks it in a test.
 public struct CaseKey<Root, Value>: Sendable {
   /// Wraps a child value in the parent's case.
   public let embed: @Sendable (Value) -> Root

@@ -5,11 +5,8 @@ extension Reducer {
   /// Use it to put a parent's own logic next to its children's scopes:
   ///
   /// ```swift
-  /// let body = Scope(state: \AppState.login, action: AppAction.Case.login,
-  ///                  effect: AppEffect.Case.login) { LoginReducer() }
-  ///   .combined(with: Scope(state: \AppState.settings, action: AppAction.Case.settings) {
-  ///     SettingsReducer()
-  ///   })
+  /// let body = Scope(AppReducer.login) { LoginReducer() }
+  ///   .combined(with: Scope(AppReducer.settings) { SettingsReducer() })
   ///   .combined(with: AppCore())
   /// ```
   ///

@@ -35,29 +35,25 @@ extension Send {
 }
 
 extension EffectHandler {
-  /// This handler, working inside a parent feature: it carries out the effects of the parent's
-  /// `effect` case and sends its actions back in the parent's `action` case. Every other
-  /// parent effect it ignores.
+  /// This handler, working inside a parent feature: it carries out the effects of the child
+  /// that `feature` declares and sends its actions back in the parent's action case. Every
+  /// other parent effect it ignores.
   ///
   /// With ``combined(with:)`` a parent's handler is its children's handlers plus its own, with
   /// no handler written twice:
   ///
   /// ```swift
-  /// let handler = LoginEffectHandler(dependencies: login)
-  ///   .lifted(effect: AppEffect.Case.login, action: AppAction.Case.login)
-  ///   .combined(with: HomeEffectHandler(api: profiles)
-  ///     .lifted(effect: AppEffect.Case.home, action: AppAction.Case.home))
+  /// let handler: some EffectHandler<AppEffect, AppAction> =
+  ///   LoginEffectHandler(dependencies: login).lifted(into: AppReducer.login)
+  ///     .combined(with: HomeEffectHandler(profiles: profiles).lifted(into: AppReducer.home))
   /// ```
   ///
-  /// - Parameters:
-  ///   - effect: The parent's case that carries this handler's effects.
-  ///   - action: The parent's case that carries this handler's actions.
+  /// - Parameter feature: Where the child sits in the parent.
   /// - Returns: A handler of the parent's effects.
-  public func lifted<ParentEffect: Sendable, ParentAction: Sendable>(
-    effect: CaseKey<ParentEffect, Effect>,
-    action: CaseKey<ParentAction, Action>
-  ) -> LiftedEffectHandler<Self, ParentEffect, ParentAction> {
-    LiftedEffectHandler(base: self, effect: effect, action: action)
+  public func lifted<ParentState, ParentAction: Sendable, ParentEffect: StoreEffect, ChildState>(
+    into feature: ChildFeature<ParentState, ParentAction, ParentEffect, ChildState, Action, Effect>
+  ) -> LiftedEffectHandler<Self, ParentEffect, ParentAction> where Effect: StoreEffect {
+    LiftedEffectHandler(base: self, effect: feature.effect, action: feature.action)
   }
 
   /// A handler that gives every effect to this handler, then to `other`.
@@ -74,7 +70,7 @@ extension EffectHandler {
   }
 }
 
-/// A child's effect handler working inside a parent: see ``EffectHandler/lifted(effect:action:)``.
+/// A child's effect handler working inside a parent: see ``EffectHandler/lifted(into:)``.
 public struct LiftedEffectHandler<
   Base: EffectHandler, ParentEffect: Sendable, ParentAction: Sendable
 >: EffectHandler {

@@ -1,26 +1,22 @@
-extension Reducer {
+extension Reducer where Effect: ComposedEffect {
   /// Runs a child feature on an optional part of this feature's state — present only while the
   /// child is shown — and ends the child's effects when it goes away.
   ///
   /// For each action, in this order:
   ///
-  /// 1. If the action is the child's (`action` extracts it): when the child's state is there,
-  ///    the child reducer runs on it and its effects are embedded with `effect`; when it is
-  ///    absent, the action is ignored and a ``RuntimeWarning`` is reported (a line on standard
-  ///    error in debug builds, a test failure in a `TestStore`) — never a crash.
+  /// 1. If the action is the child's: when the child's state is there, the child reducer runs
+  ///    on it and its effects are embedded; when it is absent, the action is ignored and a
+  ///    ``RuntimeWarning`` is reported (a line on standard error in debug builds, a test
+  ///    failure in a `TestStore`) — never a crash.
   /// 2. This reducer runs, with every action (the child's too, so it can react to them: read
   ///    the child's state, or remove the child).
-  /// 3. If the child was there before the action and is not after it, `dismissal` is added to
-  ///    the effects. Give it a ``StoreEffect/cancellation`` of
-  ///    ``EffectCancellation/cancelsAll(in:)`` with the namespace the child's effects live in,
-  ///    so the store cancels everything the child started.
+  /// 3. If the child was there before the action and is not after it,
+  ///    `.childDismissed(feature.dismissal)` is added to the effects: the store cancels
+  ///    everything the child started, and a test store and an action log see it.
   ///
   /// ```swift
   /// struct AppReducer: Reducer {
-  ///   let body = AppCore().ifLet(
-  ///     \.home, action: AppAction.Case.home, effect: AppEffect.Case.home,
-  ///     dismissal: .homeDismissed   // cancellation: .cancelsAll(in: "home")
-  ///   ) { HomeReducer() }
+  ///   let body = AppCore().ifLet(AppReducer.home) { HomeReducer() }
   ///
   ///   func reduce(into state: inout AppState, action: AppAction) -> [AppEffect] {
   ///     body.reduce(into: &state, action: action)
@@ -32,72 +28,73 @@ extension Reducer {
   /// a dismissal.
   ///
   /// - Parameters:
-  ///   - state: Where the optional child state lives in this feature's state.
-  ///   - action: This feature's case that carries the child's actions.
-  ///   - effect: This feature's case that carries the child's effects.
-  ///   - dismissal: The effect returned when the child goes away.
+  ///   - feature: Where the optional child sits in this feature.
   ///   - child: The child's reducer.
   /// - Returns: A reducer that runs both.
   public func ifLet<Child: Reducer>(
-    _ state: WritableKeyPath<State, Child.State?> & Sendable,
-    action: CaseKey<Action, Child.Action>,
-    effect: CaseKey<Effect, Child.Effect>,
-    dismissal: Effect,
+    _ feature: ChildFeature<State, Action, Effect, Child.State?, Child.Action, Child.Effect>,
     child: () -> Child
   ) -> IfLet<Self, Child> {
     IfLet(
-      parent: self, child: child(), toChildState: state, toChildAction: action,
-      embedEffect: effect.embed, dismissal: dismissal)
+      parent: self, child: child(), feature: feature, dismissal: .childDismissed(feature.dismissal))
+  }
+
+  /// Runs a child feature without effects on an optional part of this feature's state: the
+  /// same as the `ifLet(_:child:)` of a child with effects, with nothing to cancel when the
+  /// child goes away.
+  ///
+  /// - Parameters:
+  ///   - feature: Where the optional child sits in this feature.
+  ///   - child: The child's reducer.
+  /// - Returns: A reducer that runs both.
+  public func ifLet<Child: Reducer>(
+    _ feature: ChildFeature<State, Action, Effect, Child.State?, Child.Action, Never>,
+    child: () -> Child
+  ) -> IfLet<Self, Child> where Child.Effect == Never {
+    IfLet(parent: self, child: child(), feature: feature, dismissal: nil)
   }
 }
 
 extension Reducer {
-  /// Runs a child feature without effects on an optional part of this feature's state.
-  ///
-  /// The same as ``ifLet(_:action:effect:dismissal:child:)``, for a child that starts no
-  /// effects: nothing needs cancelling when it goes away.
+  /// Runs a child feature without effects on an optional part of this feature's state, in a
+  /// feature whose effects have no case for a dismissal: nothing needs cancelling when the
+  /// child goes away.
   ///
   /// - Parameters:
-  ///   - state: Where the optional child state lives in this feature's state.
-  ///   - action: This feature's case that carries the child's actions.
+  ///   - feature: Where the optional child sits in this feature.
   ///   - child: The child's reducer.
   /// - Returns: A reducer that runs both.
   public func ifLet<Child: Reducer>(
-    _ state: WritableKeyPath<State, Child.State?> & Sendable,
-    action: CaseKey<Action, Child.Action>,
+    _ feature: ChildFeature<State, Action, Effect, Child.State?, Child.Action, Never>,
     child: () -> Child
   ) -> IfLet<Self, Child> where Child.Effect == Never {
-    IfLet(
-      parent: self, child: child(), toChildState: state, toChildAction: action,
-      embedEffect: absurd, dismissal: nil)
+    IfLet(parent: self, child: child(), feature: feature, dismissal: nil)
   }
 }
 
-/// A feature with an optional child feature: see ``Reducer/ifLet(_:action:effect:dismissal:child:)``.
+/// A feature with an optional child feature: see `ifLet(_:child:)`.
 public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  @usableFromInline let toChildState: StatePath<Parent.State, Child.State?>
-  @usableFromInline let toChildAction: CaseKey<Parent.Action, Child.Action>
-  @usableFromInline let embedEffect: @Sendable (Child.Effect) -> Parent.Effect
+  @usableFromInline let feature:
+    ChildFeature<
+      Parent.State, Parent.Action, Parent.Effect, Child.State?, Child.Action, Child.Effect
+    >
   @usableFromInline let dismissal: Parent.Effect?
 
   @usableFromInline init(
     parent: Parent,
     child: Child,
-    toChildState: WritableKeyPath<Parent.State, Child.State?> & Sendable,
-    toChildAction: CaseKey<Parent.Action, Child.Action>,
-    embedEffect: @escaping @Sendable (Child.Effect) -> Parent.Effect,
+    feature: ChildFeature<
+      Parent.State, Parent.Action, Parent.Effect, Child.State?, Child.Action, Child.Effect
+    >,
     dismissal: Parent.Effect?
   ) {
     self.parent = parent
     self.child = child
-    self.toChildState = StatePath(toChildState)
-    self.toChildAction = toChildAction
-    self.embedEffect = embedEffect
+    self.feature = feature
     self.dismissal = dismissal
   }
-
   /// Runs the child (when the action is its and it is there), then the parent, then adds the
   /// dismissal effect if the child went away.
   ///
@@ -109,14 +106,14 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> [Parent.Effect] {
     // `if case` rather than `!= nil`: with Swift 6.3 the nil comparison of a non-trivial payload
     // goes through value witnesses, about 35 ns each time (measured in store-bench).
-    let wasPresent = toChildState.withValue(inPlace: &state) { isPresent($0) }
+    let wasPresent = feature.statePath.withValue(inPlace: &state) { isPresent($0) }
     var effects: [Parent.Effect] = []
-    if let childAction = toChildAction.extract(action) {
+    if let childAction = feature.action.extract(action) {
       if wasPresent {
-        let childEffects = toChildState.modify(&state) {
+        let childEffects = feature.statePath.modify(&state) {
           child.reduce(into: &$0!, action: childAction)
         }
-        if !childEffects.isEmpty { effects = childEffects.map(embedEffect) }
+        effects = feature.embed(childEffects)
       } else {
         reportAbsentChild(action)
       }
@@ -127,7 +124,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     } else {
       effects += parentEffects
     }
-    if wasPresent, let dismissal, !toChildState.withValue(inPlace: &state, { isPresent($0) }) {
+    if wasPresent, let dismissal, !feature.statePath.withValue(inPlace: &state, { isPresent($0) }) {
       effects.append(dismissal)
     }
     return effects
@@ -139,9 +136,8 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
 
   @usableFromInline func reportAbsentChild(_ action: Parent.Action) {
     RuntimeWarning.report(
-      "\(Dump.renderOneLine(action)) was sent to the optional child at \(toChildState.keyPath), "
-        + "which is "
-        + "absent; the action was ignored.")
+      "\(Dump.renderOneLine(action)) was sent to the optional child '\(feature.name)', "
+        + "which is absent; the action was ignored.")
   }
 }
 

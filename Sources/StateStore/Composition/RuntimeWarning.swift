@@ -8,9 +8,10 @@
 
 /// A programmer error that the runtime noticed and survived: reported, never a crash.
 ///
-/// Today there is one: an action sent to an optional child feature that is not there (see
-/// ``Reducer/ifLet(_:action:effect:dismissal:child:)``). The action is ignored and the
-/// warning goes to ``reporter``:
+/// Two are reported: an action sent to an optional child feature that is not there (see
+/// `ifLet(_:child:)`; the action is ignored), and, in debug builds, a child's effect
+/// whose cancellation in the parent is not the child's in its namespace (see
+/// ``ChildFeature/cancellation(of:)``). The warning goes to ``reporter``:
 ///
 /// - by default, in a debug build, one line on standard error; in a release build, nowhere;
 /// - inside a `TestStore`, a test failure at the line that sent the action;
@@ -24,7 +25,7 @@
 ///
 /// ```text
 /// [StateStore] warning: LoginAction.twoFactor(TwoFactorAction.verifyButtonTapped) was sent to
-/// the optional child at \LoginState.twoFactor, which is absent; the action was ignored.
+/// the optional child 'twoFactor', which is absent; the action was ignored.
 /// ```
 public struct RuntimeWarning: Sendable, Equatable, CustomStringConvertible {
   /// One sentence saying what happened and what was done about it. Values appear as ``Dump``

@@ -1,16 +1,14 @@
 /// Runs a child feature's reducer on a part of the parent's state that is always there.
 ///
-/// The parent embeds the child's actions and effects in cases of its own enums; `Scope`
-/// extracts the child's actions, runs the child reducer on the child's state in place, and
-/// embeds the effects the child returns. Actions of other cases pass through untouched. The
-/// effects stay data all the way up: a parent test store asserts `AppEffect.login(…)` values,
-/// and an action log of the app records them.
+/// The parent declares the child once, as a ``ChildFeature``; `Scope` extracts the child's
+/// actions, runs the child reducer on the child's state in place, and embeds the effects the
+/// child returns. Actions of other cases pass through untouched. The effects stay data all the
+/// way up: a parent test store asserts `AppEffect.login(…)` values, and an action log of the app
+/// records them.
 ///
 /// ```swift
 /// struct AppReducer: Reducer {
-///   let login = Scope(
-///     state: \AppState.login, action: AppAction.Case.login, effect: AppEffect.Case.login
-///   ) { LoginReducer() }
+///   let login = Scope(AppReducer.login) { LoginReducer() }
 ///
 ///   func reduce(into state: inout AppState, action: AppAction) -> [AppEffect] {
 ///     login.reduce(into: &state, action: action)
@@ -25,48 +23,24 @@
 ///
 /// Combine a scope with the parent's own logic and other children with
 /// ``Reducer/combined(with:)``; for a child that is not always there, use
-/// ``Reducer/ifLet(_:action:effect:dismissal:child:)``.
+/// `ifLet(_:child:)`.
 public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Child: Reducer>:
   Reducer
 {
-  @usableFromInline let toChildState: StatePath<State, Child.State>
-  @usableFromInline let toChildAction: CaseKey<Action, Child.Action>
-  @usableFromInline let embedEffect: @Sendable (Child.Effect) -> Effect
+  @usableFromInline let feature:
+    ChildFeature<State, Action, Effect, Child.State, Child.Action, Child.Effect>
   @usableFromInline let child: Child
 
-  /// Creates a scope for a child whose effects are embedded with `effect`.
+  /// Creates a scope for the child that `feature` declares.
   ///
   /// - Parameters:
-  ///   - state: Where the child's state lives in the parent's.
-  ///   - action: The parent's case that carries the child's actions.
-  ///   - effect: The parent's case that carries the child's effects.
+  ///   - feature: Where the child sits in the parent.
   ///   - child: The child's reducer.
   public init(
-    state: WritableKeyPath<State, Child.State> & Sendable,
-    action: CaseKey<Action, Child.Action>,
-    effect: CaseKey<Effect, Child.Effect>,
+    _ feature: ChildFeature<State, Action, Effect, Child.State, Child.Action, Child.Effect>,
     child: () -> Child
   ) {
-    self.toChildState = StatePath(state)
-    self.toChildAction = action
-    self.embedEffect = effect.embed
-    self.child = child()
-  }
-
-  /// Creates a scope for a child that has no effects.
-  ///
-  /// - Parameters:
-  ///   - state: Where the child's state lives in the parent's.
-  ///   - action: The parent's case that carries the child's actions.
-  ///   - child: The child's reducer.
-  public init(
-    state: WritableKeyPath<State, Child.State> & Sendable,
-    action: CaseKey<Action, Child.Action>,
-    child: () -> Child
-  ) where Child.Effect == Never {
-    self.toChildState = StatePath(state)
-    self.toChildAction = action
-    self.embedEffect = absurd
+    self.feature = feature
     self.child = child()
   }
 
@@ -78,10 +52,9 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
   /// - Returns: The child's effects, embedded in the parent's effect type.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> [Effect] {
-    guard let childAction = toChildAction.extract(action) else { return [] }
-    let effects = toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
-    if effects.isEmpty { return [] }
-    return effects.map(embedEffect)
+    guard let childAction = feature.action.extract(action) else { return [] }
+    let effects = feature.statePath.modify(&state) { child.reduce(into: &$0, action: childAction) }
+    return feature.embed(effects)
   }
 }
 

@@ -111,6 +111,19 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     )
   }
 
+  /// A handle on a grandchild feature that `feature` declares inside this child.
+  ///
+  /// - Parameter feature: Where the grandchild sits in this child's feature.
+  /// - Returns: The grandchild's handle.
+  @inlinable
+  public func scope<
+    ParentEffect, ChildState: Equatable & Sendable, ChildAction: Sendable, ChildEffect
+  >(
+    _ feature: ChildFeature<State, Action, ParentEffect, ChildState, ChildAction, ChildEffect>
+  ) -> ScopedStore<ChildState, ChildAction> {
+    scope(state: feature.state, action: feature.action.embed)
+  }
+
   /// Takes the parent's new slice: publishes it when it differs from the current one.
   @inlinable
   func receive(_ slice: State) {
@@ -160,37 +173,35 @@ extension Store {
     makeScope(state: state, isSame: { $0 == $1 }, action: action)
   }
 
-  /// A handle on one child feature of this store, whose actions are embedded with `action`.
-  ///
-  /// - Parameters:
-  ///   - state: Where the child's state lives in this store's state.
-  ///   - action: The case of this store's action type that carries the child's actions.
-  /// - Returns: The child's handle.
-  @inlinable
-  public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-    state: KeyPath<R.State, ChildState> & Sendable,
-    action: CaseKey<R.Action, ChildAction>
-  ) -> ScopedStore<ChildState, ChildAction> {
-    makeScope(state: state, isSame: { $0 == $1 }, action: action.embed)
-  }
-
-  /// A handle on an optional child feature of this store: its state is `nil` while the child
-  /// is not there.
+  /// A handle on the child feature that `feature` declares, for that child's view.
   ///
   /// ```swift
-  /// let home = appStore.scope(state: \.home, action: AppAction.Case.home)   // HomeState?
+  /// let login = appStore.scope(AppReducer.login)   // ScopedStore<LoginState, LoginAction>
   /// ```
   ///
-  /// - Parameters:
-  ///   - state: Where the optional child's state lives in this store's state.
-  ///   - action: The case of this store's action type that carries the child's actions.
+  /// - Parameter feature: Where the child sits in this store's feature.
   /// - Returns: The child's handle.
   @inlinable
-  public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-    state: KeyPath<R.State, ChildState?> & Sendable,
-    action: CaseKey<R.Action, ChildAction>
+  public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable, ChildEffect>(
+    _ feature: ChildFeature<R.State, R.Action, R.Effect, ChildState, ChildAction, ChildEffect>
+  ) -> ScopedStore<ChildState, ChildAction> {
+    makeScope(state: feature.state, isSame: { $0 == $1 }, action: feature.action.embed)
+  }
+
+  /// A handle on the optional child feature that `feature` declares: its state is `nil` while
+  /// the child is not there.
+  ///
+  /// ```swift
+  /// let home = appStore.scope(AppReducer.home)   // ScopedStore<HomeState?, HomeAction>
+  /// ```
+  ///
+  /// - Parameter feature: Where the optional child sits in this store's feature.
+  /// - Returns: The child's handle.
+  @inlinable
+  public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable, ChildEffect>(
+    _ feature: ChildFeature<R.State, R.Action, R.Effect, ChildState?, ChildAction, ChildEffect>
   ) -> ScopedStore<ChildState?, ChildAction> {
-    makeScope(state: state, isSame: isSameOptional, action: action.embed)
+    makeScope(state: feature.state, isSame: isSameOptional, action: feature.action.embed)
   }
 
   /// A handle on an optional child feature of this store, whose actions are wrapped with

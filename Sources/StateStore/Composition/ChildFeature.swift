@@ -1,0 +1,230 @@
+/// Where a child feature sits in its parent, declared once.
+///
+/// A parent feature keeps a child's state in one of its properties and carries the child's
+/// actions and effects in cases of its own enums. A `ChildFeature` says all of that in one
+/// value, and every composition tool reads it:
+///
+/// - ``Scope`` and `ifLet(_:child:)` run the child's reducer and embed its effects;
+/// - ``EffectHandler/lifted(into:)`` runs the child's handler inside the parent's;
+/// - `Store.scope(_:)` and `ScopedStore.scope(_:)` give a view a handle on the child;
+/// - ``cancellation(of:)`` puts the child's effects in the child's own namespace (its
+///   ``name``), and ``dismissal`` ends them all when an optional child goes away.
+///
+/// ```swift
+/// extension AppReducer {
+///   static let login = ChildFeature(
+///     "login", state: \AppState.login,
+///     action: CaseKey(embed: AppAction.login) { if case .login(let a) = $0 { a } else { nil } },
+///     effect: CaseKey(embed: AppEffect.login) { if case .login(let e) = $0 { e } else { nil } })
+/// }
+///
+/// enum AppEffect: ComposedEffect {
+///   case login(LoginEffect)
+///   case childDismissed(ChildDismissal)
+///
+///   var cancellation: EffectCancellation {
+///     switch self {
+///     case .login(let effect): AppReducer.login.cancellation(of: effect)
+///     case .childDismissed(let dismissal): dismissal.cancellation
+///     }
+///   }
+/// }
+/// ```
+///
+/// The two closures of each ``CaseKey`` must agree, and the parent's `cancellation` must use
+/// ``cancellation(of:)`` for the child's case. Debug builds check the second on every effect
+/// the child returns (a ``RuntimeWarning`` names the child when it does not hold); a test checks
+/// both with ``embeddingProblems(actions:effects:)``.
+public struct ChildFeature<
+  ParentState, ParentAction: Sendable, ParentEffect: StoreEffect,
+  State, Action: Sendable, Effect: StoreEffect
+>: Sendable {
+  /// The name of the place the child sits: the namespace its effects run in.
+  public let name: String
+  /// Where the child's state lives in the parent's (an optional for a child that comes and
+  /// goes).
+  public let state: WritableKeyPath<ParentState, State> & Sendable
+  /// The parent's action case that carries the child's actions.
+  public let action: CaseKey<ParentAction, Action>
+  @usableFromInline let statePath: StatePath<ParentState, State>
+  @usableFromInline let embedEffect: @Sendable (Effect) -> ParentEffect
+  @usableFromInline let extractEffect: @Sendable (ParentEffect) -> Effect?
+
+  /// Declares a child with effects.
+  ///
+  /// - Parameters:
+  ///   - name: The name of the place the child sits, unique among the parent's children: the
+  ///     namespace of the child's effects (two children of one type under two names never
+  ///     cancel each other's work).
+  ///   - state: Where the child's state lives in the parent's.
+  ///   - action: The parent's action case that carries the child's actions.
+  ///   - effect: The parent's effect case that carries the child's effects.
+  public init(
+    _ name: String,
+    state: WritableKeyPath<ParentState, State> & Sendable,
+    action: CaseKey<ParentAction, Action>,
+    effect: CaseKey<ParentEffect, Effect>
+  ) {
+    self.name = name
+    self.state = state
+    self.statePath = StatePath(state)
+    self.action = action
+    self.embedEffect = effect.embed
+    self.extractEffect = effect.extract
+  }
+
+  /// Declares a child that has no effects.
+  ///
+  /// - Parameters:
+  ///   - name: The name of the place the child sits, unique among the parent's children.
+  ///   - state: Where the child's state lives in the parent's.
+  ///   - action: The parent's action case that carries the child's actions.
+  public init(
+    _ name: String,
+    state: WritableKeyPath<ParentState, State> & Sendable,
+    action: CaseKey<ParentAction, Action>
+  ) where Effect == Never {
+    self.name = name
+    self.state = state
+    self.statePath = StatePath(state)
+    self.action = action
+    self.embedEffect = absurd
+    self.extractEffect = { _ in nil }
+  }
+
+  /// The parent's effect case that carries the child's effects.
+  public var effect: CaseKey<ParentEffect, Effect> {
+    CaseKey(embed: embedEffect, extract: extractEffect)
+  }
+
+  /// How the store schedules one of the child's effects once it is embedded in the parent's:
+  /// its own cancellation, in the child's namespace.
+  ///
+  /// Return it from the parent effect's `cancellation` for the child's case.
+  ///
+  /// - Parameter effect: One of the child's effects.
+  /// - Returns: `effect.cancellation.within(name)`.
+  public func cancellation(of effect: Effect) -> EffectCancellation {
+    effect.cancellation.within(name)
+  }
+
+  /// The effect data of this child going away: it cancels everything the child started.
+  public var dismissal: ChildDismissal { ChildDismissal(child: name) }
+
+  /// The child's effects, embedded in the parent's effect type.
+  @inlinable
+  func embed(_ effects: [Effect]) -> [ParentEffect] {
+    if effects.isEmpty { return [] }
+    let embedded = effects.map(embedEffect)
+    #if DEBUG
+      checkNamespaces(of: effects, embedded: embedded)
+    #endif
+    return embedded
+  }
+
+  /// Reports an embedded effect whose cancellation is not the child's in its namespace: a
+  /// parent `cancellation` that forgot ``cancellation(of:)`` or names another child.
+  @usableFromInline
+  func checkNamespaces(of effects: [Effect], embedded: [ParentEffect]) {
+    for (effect, parent) in zip(effects, embedded)
+    where parent.cancellation != cancellation(of: effect) {
+      RuntimeWarning.report(namespaceProblem(effect, parent))
+    }
+  }
+
+  private func namespaceProblem(_ effect: Effect, _ parent: ParentEffect) -> String {
+    "the child '\(name)' returned \(Dump.renderOneLine(effect)), whose cancellation in "
+      + "\(ParentEffect.self) is \(parent.cancellation), not \(cancellation(of: effect)): "
+      + "return \(name).cancellation(of: effect) for its case"
+  }
+}
+
+extension ChildFeature where Action: Equatable, Effect: Equatable {
+  /// Checks the declaration against sample values, for a test: returns what is wrong, or
+  /// nothing.
+  ///
+  /// For every action and effect given, the parent's case must give back the same value
+  /// (`extract(embed(x)) == x`), and an embedded effect's cancellation must be the child's in
+  /// its namespace. A test asserts the result is empty:
+  ///
+  /// ```swift
+  /// #expect(AppReducer.login.embeddingProblems(
+  ///   actions: [.loginButtonTapped], effects: [.cancelAuthentication]) == [])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - actions: Sample child actions: one of each case is a good choice.
+  ///   - effects: Sample child effects.
+  /// - Returns: One line per problem, naming the child and the value.
+  public func embeddingProblems(actions: [Action], effects: [Effect]) -> [String] {
+    var problems: [String] = []
+    for action in actions where self.action.extract(self.action.embed(action)) != action {
+      problems.append(
+        "the child '\(name)': \(Dump.renderOneLine(action)) does not come back out of "
+          + "\(ParentAction.self)")
+    }
+    for effect in effects {
+      let parent = embedEffect(effect)
+      if extractEffect(parent) != effect {
+        problems.append(
+          "the child '\(name)': \(Dump.renderOneLine(effect)) does not come back out of "
+            + "\(ParentEffect.self)")
+      }
+      if parent.cancellation != cancellation(of: effect) {
+        problems.append(namespaceProblem(effect, parent))
+      }
+    }
+    return problems
+  }
+}
+
+/// The effect data of a child feature going away: it cancels every effect the child (and
+/// anything nested in it) started.
+///
+/// `ifLet(_:child:)` returns it, embedded in the parent's effects with
+/// ``ComposedEffect/childDismissed(_:)``, when an optional child's state becomes `nil`. It is
+/// data like any other effect: a `TestStore` receives it and an action log records it. Effect
+/// handlers have nothing to do for it: the store has cancelled the child's effects already.
+public struct ChildDismissal: Hashable, Sendable, Codable, CustomStringConvertible,
+  CustomDumpStringConvertible
+{
+  /// The ``ChildFeature/name`` of the child that went away.
+  public let child: String
+
+  /// The dismissal of the child named `child`.
+  ///
+  /// - Parameter child: The ``ChildFeature/name`` of the child.
+  public init(child: String) {
+    self.child = child
+  }
+
+  /// Cancels everything in flight in the child's namespace.
+  public var cancellation: EffectCancellation { .cancelsAll(in: child) }
+
+  /// `ChildDismissal("home")`, on one line.
+  public var description: String { "ChildDismissal(\(Dump.quoted(child)))" }
+
+  /// The same as ``description``: a dismissal reads on one line in dumps and test failures.
+  public var customDumpDescription: String { description }
+}
+
+/// The effect type of a feature with optional children: it has one case that carries any
+/// child's ``ChildDismissal``.
+///
+/// ```swift
+/// enum LoginEffect: ComposedEffect {
+///   case twoFactor(TwoFactorEffect)
+///   case childDismissed(ChildDismissal)
+///   // …
+/// }
+/// ```
+///
+/// An enum case satisfies the requirement; give it the ``ChildDismissal/cancellation`` in the
+/// effect's `cancellation`.
+public protocol ComposedEffect: StoreEffect {
+  /// The effect of an optional child going away.
+  ///
+  /// - Parameter dismissal: Which child.
+  /// - Returns: The parent effect that carries it.
+  static func childDismissed(_ dismissal: ChildDismissal) -> Self
+}
