@@ -22,12 +22,12 @@
 ///   one, and before it returns, the woken task has resumed: its `sleep` call has returned and
 ///   ``now`` reads that sleeper's deadline. No fixed number of yields is involved.
 /// - When the sleeper is an effect of a `TestStore` with a handler, `advance` also waits until
-///   the woken effect has run up to its next suspension (its next sleep, a fake it awaits, its
-///   end, or the hop to the main actor that delivers an action) before it wakes the next
-///   sleeper. An action such an effect sends is queued on the main actor before `advance`
-///   returns, so it is reduced before the test's next line runs. An effect that sleeps again
-///   only after its action was delivered may miss the rest of the same advance: step through a
-///   repeating timer one interval at a time.
+///   the woken effect has run as far as it can without the clock moving — its actions
+///   delivered and reduced on the main actor, and the effect on to its next sleep, a fake it
+///   awaits, or its end — before it wakes the next sleeper. So every sleep that falls due
+///   inside the span runs, in deadline order, including sleeps a woken effect starts after
+///   sending: a 30-second countdown advanced by 30 seconds ticks 30 times, and its actions are
+///   waiting for `receive` when `advance` returns.
 /// - A test store's `send` and `receive` return only after the effects they started have run
 ///   up to their first suspension, so their sleeps are registered before the test advances.
 ///   `receive` also lets the effect that sent the action run on to its next suspension, so a

@@ -126,6 +126,11 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
 
   deinit {
     guard !isFinished, exhaustivity == .on else { return }
+    // An effect whose last action was received may still be returning from its `send`, on
+    // another thread: let it, briefly, before counting it as running.
+    if let monitor, effectsStarted > monitor.finishedCount {
+      _ = monitor.waitUntilIdle(timeout: .milliseconds(200))
+    }
     let problems = Self.endOfTestProblems(
       steps: steps, unreceived: Array(received[receivedCursor...]),
       unassertedEffects: unassertedEffects?.step,

@@ -16,13 +16,12 @@ struct HTTPLoginAPIIPv6Tests {
       let url = try #require(URL(string: baseURL))
       let host = try #require(url.host)
       // The deadline runs on a clock that never moves, and URLSession's backstop is 30 s: only
-      // a refusal before any wait ends the login, and with these words (a request that went
-      // out would be refused at ::1, or time out).
+      // a refusal before any wait ends the login with these words (a request that went out
+      // would be refused at ::1, or time out). No wall-clock bound: on two busy cores this task
+      // can wait for a thread longer than any refusal takes (33–42 s seen in the full suite).
       let api = HTTPLoginAPI(baseURL: url, timeout: .seconds(30), clock: ManualClock())
 
-      let started = ContinuousClock.now
       let result = await api.loginResult("demo")
-      let elapsed = ContinuousClock.now - started
 
       let bracketed = host.hasPrefix("[") ? host : "[\(host)]"
       #expect(
@@ -31,9 +30,6 @@ struct HTTPLoginAPIIPv6Tests {
             .transport(
               "FoundationNetworking on Linux cannot connect to an IPv6 address literal "
                 + "(\(bracketed)); use a host name that resolves to it")))
-      // Well under a second alone; loose, because in the full parallel suite this task can wait
-      // for a thread far longer than the refusal takes.
-      #expect(elapsed < .seconds(29), "the refusal took \(elapsed)")
     }
   #endif
 }

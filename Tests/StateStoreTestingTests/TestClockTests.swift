@@ -155,3 +155,62 @@ struct DelayedHandler: EffectHandler {
     await send(.resultsLoaded([query]))
   }
 }
+
+/// A countdown: one effect that sleeps a second and sends a tick, `seconds` times.
+struct Countdown: Reducer {
+  enum Action: Equatable, Sendable {
+    case start(Int)
+    case tick
+  }
+  enum Effect: StoreEffect, Equatable { case count(Int) }
+  func reduce(into state: inout Int, action: Action) -> [Effect] {
+    switch action {
+    case .start(let seconds): return [.count(seconds)]
+    case .tick:
+      state += 1
+      return []
+    }
+  }
+}
+
+struct CountdownHandler: EffectHandler {
+  let clock: TestClock
+  func handle(_ effect: Countdown.Effect, send: Send<Countdown.Action>) async {
+    guard case .count(let seconds) = effect else { return }
+    for _ in 0..<seconds {
+      do { try await clock.sleep(for: .seconds(1)) } catch { return }
+      await send(.tick)
+    }
+  }
+}
+
+@MainActor
+struct TestClockSpanTests {
+  @Test func advancingACountdownByItsLengthRunsEveryTickInTheSpan() async {
+    // Each tick's next sleep starts only after the tick was delivered on the main actor: a
+    // sleep that starts inside the span and falls due inside it runs in the same advance.
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: 0, reducer: Countdown(), handler: CountdownHandler(clock: clock))
+    await store.send(.start(30), effects: [.count(30)])
+    await clock.advance(by: .seconds(30))
+    for tick in 1...30 {
+      await store.receive(.tick) { $0 = tick }
+    }
+    #expect(clock.now.offset == .seconds(30))
+    await store.finish()
+  }
+
+  @Test func anAdvanceShorterThanTheCountdownStopsAtItsEnd() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: 0, reducer: Countdown(), handler: CountdownHandler(clock: clock))
+    store.exhaustivity = .off
+    await store.send(.start(30))
+    await clock.advance(by: .milliseconds(12_500))
+    #expect(store.state == 12)
+    await clock.advance(by: .seconds(100))
+    #expect(store.state == 30)
+    await store.finish()
+  }
+}

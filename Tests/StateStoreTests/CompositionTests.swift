@@ -156,6 +156,26 @@ struct CompositionTests {
     #expect(EffectCancellation.none.within("a").within("b").namespace == ["b", "a"])
   }
 
+  @Test func theAppReporterReceivesWarningsFromTasksThatChoseNoReporter() async {
+    let warnings = WarningLog()
+    RuntimeWarning.appReporter = warnings.reporter
+    defer { RuntimeWarning.appReporter = .standardError }
+    // A detached task inherits no task-local reporter: the app-wide one applies.
+    await Task.detached {
+      var state = Desk.State()
+      _ = Desk().reduce(into: &state, action: .drawer(.append("app-wide")))
+    }.value
+    // A task that chose its own reporter keeps it.
+    let own = WarningLog()
+    RuntimeWarning.$reporter.withValue(own.reporter) {
+      var state = Desk.State()
+      _ = Desk().reduce(into: &state, action: .drawer(.append("own")))
+    }
+    #expect(warnings.messages.filter { $0.contains("app-wide") }.count == 1)
+    #expect(warnings.messages.filter { $0.contains("\"own\"") }.isEmpty)
+    #expect(own.messages.count == 1)
+  }
+
   @Test func aWarningOnStandardErrorStaysOneLineWithItsControlCharactersEscaped() {
     #expect(
       RuntimeWarning.Reporter.oneLine("login.frobnicate(\"a\nb\u{1B}[2J\u{202E}é\")")

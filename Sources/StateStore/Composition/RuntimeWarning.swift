@@ -15,13 +15,20 @@
 ///
 /// - by default, in a debug build, one line on standard error; in a release build, nowhere;
 /// - inside a `TestStore`, a test failure at the line that sent the action;
-/// - anywhere else you like, for a task and the tasks it starts:
+/// - anywhere else you like, for the whole app — set ``appReporter`` once at launch, and every
+///   task that has not chosen its own uses it:
 ///
-/// ```swift
-/// RuntimeWarning.$reporter.withValue(.init { warning in log(warning.message) }) {
-///   store.send(.twoFactor(.verifyButtonTapped))
-/// }
-/// ```
+///   ```swift
+///   RuntimeWarning.appReporter = .init { warning in logger.fault("\(warning.message)") }
+///   ```
+///
+/// - or for one task and the tasks it starts:
+///
+///   ```swift
+///   RuntimeWarning.$reporter.withValue(.init { warning in log(warning.message) }) {
+///     store.send(.twoFactor(.verifyButtonTapped))
+///   }
+///   ```
 ///
 /// ```text
 /// [StateStore] warning: LoginAction.twoFactor(TwoFactorAction.verifyButtonTapped) was sent to
@@ -42,9 +49,19 @@ public struct RuntimeWarning: Sendable, Equatable, CustomStringConvertible {
   /// The message.
   public var description: String { message }
 
-  /// Where warnings go, for the current task and the tasks it creates; see the type's
-  /// documentation for the default.
-  @TaskLocal public static var reporter = Reporter.standardError
+  /// Where warnings go, for the current task and the tasks it creates: by default,
+  /// ``appReporter``.
+  @TaskLocal public static var reporter = Reporter.app
+
+  /// Where warnings go in every task that has not bound ``reporter`` for itself: by default
+  /// ``Reporter/standardError``. Set it once at launch to route warnings into the app's own
+  /// logger; it may be set from any thread.
+  public static var appReporter: Reporter {
+    get { appWide.withLock { $0 } }
+    set { appWide.withLock { $0 = newValue } }
+  }
+
+  private static let appWide = Guarded(Reporter.standardError)
 
   /// Reports `message` through the current ``reporter``.
   ///
@@ -82,6 +99,10 @@ public struct RuntimeWarning: Sendable, Equatable, CustomStringConvertible {
         _ = WriteAll.write("[StateStore] warning: \(oneLine(warning.message))\n", to: 2)
       #endif
     }
+
+    /// Forwards each warning to ``RuntimeWarning/appReporter``, as it is when the warning
+    /// comes: the default of ``RuntimeWarning/reporter``.
+    public static let app = Reporter { warning in RuntimeWarning.appReporter(warning) }
 
     /// Drops every warning: for code that reduces actions in bulk on purpose (a replay, a
     /// property test) where an action for an absent child is expected.

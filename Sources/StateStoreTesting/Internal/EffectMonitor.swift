@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import StateStore
 
 /// Runs a test store's effects and knows when they have all suspended.
@@ -11,6 +12,8 @@ import StateStore
 final class EffectMonitor: TaskExecutor {
   private struct State {
     var activeJobs = 0
+    /// Jobs enqueued since the monitor was made: tells ``settle()`` whether anything ran.
+    var enqueuedJobs = 0
     var entered = 0
     var finished = 0
     var signalled = false
@@ -22,7 +25,10 @@ final class EffectMonitor: TaskExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    state.withLock { $0.activeJobs += 1 }
+    state.withLock { state in
+      state.activeJobs += 1
+      state.enqueuedJobs += 1
+    }
     DispatchQueue.global().async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
       var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -46,12 +52,49 @@ final class EffectMonitor: TaskExecutor {
     }
   }
 
+  /// Returns once the effects have run as far as they can without the clock moving: every
+  /// effect is finished, or suspended on something other than the main actor.
+  ///
+  /// An effect that sends an action hops to the main actor and, once the action is reduced,
+  /// runs on (to its next sleep, say). So after the effects are idle, an empty main-actor job —
+  /// queued behind the deliveries — lets those run, and the wait repeats while that started
+  /// effect jobs. A `TestClock` wakes the next sleeper only then, so a sleep that a woken
+  /// effect starts after delivering its action still falls inside the same advance.
+  ///
+  /// Bounded: an effect that keeps sending without ever suspending elsewhere ends the wait
+  /// after `limit` rounds.
+  func settle(limit: Int = 10_000) async {
+    await whenIdle()
+    for _ in 0..<limit {
+      let before = state.withLock { $0.enqueuedJobs }
+      await MainActor.run {}
+      await whenIdle()
+      if state.withLock({ $0.enqueuedJobs }) == before { return }
+    }
+  }
+
   /// Effects that have entered their handler.
   var enteredCount: Int { state.withLock { $0.entered } }
   /// Effects whose handler has returned.
   var finishedCount: Int { state.withLock { $0.finished } }
   /// Whether no effect job is queued or running.
   var isIdle: Bool { state.withLock { $0.activeJobs == 0 } }
+
+  /// Blocks the calling thread until no effect job is queued or running, for at most
+  /// `timeout`; returns whether it got there.
+  ///
+  /// For a synchronous caller (a test store's `deinit`) that must not report an effect that is
+  /// only returning from its last `send`. An effect waiting for the caller's thread (the main
+  /// actor) is still running, and the wait ends at `timeout`.
+  func waitUntilIdle(timeout: Duration) -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while !isIdle {
+      guard clock.now < deadline else { return false }
+      Thread.sleep(forTimeInterval: 0.000_2)
+    }
+    return true
+  }
 
   func effectEntered() { update { $0.entered += 1 } }
   func effectFinished() { update { $0.finished += 1 } }
@@ -95,13 +138,15 @@ struct MonitoredHandler<Base: EffectHandler>: EffectHandler {
 
   func handle(_ effect: Base.Effect, send: Send<Base.Action>) async {
     // A `TestClock` that wakes this effect lets it run until it suspends again.
-    let settle: @Sendable () async -> Void = { [monitor] in await monitor.whenIdle() }
+    let settle: @Sendable () async -> Void = { [monitor] in await monitor.settle() }
     await ManualClock.$afterWake.withValue(settle) {
       await withTaskExecutorPreference(monitor) {
         monitor.effectEntered()
         await base.handle(effect, send: send)
+        // Counted in a job of the monitor's: once the monitor is idle, an effect that
+        // returned is counted as finished.
+        monitor.effectFinished()
       }
     }
-    monitor.effectFinished()
   }
 }
