@@ -1,4 +1,5 @@
 import StateStore
+import Testing
 
 /// A small feature that exercises every part of the runtime: queued actions, effects that
 /// answer, effects that wait until released or cancelled, and cancellation groups.
@@ -119,15 +120,23 @@ final class Probe: Sendable {
     gate?.resume()
   }
 
-  /// Waits until `name` has started: woken by `start(name)`, never by polling.
-  func waitUntilStarted(_ name: String) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let startedAlready = contents.withLock { contents -> Bool in
-        if contents.started.contains(name) { return true }
-        contents.startWaiters[name, default: []].append(continuation)
-        return false
+  /// Waits until `name` has started: woken by `start(name)`, never by polling. Bounded: after
+  /// a minute the test fails here instead of hanging the suite.
+  func waitUntilStarted(
+    _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let started = Task { [contents] in
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let startedAlready = contents.withLock { contents -> Bool in
+          if contents.started.contains(name) { return true }
+          contents.startWaiters[name, default: []].append(continuation)
+          return false
+        }
+        if startedAlready { continuation.resume() }
       }
-      if startedAlready { continuation.resume() }
+    }
+    if await !bounded({ await started.value }) {
+      Issue.record("'\(name)' did not start within a minute", sourceLocation: sourceLocation)
     }
   }
 
@@ -167,4 +176,37 @@ func makeJournalStore(probe: Probe = Probe(), witness: Probe? = nil) -> Store<Jo
   Store(
     initialState: Journal.State(), reducer: Journal(witness: witness),
     handler: JournalHandler(probe: probe))
+}
+
+/// Runs `operation` for at most `seconds` of real time; returns whether it ended. What is left
+/// running is abandoned: a failing test returns instead of hanging the suite.
+///
+/// A minute by default: far more than any wait here takes alone, because on two busy cores
+/// the suite's tasks have waited over 30 s for a thread.
+func bounded(
+  _ operation: @escaping @Sendable () async -> Void, seconds: Int = 60
+) async -> Bool {
+  let outcome = Guarded<CheckedContinuation<Bool, Never>?>(nil)
+  return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+    outcome.withLock { $0 = continuation }
+    let timer = Task {
+      do { try await Task.sleep(for: .seconds(seconds)) } catch { return }
+      outcome.withLock { $0.take() }?.resume(returning: false)
+    }
+    Task {
+      await operation()
+      timer.cancel()
+      outcome.withLock { $0.take() }?.resume(returning: true)
+    }
+  }
+}
+
+extension StoreTask {
+  /// `finish()`, bounded by a minute: an effect a regression leaves running fails the test here
+  /// instead of hanging the suite.
+  @MainActor func finishOrFail(sourceLocation: SourceLocation = #_sourceLocation) async {
+    if await !finish(within: .seconds(60)) {
+      Issue.record("effects still running after a minute", sourceLocation: sourceLocation)
+    }
+  }
 }

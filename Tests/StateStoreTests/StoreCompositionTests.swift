@@ -7,8 +7,8 @@ import Testing
 struct StoreCompositionTests {
   @Test func childEffectsAnswerAsEmbeddedParentActions() async {
     let store = makeDeskStore()
-    await store.send(.left(.emit([.echo("l")]))).finish()
-    await store.send(.right(.emit([.twice("r")]))).finish()
+    await store.send(.left(.emit([.echo("l")]))).finishOrFail()
+    await store.send(.right(.emit([.twice("r")]))).finishOrFail()
     #expect(store.state.left.entries == ["answered l"])
     #expect(store.state.right.entries == ["answered r.1", "answered r.2"])
   }
@@ -28,11 +28,11 @@ struct StoreCompositionTests {
 
     // Cancelling the left group leaves the right request running.
     store.send(.left(.emit([.cancelRequests])))
-    await left2.finish()
+    await left2.finishOrFail()
     #expect(probe.cancelled == ["l1", "l2"])
     probe.release("r1")
-    await right.finish()
-    await left.finish()
+    await right.finishOrFail()
+    await left.finishOrFail()
     #expect(store.state.right.entries == ["answered r1"])
     #expect(store.state.left.entries.isEmpty)
   }
@@ -48,14 +48,15 @@ struct StoreCompositionTests {
     #expect(store.runningEffectCount == 3)
 
     store.send(.closeDrawer)
-    await inside.finish()
+    // Bounded: a dismissal that cancels nothing fails here instead of hanging the suite.
+    #expect(await inside.finish(within: .seconds(60)), "closing the drawer cancelled nothing")
     #expect(probe.cancelled == ["grouped", "plain"])
     #expect(store.state.drawer == nil)
 
     // What the closed drawer's effects would have sent is gone; the left child still runs.
     probe.release("plain")
     probe.release("outside")
-    await outside.finish()
+    await outside.finishOrFail()
     #expect(store.state.left.entries == ["answered outside"])
     #expect(store.state.drawer == nil)
     #expect(store.runningEffectCount == 0)
@@ -68,9 +69,9 @@ struct StoreCompositionTests {
     let old = store.send(.drawer(.emit([.held("old")])))
     await probe.waitUntilStarted("old")
     store.send(.closeDrawer)
-    await old.finish()
+    #expect(await old.finish(within: .seconds(60)), "closing the drawer cancelled nothing")
     store.send(.openDrawer)
-    await store.send(.drawer(.emit([.echo("new")]))).finish()
+    await store.send(.drawer(.emit([.echo("new")]))).finishOrFail()
     #expect(store.state.drawer?.entries == ["answered new"])
     #expect(probe.cancelled == ["old"])
   }
@@ -80,7 +81,7 @@ struct StoreCompositionTests {
     let store = makeDeskStore()
     await RuntimeWarning.$reporter.withValue(warnings.reporter) {
       // No drawer: the action is dropped by the reducer, with a warning, and nothing runs.
-      await store.send(.drawer(.emit([.echo("x")]))).finish()
+      await store.send(.drawer(.emit([.echo("x")]))).finishOrFail()
     }
     #expect(store.state == Desk.State())
     #expect(store.runningEffectCount == 0)
@@ -99,16 +100,16 @@ struct StoreCompositionTests {
     for name in ["l", "r", "rh", "d"] { await probe.waitUntilStarted(name) }
 
     store.cancel("request", in: ["left"])
-    await tasks[0].finish()
+    await tasks[0].finishOrFail()
     #expect(probe.cancelled == ["l"])
 
     store.cancel("request")  // the root namespace has no such group
     store.cancelAll(in: ["right"])
-    await tasks[1].finish()
+    await tasks[1].finishOrFail()
     #expect(probe.cancelled == ["l", "r", "rh"])
 
     store.cancelAll(in: [])
-    await tasks[2].finish()
+    await tasks[2].finishOrFail()
     #expect(probe.cancelled == ["d", "l", "r", "rh"])
     #expect(store.runningEffectCount == 0)
   }
@@ -121,10 +122,10 @@ struct StoreCompositionTests {
       .combined(with: journal.lifted(into: Desk.drawer))
     let store = Store(initialState: Desk.State(), reducer: Desk(), handler: handler)
     store.send(.openDrawer)
-    await store.send(.left(.emit([.echo("a")]))).finish()
-    await store.send(.right(.emit([.echo("b")]))).finish()
-    await store.send(.drawer(.emit([.echo("c")]))).finish()
-    await store.send(.closeDrawer).finish()
+    await store.send(.left(.emit([.echo("a")]))).finishOrFail()
+    await store.send(.right(.emit([.echo("b")]))).finishOrFail()
+    await store.send(.drawer(.emit([.echo("c")]))).finishOrFail()
+    await store.send(.closeDrawer).finishOrFail()
     #expect(store.state.left.entries == ["answered a"])
     #expect(store.state.right.entries == ["answered b"])
     // Each effect was carried out once, by the one handler that knows it.

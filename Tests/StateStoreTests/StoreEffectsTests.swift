@@ -6,7 +6,7 @@ struct StoreEffectsTests {
   @Test func finishAwaitsEffectsAndTheActionsTheySent() async {
     let probe = Probe()
     let store = makeJournalStore(probe: probe)
-    await store.send(.emit([.twice("t"), .chain("c")])).finish()
+    await store.send(.emit([.twice("t"), .chain("c")])).finishOrFail()
     // chain → emit([.echo("c.child")]) → answered: two levels below the first send.
     #expect(
       Set(store.state.entries) == ["answered t.1", "answered t.2", "answered c.child"])
@@ -20,7 +20,7 @@ struct StoreEffectsTests {
     let store = makeJournalStore()
     let task = store.send(.append("a"))
     #expect(!task.hasEffects)
-    await task.finish()
+    await task.finishOrFail()
     #expect(store.state.entries == ["a"])
   }
 
@@ -30,7 +30,7 @@ struct StoreEffectsTests {
     let task = store.send(.emit([.held("h")]))
     await probe.waitUntilStarted("h")
     task.cancel()
-    await task.finish()
+    await task.finishOrFail()
     #expect(task.isCancelled)
     #expect(probe.cancelled == ["h"])
     #expect(store.state.entries.isEmpty)
@@ -46,8 +46,8 @@ struct StoreEffectsTests {
     await probe.waitUntilStarted("second")
     first.cancel()
     probe.release("second")
-    await second.finish()
-    await first.finish()
+    await second.finishOrFail()
+    await first.finishOrFail()
     #expect(store.state.entries == ["answered second"])
     #expect(probe.cancelled == ["first"])
   }
@@ -58,10 +58,10 @@ struct StoreEffectsTests {
     let first = store.send(.emit([.request("one")]))
     await probe.waitUntilStarted("one")
     let second = store.send(.emit([.request("two")]))
-    await first.finish()
+    await first.finishOrFail()
     #expect(probe.cancelled == ["one"])
     probe.release("two")
-    await second.finish()
+    await second.finishOrFail()
     #expect(store.state.entries == ["answered two"])
   }
 
@@ -70,8 +70,8 @@ struct StoreEffectsTests {
     let store = makeJournalStore(probe: probe)
     let request = store.send(.emit([.request("r")]))
     await probe.waitUntilStarted("r")
-    await store.send(.emit([.cancelRequests])).finish()
-    await request.finish()
+    await store.send(.emit([.cancelRequests])).finishOrFail()
+    await request.finishOrFail()
     #expect(probe.cancelled == ["r"])
     #expect(probe.started == ["r", "cancelRequests"])
     #expect(store.state.entries.isEmpty)
@@ -82,14 +82,14 @@ struct StoreEffectsTests {
     let store = makeJournalStore(probe: probe)
     // The cancel comes after the request: the request is cancelled.
     let task = store.send(.emit([.request("before"), .cancelRequests]))
-    await task.finish()
+    await task.finishOrFail()
     #expect(probe.cancelled == ["before"])
 
     // The cancel comes first: the request that follows it runs.
     let next = store.send(.emit([.cancelRequests, .request("after")]))
     await probe.waitUntilStarted("after")
     probe.release("after")
-    await next.finish()
+    await next.finishOrFail()
     #expect(store.state.entries == ["answered after"])
   }
 
@@ -101,11 +101,11 @@ struct StoreEffectsTests {
     await probe.waitUntilStarted("r")
     await probe.waitUntilStarted("h")
     store.cancel("request")
-    await request.finish()
+    await request.finishOrFail()
     #expect(probe.cancelled == ["r"])
     #expect(store.runningEffectCount == 1)
     probe.release("h")
-    await held.finish()
+    await held.finishOrFail()
     #expect(store.state.entries == ["answered h"])
   }
 
@@ -117,7 +117,7 @@ struct StoreEffectsTests {
     await probe.waitUntilStarted("b")
     #expect(store.runningEffectCount == 2)
     store.cancelAll()
-    await task.finish()
+    await task.finishOrFail()
     #expect(probe.cancelled == ["a", "b"])
     #expect(store.runningEffectCount == 0)
     #expect(store.state.entries.isEmpty)
@@ -131,7 +131,7 @@ struct StoreEffectsTests {
     await probe.waitUntilStarted("orphan")
     store = nil
     #expect(weakStore == nil)
-    await task?.finish()
+    await task?.finishOrFail()
     #expect(probe.cancelled == ["orphan"])
   }
 
@@ -152,7 +152,7 @@ struct StoreEffectsTests {
     store = nil
     #expect(weakStore == nil)
     probe.release("late")
-    await task?.finish()
+    await task?.finishOrFail()
     // The handler ignored cancellation and sent anyway; nothing reached a reducer.
     #expect(probe.started == ["late", "late sent"])
     #expect(witness.started.count == 1)
@@ -167,7 +167,7 @@ struct StoreEffectsTests {
     await probe.waitUntilStarted("ignored")
     task.cancel()
     probe.release("ignored")
-    await task.finish()
+    await task.finishOrFail()
     #expect(probe.started == ["ignored", "ignored sent"])
     #expect(store.state.entries.isEmpty)
     #expect(witness.started.count == 1)
@@ -184,7 +184,7 @@ struct StoreEffectsTests {
       }
     }
     store.send(.append("trigger"))
-    await queued?.finish()
+    await queued?.finishOrFail()
     #expect(probe.started.isEmpty)
     #expect(store.state.entries == ["trigger"])
     subscription.cancel()

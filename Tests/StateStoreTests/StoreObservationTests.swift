@@ -60,7 +60,7 @@ struct StoreObservationTests {
     let store = makeJournalStore()
     var origins: [ActionOrigin] = []
     let subscription = store.observeTransitions { origins.append($0.origin) }
-    await store.send(.emit([.twice("x")])).finish()
+    await store.send(.emit([.twice("x")])).finishOrFail()
     #expect(origins == [.user, .effect, .effect])
     subscription.cancel()
   }

@@ -31,7 +31,7 @@ struct StoreStressTests {
       }
     }
     for sender in senders { await sender.value }
-    for task in log.tasks { await task.finish() }
+    for task in log.tasks { await task.finishOrFail() }
     let received = log.received
 
     #expect(sequenceNumbers == Array(1...sequenceNumbers.count))
@@ -67,7 +67,7 @@ struct StoreStressTests {
     for name in names { await probe.waitUntilStarted(name) }
     var random = SystemRandomNumberGenerator()
     for name in names.shuffled(using: &random) { probe.release(name) }
-    await task.finish()
+    await task.finishOrFail()
     #expect(Set(store.state.entries) == Set(names.map { "answered \($0)" }))
     #expect(store.state.entries.count == 100)
   }
@@ -84,7 +84,7 @@ struct StoreStressTests {
     }
     // Every store is gone as soon as its last reference is: effects hold none.
     #expect(weakStores.allSatisfy { $0.store == nil })
-    for task in tasks { await task.finish() }
+    for task in tasks { await task.finishOrFail() }
     // Their effects were cancelled, and nothing reached a reducer after the stores went away.
     #expect(probe.started.count == 10_000)
     #expect(probe.cancelled.count == 10_000)

@@ -45,7 +45,7 @@ struct StoreTests {
     let store = makeJournalStore()
     var transitions: [Transition<Journal.State, Journal.Action, Journal.Effect>] = []
     let subscription = store.observeTransitions { transitions.append($0) }
-    await store.send(.emit([.echo("x")])).finish()
+    await store.send(.emit([.echo("x")])).finishOrFail()
 
     #expect(
       transitions == [
@@ -62,7 +62,7 @@ struct StoreTests {
   @Test func storeWithoutHandlerRunsNoEffects() async {
     let store = Store(initialState: Journal.State(), reducer: Journal())
     let task = store.send(.emit([.echo("x")]))
-    await task.finish()
+    await task.finishOrFail()
     #expect(store.runningEffectCount == 0)
     #expect(store.state.entries.isEmpty)
   }

@@ -21,7 +21,7 @@ struct StoreWaitingTests {
     // `task.finish()` would still be waiting here.
     #expect(store.runningEffectCount >= 1)
     probe.release("alert")
-    await task.finish()
+    await task.finishOrFail()
     #expect(store.state.entries == ["answered answer", "answered alert"])
   }
 
