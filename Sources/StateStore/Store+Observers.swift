@@ -36,7 +36,7 @@ extension Store {
     let id = makeObserverID()
     stateObservers.append(StateObserver(id: id, callback: callback))
     return StoreSubscription { [weak self] in
-      self?.stateObservers.removeAll { $0.id == id }
+      self?.stateObservers.removeSorted(id: id) { $0.id }
     }
   }
 
@@ -54,7 +54,7 @@ extension Store {
     let id = makeObserverID()
     transitionObservers.append(TransitionObserver(id: id, callback: callback))
     return StoreSubscription { [weak self] in
-      self?.transitionObservers.removeAll { $0.id == id }
+      self?.transitionObservers.removeSorted(id: id) { $0.id }
     }
   }
 
@@ -80,7 +80,7 @@ extension Store {
     streamFinishers[id] = { continuation.finish() }
     continuation.onTermination = { [weak self] _ in
       Task { @MainActor in
-        self?.stateObservers.removeAll { $0.id == id }
+        self?.stateObservers.removeSorted(id: id) { $0.id }
         self?.streamFinishers[id] = nil
       }
     }
@@ -98,7 +98,7 @@ extension Store {
     let id = makeObserverID()
     sliceObservers.append(SliceObserver(id: id, stage: stage, publish: publish))
     return StoreSubscription { [weak self] in
-      self?.sliceObservers.removeAll { $0.id == id }
+      self?.sliceObservers.removeSorted(id: id) { $0.id }
     }
   }
 

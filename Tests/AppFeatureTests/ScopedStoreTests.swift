@@ -6,6 +6,9 @@ import Testing
 
 /// Handles on one child of the app store: they read the child's slice, send the child's
 /// actions, and publish only when their own slice changed.
+/// Keeps `value` alive to this point.
+@inline(never) private func blackHole<T>(_ value: T) { _ = value }
+
 @MainActor struct ScopedStoreTests {
   private func makeApp() -> Store<AppReducer> {
     Store(initialState: AppState(), reducer: AppReducer())
@@ -28,6 +31,51 @@ import Testing
     #expect(app.state.login.username == "demo")
     #expect(received == [.login(.usernameChanged("demo"))])
     subscription.cancel()
+  }
+
+  /// A "view" of the login feature, written once against the one handle type.
+  private func typeUsername(
+    _ name: String, into login: some StoreHandle<LoginState, LoginAction>
+  ) -> [String] {
+    var seen: [String] = []
+    let subscription = login.observe { seen.append($0.username) }
+    for index in name.indices {
+      login.send(.usernameChanged(String(name[...index])))
+    }
+    subscription.cancel()
+    return seen + [login.state.username]
+  }
+
+  @Test func oneLoginViewTakesALoginStoreOrTheAppsLoginSliceUnchanged() {
+    let own = Store(initialState: LoginState(), reducer: LoginReducer())
+    let app = makeApp()
+    let slice = app.scope(AppReducer.login)
+    #expect(typeUsername("demo", into: own) == ["d", "de", "dem", "demo", "demo"])
+    #expect(typeUsername("demo", into: slice) == ["d", "de", "dem", "demo", "demo"])
+    #expect(app.state.login.username == "demo")
+  }
+
+  @Test func releasingSomeHandlesInAnyOrderLeavesTheOthersObserving() {
+    let app = makeApp()
+    var calls = Array(repeating: 0, count: 20)
+    var handles: [ScopedStore<LoginState, LoginAction>?] = []
+    var subscriptions: [StoreSubscription?] = []
+    for index in 0..<20 {
+      let handle = app.scope(AppReducer.login)
+      subscriptions.append(handle.observe { _ in calls[index] += 1 })
+      handles.append(handle)
+    }
+    // Release every third handle and its subscription, last first, then a few from the front.
+    let released = Set([18, 15, 12, 9, 6, 3, 0, 1])
+    for index in released.sorted(by: >) {
+      subscriptions[index] = nil
+      handles[index] = nil
+    }
+    app.send(.login(.usernameChanged("demo")))
+    for index in 0..<20 {
+      #expect(calls[index] == (released.contains(index) ? 0 : 1), "handle \(index)")
+    }
+    blackHole(subscriptions)
   }
 
   @Test func observersOfAnotherChildAreNotCalledForALoginKeystroke() {

@@ -83,7 +83,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     let id = nextObserverID
     observers.append((id, callback))
     return StoreSubscription { [weak self] in
-      self?.observers.removeAll { $0.id == id }
+      self?.observers.removeSorted(id: id) { $0.id }
     }
   }
 
