@@ -11,6 +11,40 @@ import ToolTestSupport
 /// A real app session — a failed sign-in, a sign-in, the profile, a logout — recorded from the
 /// app store, then replayed and verified with the app reducer; secrets masked at every level.
 @MainActor struct AppActionLogTests {
+  @Test func aSessionRecordedWithUsernamesMaskedHoldsNoNameOrEmailAnywhere() async throws {
+    // Every place personal data travels in a session: the typed username, the user the service
+    // returns (display name, email), the profile the home screen loads, the logout. A value
+    // that a feature forgets to redact shows up in these bytes.
+    let user = User(
+      id: "u-7", username: "zqxjk", displayName: "Ada Lovelace", email: "ada.lovelace@example.org")
+    let session = Session(user: user, token: "tok-Canary-42")
+    let fakes = LoginFakes(results: [.success(session)])
+    let store = Store(
+      app: AppState(),
+      dependencies: AppDependencies(
+        login: fakes.dependencies, profiles: DemoProfileAPI(delay: .zero, clock: fakes.clock)))
+    let folder = try TemporaryFolder()
+    let url = folder.file("masked.jsonl")
+    let recorder = try store.record(
+      to: url, feature: AppReducer.actionLogFeature,
+      options: RecordingOptions(checkpointInterval: 2, maskUsernames: true))
+
+    store.send(.login(.usernameChanged("zqxjk")))
+    store.send(.login(.passwordChanged("Secr3t")))
+    await store.send(.login(.loginButtonTapped)).finish()
+    #expect(store.state.home?.profile?.displayName == "Ada Lovelace")
+    store.send(.login(.logoutButtonTapped))
+    await recorder.close()
+
+    let bytes = try String(contentsOf: url, encoding: .utf8)
+    #expect(bytes.contains("profileLoaded"), "the session did not reach the profile")
+    // A Bool, not the bytes, in the expectation: a failure must not print what leaked.
+    for personal in ["zqxjk", "Ada", "Lovelace", "ada.lovelace", "example.org", "tok-Canary"] {
+      let leaked = bytes.contains(personal)
+      #expect(!leaked, "'\(personal)' is in the recorded bytes")
+    }
+  }
+
   @Test func aRecordedAppSessionReplaysAndVerifiesWithTheSecretsMasked() async throws {
     let password = "Canary7Pw"
     let token = Secret("tok-Canary-99")
