@@ -313,7 +313,7 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
     FailureReporter.current(
       FailureMessage.diff(
         "State after \(verb)(\(Dump.render(step.action))) differs from the expected state.",
-        expected: Dump.render(expected), actual: Dump.render(step.stateAfter),
+        expectedValue: expected, actualValue: step.stateAfter,
         fix: fix),
       at: location)
   }
@@ -413,7 +413,7 @@ extension TestStore where R.Effect: Equatable {
       FailureMessage.diff(
         "Effects returned by \(verb)(\(Dump.render(step.action))) differ from the expected "
           + "effects.",
-        expected: Dump.render(expectedEffects), actual: Dump.render(step.effects),
+        expectedValue: expectedEffects, actualValue: step.effects,
         fix: "Expect the effects the reducer returned, in order, or fix the reducer."),
       at: location)
   }

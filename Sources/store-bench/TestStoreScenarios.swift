@@ -25,6 +25,51 @@ func testStoreScenarios(ops: Int) async -> [BenchmarkResult] {
       group: "TestStore", scenario: "TestStore.send + assert, counter", ops: ops,
       nanoseconds: time, floor: floorName, floorNanosecondsPerOp: floor / Double(ops),
       peakRSSMiB: peakRSSMiB(), target: "≤ 5000 ns")
+  ] + (await failingAssertionScenario())
+}
+
+/// A 100,000-item list, one item renamed, and a test that expected another name: the time to
+/// build the failure message, against diffing the two whole renderings (how it was built).
+@MainActor
+private func failingAssertionScenario() async -> [BenchmarkResult] {
+  struct Item: Equatable, Sendable {
+    var id: Int
+    var title: String
+  }
+  struct Rename: Reducer {
+    func reduce(into state: inout [Item], action: Int) -> [Never] {
+      state[action].title = "renamed"
+      return []
+    }
+  }
+  let items = (0..<100_000).map { Item(id: $0, title: "item \($0)") }
+  var renamed = items
+  renamed[50_000].title = "renamed"
+  var expected = items
+  expected[50_000].title = "expected"
+
+  let floorName = "TestStore failing assertion floor: line diff of whole renderings"
+  let floor = measure(ops: 1, rounds: 1) { _ in
+    blackHole(Dump.diff(Dump.render(expected), Dump.render(renamed)))
+  }
+  let failures = FailureReporter.Recorder()
+  let time = await measureAsync(ops: 1, rounds: 3) { _ in
+    let store = TestStore(initialState: items, reducer: Rename())
+    await FailureReporter.$current.withValue(failures.reporter) {
+      await store.send(50_000) { $0[50_000].title = "expected" }
+    }
+  }
+  precondition(
+    failures.messages.contains { $0.contains("title: \"renamed\"") && $0.count < 10_000 },
+    "the failing assertion did not report the renamed item")
+  return [
+    BenchmarkResult(
+      group: "TestStore", scenario: floorName, ops: 1, nanoseconds: floor, floor: floorName,
+      floorNanosecondsPerOp: floor, peakRSSMiB: peakRSSMiB()),
+    BenchmarkResult(
+      group: "TestStore", scenario: "TestStore failing assertion, 100,000-item state", ops: 1,
+      nanoseconds: time, floor: floorName, floorNanosecondsPerOp: floor,
+      peakRSSMiB: peakRSSMiB(), target: "≤ 100 ms"),
   ]
 }
 

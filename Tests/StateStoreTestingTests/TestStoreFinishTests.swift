@@ -180,3 +180,45 @@ struct TestStoreFinishTests {
     }
   }
 }
+
+/// A failing assertion on a large state shows what differs, with a few neighbours, and folds
+/// the rest.
+@MainActor
+struct TestStoreLargeStateTests {
+  struct Rename: Reducer {
+    func reduce(into state: inout [String], action: Int) -> [Never] {
+      state[action] = "renamed"
+      return []
+    }
+  }
+
+  @Test func aWrongExpectationOnAThousandItemsShowsTheItemAndFoldsTheRest() async {
+    let failures = FailureReporter.Recorder()
+    let store = TestStore(initialState: (0..<1_000).map { "item \($0)" }, reducer: Rename())
+    await FailureReporter.$current.withValue(failures.reporter) {
+      await store.send(500) { $0[500] = "expected" }
+    }
+    #expect(
+      failures.messages == [
+        """
+        State after send(500) differs from the expected state.
+
+            [
+              … (497 unchanged),
+              [497]: "item 497",
+              [498]: "item 498",
+              [499]: "item 499",
+          −   [500]: "expected",
+          +   [500]: "renamed",
+              [501]: "item 501",
+              [502]: "item 502",
+              [503]: "item 503",
+              … (496 unchanged)
+            ]
+
+        (Expected: −, Actual: +)
+        Mutate the expected state in the trailing closure to match, or fix the reducer.
+        """
+      ])
+  }
+}

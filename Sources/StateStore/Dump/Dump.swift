@@ -202,6 +202,16 @@ struct DumpRenderer {
       let rendered = render(value, indent: indent + 1)
       return label.map { "\($0): \(rendered)" } ?? rendered
     }
+    return assemble(
+      open: open, close: close, lines: lines, indent: indent, allowInline: allowInline)
+  }
+
+  /// Puts rendered fields between `open` and `close`: on one line when allowed and short
+  /// enough, one per line otherwise.
+  func assemble(
+    open: String, close: String, lines: [String], indent: Int, allowInline: Bool
+  ) -> String {
+    guard !lines.isEmpty else { return open + close }
     if allowInline || isSingleLine {
       let inline = open + lines.joined(separator: ", ") + close
       if isSingleLine { return inline }
@@ -217,7 +227,7 @@ struct DumpRenderer {
     return open + "\n" + lines.map { pad + $0 }.joined(separator: ",\n") + "\n" + closePad + close
   }
 
-  private static func tupleLabel(_ label: String?) -> String? {
+  static func tupleLabel(_ label: String?) -> String? {
     // Unlabelled tuple elements reflect as ".0", ".1", ...
     guard let label, !label.hasPrefix(".") else { return nil }
     return label
@@ -281,7 +291,7 @@ extension Dump {
 
 extension Mirror {
   /// Children of the class hierarchy too, superclass first.
-  fileprivate var allChildren: [(String?, Any)] {
+  var allChildren: [(String?, Any)] {
     let own = children.map { ($0.label, $0.value) }
     guard let superclassMirror else { return own }
     return superclassMirror.allChildren + own

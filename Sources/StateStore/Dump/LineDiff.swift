@@ -33,13 +33,32 @@ extension Dump {
 
   /// The diff between the renderings of two values, or `nil` when they render the same.
   ///
+  /// The values are walked together, and only what differs is rendered in full: equal parts
+  /// are compared with `==`, and a long run of equal elements in a collection shows as one
+  /// `… (N unchanged)` line with a few elements kept on each side of a change. A 100,000-item
+  /// state that changed one item diffs in milliseconds. Without such a run, the diff is the
+  /// line diff of `render(old)` and `render(new)`.
+  ///
   /// - Parameters:
   ///   - old: The value to diff from.
   ///   - new: The value to diff to.
   ///   - context: How many unchanged lines to keep around each change; `nil` keeps all.
-  /// - Returns: The line diff of `render(old)` and `render(new)`.
+  /// - Returns: The line diff, or `nil` when both render the same.
   public static func diff(of old: Any, and new: Any, context: Int? = nil) -> String? {
-    diff(render(old), render(new), context: context)
+    let (oldText, newText) = renderedForDiff(old, new)
+    return diff(oldText, newText, context: context)
+  }
+
+  /// Both values rendered for ``diff(of:and:context:)``: in full where they differ, with long
+  /// runs of equal collection elements folded the same way in both.
+  ///
+  /// - Parameters:
+  ///   - old: The value to diff from.
+  ///   - new: The value to diff to.
+  /// - Returns: The two renderings.
+  public static func renderedForDiff(_ old: Any, _ new: Any) -> (old: String, new: String) {
+    var renderer = DifferenceRenderer(keep: 3)
+    return renderer.render(old, new, indent: 0)
   }
 }
 

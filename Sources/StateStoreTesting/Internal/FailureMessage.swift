@@ -23,6 +23,18 @@ enum FailureMessage {
     return [headline, "", indent(diff), "", legend, fix].joined(separator: "\n")
   }
 
+  /// `headline`, the diff of the values `expected` and `actual` (rendered where they differ,
+  /// see `Dump.diff(of:and:context:)`), the legend and `fix`.
+  static func diff(
+    _ headline: String,
+    expectedValue expected: Any,
+    actualValue actual: Any,
+    fix: String
+  ) -> String {
+    let (expectedText, actualText) = Dump.renderedForDiff(expected, actual)
+    return diff(headline, expected: expectedText, actual: actualText, fix: fix)
+  }
+
   /// `headline`, the given lines indented by two spaces, and `fix`.
   static func list(_ headline: String, _ lines: [String], fix: String) -> String {
     [headline, "", indent(lines.joined(separator: "\n")), "", fix].joined(separator: "\n")

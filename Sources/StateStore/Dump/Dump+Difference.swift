@@ -1,0 +1,172 @@
+/// Renders two values side by side for a diff, rendering only what differs in full.
+///
+/// The two values are walked together. Where both have the same shape (the same type; for an
+/// enum, the same case) their parts are paired and walked in turn; anything else renders as
+/// ``Dump/render(_:)`` renders it. In a collection, elements are paired by position, and a run
+/// of equal elements keeps `keep` elements on each side of a change and, when that leaves at
+/// least ``minimumFold`` more, shows those as one `… (N unchanged)` line, the same in both
+/// renderings. So the line diff of a
+/// 100,000-item state that changed one item compares a few dozen lines, not 200,000, and
+/// values that are equal are compared with `==`, never rendered.
+///
+/// Without such a run the two renderings are exactly `render(old)` and `render(new)`.
+struct DifferenceRenderer {
+  /// Equal elements kept on each side of a change.
+  let keep: Int
+  /// The fewest equal elements folded into one line: shorter runs show in full.
+  static let minimumFold = 10
+  private var single = DumpRenderer()
+
+  init(keep: Int) {
+    self.keep = keep
+  }
+
+  mutating func render(_ old: Any, _ new: Any, indent: Int) -> (String, String) {
+    if old is any CustomDumpStringConvertible || new is any CustomDumpStringConvertible
+      || old is String || old is Character || old is Substring
+      || type(of: old) != type(of: new)
+    {
+      return (single.render(old, indent: indent), single.render(new, indent: indent))
+    }
+    let oldMirror = Mirror(reflecting: old)
+    let newMirror = Mirror(reflecting: new)
+    let typeName = DumpRenderer.typeName(of: old)
+    switch oldMirror.displayStyle {
+    case .optional:
+      guard let oldWrapped = oldMirror.children.first?.value,
+        let newWrapped = newMirror.children.first?.value
+      else { return (single.render(old, indent: indent), single.render(new, indent: indent)) }
+      return render(oldWrapped, newWrapped, indent: indent)
+    case .enum:
+      guard let oldPayload = oldMirror.children.first, let newPayload = newMirror.children.first,
+        oldPayload.label == newPayload.label
+      else { return (single.render(old, indent: indent), single.render(new, indent: indent)) }
+      let oldFields = Self.payloadFields(oldPayload.value)
+      let newFields = Self.payloadFields(newPayload.value)
+      guard oldFields.count == newFields.count else {
+        return (single.render(old, indent: indent), single.render(new, indent: indent))
+      }
+      return fields(
+        open: "\(typeName).\(oldPayload.label ?? "?")(", close: ")", oldFields, newFields,
+        indent: indent, allowInline: true)
+    case .tuple:
+      let labels = oldMirror.children.map { DumpRenderer.tupleLabel($0.label) }
+      return fields(
+        open: "(", close: ")", Array(zip(labels, oldMirror.children.map(\.value))),
+        Array(zip(labels, newMirror.children.map(\.value))), indent: indent, allowInline: true)
+    case .struct:
+      return fields(
+        open: "\(typeName)(", close: ")", oldMirror.allChildren, newMirror.allChildren,
+        indent: indent, allowInline: false)
+    case .collection:
+      return collection(
+        oldMirror.children.map(\.value), newMirror.children.map(\.value), indent: indent)
+    default:
+      // Classes (identity, cycles), sets and dictionaries (sorted renderings): as they are.
+      return (single.render(old, indent: indent), single.render(new, indent: indent))
+    }
+  }
+
+  private mutating func fields(
+    open: String,
+    close: String,
+    _ oldFields: [(String?, Any)],
+    _ newFields: [(String?, Any)],
+    indent: Int,
+    allowInline: Bool
+  ) -> (String, String) {
+    var oldLines: [String] = []
+    var newLines: [String] = []
+    for ((label, old), (_, new)) in zip(oldFields, newFields) {
+      let (oldText, newText) = renderPart(old, new, indent: indent + 1)
+      oldLines.append(label.map { "\($0): \(oldText)" } ?? oldText)
+      newLines.append(label.map { "\($0): \(newText)" } ?? newText)
+    }
+    return (
+      single.assemble(
+        open: open, close: close, lines: oldLines, indent: indent, allowInline: allowInline),
+      single.assemble(
+        open: open, close: close, lines: newLines, indent: indent, allowInline: allowInline)
+    )
+  }
+
+  private mutating func collection(
+    _ old: [Any], _ new: [Any], indent: Int
+  ) -> (String, String) {
+    if old.isEmpty || new.isEmpty {
+      return (single.render(old, indent: indent), single.render(new, indent: indent))
+    }
+    let paired = min(old.count, new.count)
+    let same = (0..<paired).map { Self.areEqual(old[$0], new[$0]) }
+    var oldLines: [String] = []
+    var newLines: [String] = []
+    var index = 0
+    while index < paired {
+      guard same[index] else {
+        let (oldText, newText) = render(old[index], new[index], indent: indent + 1)
+        oldLines.append("[\(index)]: \(oldText)")
+        newLines.append("[\(index)]: \(newText)")
+        index += 1
+        continue
+      }
+      var end = index
+      while end < paired, same[end] { end += 1 }
+      // A run of equal elements: keep `keep` next to each change, fold the rest.
+      let head = index == 0 ? 0 : keep
+      let tail = end == paired && old.count == new.count ? 0 : keep
+      if end - index - head - tail >= Self.minimumFold {
+        for position in index..<(index + head) {
+          let text = single.render(old[position], indent: indent + 1)
+          oldLines.append("[\(position)]: \(text)")
+          newLines.append("[\(position)]: \(text)")
+        }
+        let folded = "… (\(end - index - head - tail) unchanged)"
+        oldLines.append(folded)
+        newLines.append(folded)
+        index = end - tail
+      }
+      for position in index..<end {
+        let text = single.render(old[position], indent: indent + 1)
+        oldLines.append("[\(position)]: \(text)")
+        newLines.append("[\(position)]: \(text)")
+      }
+      index = end
+    }
+    for position in paired..<old.count {
+      oldLines.append("[\(position)]: " + single.render(old[position], indent: indent + 1))
+    }
+    for position in paired..<new.count {
+      newLines.append("[\(position)]: " + single.render(new[position], indent: indent + 1))
+    }
+    return (
+      single.assemble(open: "[", close: "]", lines: oldLines, indent: indent, allowInline: false),
+      single.assemble(open: "[", close: "]", lines: newLines, indent: indent, allowInline: false)
+    )
+  }
+
+  /// A part of both values: rendered once when the two are equal, paired otherwise.
+  private mutating func renderPart(_ old: Any, _ new: Any, indent: Int) -> (String, String) {
+    if Self.areEqual(old, new) {
+      let text = single.render(old, indent: indent)
+      return (text, text)
+    }
+    return render(old, new, indent: indent)
+  }
+
+  /// Whether two values are equal by `==`; `false` when their type is not `Equatable` (or they
+  /// are of different types).
+  static func areEqual(_ old: Any, _ new: Any) -> Bool {
+    func compare<Value>(_ old: Value) -> Bool {
+      guard let new = new as? Value else { return false }
+      return EquatableOperations.areEqual(old, new) ?? false
+    }
+    return _openExistential(old, do: compare)
+  }
+
+  private static func payloadFields(_ payload: Any) -> [(String?, Any)] {
+    let mirror = Mirror(reflecting: payload)
+    return mirror.displayStyle == .tuple
+      ? mirror.children.map { (DumpRenderer.tupleLabel($0.label), $0.value) }
+      : [(nil, payload)]
+  }
+}

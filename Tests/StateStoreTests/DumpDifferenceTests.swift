@@ -1,0 +1,69 @@
+import StateStore
+import Testing
+
+/// `Dump.diff(of:and:)` renders only what differs: equal parts are compared, not rendered, and
+/// long runs of equal elements fold.
+struct DumpDifferenceTests {
+  struct Item: Equatable, Sendable {
+    var id: Int
+    var title: String
+  }
+
+  struct Board: Equatable, Sendable {
+    var name: String
+    var items: [Item]
+  }
+
+  static func board(count: Int) -> Board {
+    Board(name: "b", items: (0..<count).map { Item(id: $0, title: "item \($0)") })
+  }
+
+  @Test func oneChangedItemOfAHundredShowsWithThreeNeighboursOnEachSide() throws {
+    let old = Self.board(count: 100)
+    var new = old
+    new.items[50].title = "changed"
+    let diff = try #require(Dump.diff(of: old, and: new))
+    let lines = diff.split(separator: "\n").map(String.init)
+    #expect(
+      lines.filter { $0.contains("unchanged") } == [
+        "      … (47 unchanged),", "      … (46 unchanged)",
+      ])
+    let shown = lines.compactMap { line -> Int? in
+      guard let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]") else {
+        return nil
+      }
+      return Int(line[line.index(after: open)..<close])
+    }
+    #expect(shown == [47, 48, 49, 50, 51, 52, 53])
+    #expect(lines.filter { $0.hasPrefix("−") } == ["−       title: \"item 50\""])
+    #expect(lines.filter { $0.hasPrefix("+") } == ["+       title: \"changed\""])
+  }
+
+  @Test func smallValuesDiffExactlyAsTheirRenderingsDo() {
+    let old = Self.board(count: 5)
+    var new = old
+    new.items[2].title = "x"
+    new.name = "c"
+    #expect(Dump.diff(of: old, and: new) == Dump.diff(Dump.render(old), Dump.render(new)))
+    let appended = Board(name: "b", items: old.items + [Item(id: 5, title: "new")])
+    #expect(
+      Dump.diff(of: old, and: appended) == Dump.diff(Dump.render(old), Dump.render(appended)))
+  }
+
+  @Test func anAppendedItemKeepsTheLastOnesAsContext() throws {
+    let old = Self.board(count: 50)
+    var new = old
+    new.items.append(Item(id: 50, title: "new"))
+    let diff = try #require(Dump.diff(of: old, and: new))
+    #expect(diff.contains("… (47 unchanged)"))
+    #expect(diff.contains("+     [50]: DumpDifferenceTests.Item("))
+    #expect(diff.contains("+       title: \"new\""))
+    #expect(diff.contains("      [47]: DumpDifferenceTests.Item("))
+  }
+
+  @Test func equalValuesHaveNoDiffAndSecretsShowTheirMasksOnly() {
+    #expect(Dump.diff(of: Self.board(count: 3), and: Self.board(count: 3)) == nil)
+    let diff = Dump.diff(of: [Secret("Hunter2!")], and: [Secret("Letmein9")]) ?? ""
+    #expect(!diff.contains("Hunter2") && !diff.contains("Letmein9"))
+  }
+}
