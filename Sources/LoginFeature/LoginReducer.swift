@@ -129,7 +129,9 @@ public struct LoginReducer: Reducer, Sendable {
       if case .twoFactor(let effect) = $0 { effect } else { nil }
     })
 
-  private let body = LoginCore().ifLet(LoginReducer.twoFactor) { TwoFactorReducer() }
+  private let body = LoginCore().ifLet(
+    LoginReducer.twoFactor, onEnd: { LoginCore().twoFactorEnded(&$0, $1) },
+    child: { TwoFactorReducer() })
 
   /// Creates the reducer.
   public init() {}
@@ -181,7 +183,8 @@ struct LoginCore: Reducer, Sendable {
       return [.updateLockout(.reset)]
 
     case .twoFactor:
-      return twoFactorEnded(&state)
+      // The step ran first, as the child; when it ended, `twoFactorEnded` acted on it.
+      return []
 
     case .launched:
       guard !state.isRestoring, case .none = state.user else { return [] }
@@ -351,10 +354,8 @@ struct LoginCore: Reducer, Sendable {
     return [.showAlert(Alert(title: LoginReducer.storageAlertTitle, message: message))]
   }
 
-  /// Acts on how the one-time-code step ended (it ran first, as the child).
-  private func twoFactorEnded(_ state: inout LoginState) -> [LoginEffect] {
-    guard let outcome = state.twoFactor?.outcome else { return [] }
-    state.twoFactor = nil
+  /// Acts on how the one-time-code step ended; the step is already removed.
+  func twoFactorEnded(_ state: inout LoginState, _ outcome: TwoFactorOutcome) -> [LoginEffect] {
     switch outcome {
     case .verified(let session):
       return signIn(session, state: &state)

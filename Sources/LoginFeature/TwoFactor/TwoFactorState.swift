@@ -5,7 +5,7 @@ import StateStore
 /// The step is an optional child of the login flow (``LoginState/twoFactor``): it exists from
 /// the moment the service answers a password with a ``Challenge`` until the code is verified,
 /// the user cancels, or too many wrong codes end it.
-public struct TwoFactorState: Sendable, Equatable, Codable {
+public struct TwoFactorState: Sendable, Equatable, Codable, PresentedState {
   /// How many wrong codes end the challenge.
   public static let maxIncorrectCodes = 3
   /// How long after a code is sent a new one can be asked for, in seconds.

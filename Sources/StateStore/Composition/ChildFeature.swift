@@ -228,3 +228,13 @@ public protocol ComposedEffect: StoreEffect {
   /// - Returns: The parent effect that carries it.
   static func childDismissed(_ dismissal: ChildDismissal) -> Self
 }
+
+/// The state of a child feature that can end itself — a presented screen: once it has an
+/// ``outcome``, its parent removes it and acts on how it ended (see `ifLet(_:onEnd:child:)`).
+public protocol PresentedState {
+  /// How the child can end: verified, cancelled, …
+  associatedtype Outcome: Sendable
+
+  /// How the child ended, once it has; `nil` while it is still showing.
+  var outcome: Outcome? { get }
+}

@@ -39,6 +39,44 @@ extension Reducer where Effect: ComposedEffect {
       parent: self, child: child(), feature: feature, dismissal: .childDismissed(feature.dismissal))
   }
 
+  /// Presents a child feature that can end itself: the same as `ifLet(_:child:)`, and when an
+  /// action leaves the child with an ``PresentedState/outcome``, the child is removed and
+  /// `onEnd` acts on how it ended.
+  ///
+  /// The parent learns how the child ended without a case of its own for it: a code step
+  /// that verified a code, or that the user cancelled, sets its outcome; right after the
+  /// child's reducer ran, the child's state is taken away, `onEnd` runs with the outcome (it
+  /// may sign the user in, or show an alert), and the dismissal ends the child's effects.
+  ///
+  /// ```swift
+  /// let body = LoginCore().ifLet(
+  ///   LoginReducer.twoFactor, onEnd: { LoginCore().twoFactorEnded(&$0, $1) },
+  ///   child: { TwoFactorReducer() })
+  /// ```
+  ///
+  /// The effects come in this order: the child's, `onEnd`'s, this reducer's, the dismissal.
+  /// A parent can still dismiss the child itself by setting its state to `nil`.
+  ///
+  /// - Parameters:
+  ///   - feature: Where the optional child sits in this feature.
+  ///   - onEnd: Acts on the outcome of a child that ended; the child is already removed.
+  ///   - child: The child's reducer.
+  /// - Returns: A reducer that runs both.
+  public func ifLet<Child: Reducer>(
+    _ feature: ChildFeature<State, Action, Effect, Child.State?, Child.Action, Child.Effect>,
+    onEnd: @escaping @Sendable (inout State, Child.State.Outcome) -> [Effect],
+    child: () -> Child
+  ) -> IfLet<Self, Child> where Child.State: PresentedState {
+    var reducer = IfLet(
+      parent: self, child: child(), feature: feature,
+      dismissal: .childDismissed(feature.dismissal))
+    reducer.end = { childState in
+      guard let outcome = childState.outcome else { return nil }
+      return { parentState in onEnd(&parentState, outcome) }
+    }
+    return reducer
+  }
+
   /// Runs a child feature without effects on an optional part of this feature's state: the
   /// same as the `ifLet(_:child:)` of a child with effects, with nothing to cancel when the
   /// child goes away.
@@ -81,6 +119,9 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
       Parent.State, Parent.Action, Parent.Effect, Child.State?, Child.Action, Child.Effect
     >
   @usableFromInline let dismissal: Parent.Effect?
+  /// For a presented child: when the child's state says it ended, what the parent does.
+  @usableFromInline var end:
+    (@Sendable (Child.State) -> ((inout Parent.State) -> [Parent.Effect])?)?
 
   @usableFromInline init(
     parent: Parent,
@@ -114,6 +155,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
           child.reduce(into: &$0!, action: childAction)
         }
         effects = feature.embed(childEffects)
+        if let end { effects += endIfDone(&state, end) }
       } else {
         reportAbsentChild(action)
       }
@@ -128,6 +170,17 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
       effects.append(dismissal)
     }
     return effects
+  }
+
+  /// Removes a presented child that ended, and returns what the parent does about it.
+  @usableFromInline func endIfDone(
+    _ state: inout Parent.State,
+    _ end: @Sendable (Child.State) -> ((inout Parent.State) -> [Parent.Effect])?
+  ) -> [Parent.Effect] {
+    guard let childState = feature.statePath.value(in: state), let act = end(childState)
+    else { return [] }
+    feature.statePath.modify(&state) { $0 = nil }
+    return act(&state)
   }
 
   @inlinable func isPresent(_ value: Child.State?) -> Bool {
