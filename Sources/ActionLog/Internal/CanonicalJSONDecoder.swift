@@ -31,6 +31,6 @@ package struct CanonicalJSONDecoder {
   ///   of whole attoseconds a `Duration` holds is `DecodingError.dataCorrupted`.
   package func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
     guard form.writesDurationsAsSeconds else { return try json.decode(Value.self, from: data) }
-    return try json.decode(SecondsDecoder.Root<Value>.self, from: data).value
+    return try json.decode(SecondsDecoder.Wrapped<Value>.self, from: data).value
   }
 }

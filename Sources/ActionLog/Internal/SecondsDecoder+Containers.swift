@@ -67,15 +67,7 @@ extension SecondsDecoder {
         return duration
       }
       if SecondsDecoder.isReadByBase(Value.self) { return try base.decode(type, forKey: key) }
-      // `superDecoder(forKey:)` reads a missing key as null: say what `decode` says.
-      guard base.contains(key) else {
-        throw DecodingError.keyNotFound(
-          key,
-          DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "No value associated with key \(key.stringValue)."))
-      }
-      return try Value(from: SecondsDecoder(base: base.superDecoder(forKey: key)))
+      return try base.decode(SecondsDecoder.Wrapped<Value>.self, forKey: key).value
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -132,7 +124,7 @@ extension SecondsDecoder {
         }
       }
       if SecondsDecoder.isReadByBase(Value.self) { return try base.decode(type) }
-      return try Value(from: SecondsDecoder(base: base.superDecoder()))
+      return try base.decode(SecondsDecoder.Wrapped<Value>.self).value
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

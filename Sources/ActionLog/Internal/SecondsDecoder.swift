@@ -5,11 +5,14 @@ import Foundation
 /// Containers wrap `JSONDecoder`'s containers; a value of a type `JSONDecoder` reads in a way
 /// of its own (`Date`, `Data`, `URL`, `Decimal`) or a scalar is read by its container, a
 /// `Duration` from a `Decimal`, and any other value by its own `init(from:)` over a
-/// `SecondsDecoder` of the decoder `JSONDecoder` gives for that place (`superDecoder`), so a
+/// `SecondsDecoder` of the decoder `JSONDecoder` gives for that place (``Wrapped``), so a
 /// `Duration` anywhere inside it is found.
 struct SecondsDecoder: Decoder {
-  /// Decodes `Value` at the top level through a `SecondsDecoder`.
-  struct Root<Value: Decodable>: Decodable {
+  /// A `Value` decoded through a `SecondsDecoder` of the decoder `JSONDecoder` gives for its
+  /// place: how the top-level value and every nested value that may hold a `Duration` are read.
+  /// Asking `JSONDecoder`'s container for a `Wrapped<Value>` keeps its own decoder and coding
+  /// path (a `superDecoder` would allocate a decoder per value).
+  struct Wrapped<Value: Decodable>: Decodable {
     var value: Value
 
     init(from decoder: any Decoder) throws {
