@@ -54,6 +54,8 @@ final class RecorderCore<
   // the bytes of the nested values that did not change.
   private let stateEncoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
   private var output = Data()
+  /// The emptied buffer of the last batch, kept with its capacity for the next drain.
+  private var spare: [Item] = []
   private var transitionsWritten = 0
   private var linesWritten = 0
   private var writerStopped = false
@@ -166,8 +168,10 @@ final class RecorderCore<
       condition.unlock()
       return
     }
-    if let gap = charge.gap { add(gap) }
-    appendGapIfNeeded()
+    if let gap = charge.gap {
+      add(gap)
+      appendGapIfNeeded()
+    }
     pending.append(.transition(transition, time))
     add(charge.transition)
     let schedule = !isDrainScheduled
@@ -190,6 +194,18 @@ final class RecorderCore<
     totalDropped += droppedCount
     droppedCount = 0
     lastDroppedState = nil
+  }
+
+  /// The capacities of the buffer being filled and of the writer's spare one, in items, once
+  /// everything enqueued so far is written: both keep what they grew to, so a burst of sends
+  /// appends without growing an array.
+  package func bufferCapacities() -> (filling: Int, spare: Int) {
+    queue.sync {
+      drain()
+      condition.lock()
+      defer { condition.unlock() }
+      return (pending.capacity, spare.capacity)
+    }
   }
 
   /// Calls `completion` (on the writer queue) once everything enqueued so far is written.
@@ -237,9 +253,21 @@ final class RecorderCore<
   // MARK: - Writer side
 
   private func drain() {
-    var batch: [Item] = []
+    // The buffer the main actor fills and this one trade places at every batch, each keeping
+    // its capacity: appending on the main actor then never grows an array again (a fresh one
+    // grew by copying, and past malloc's mmap threshold faulted in new pages, on every drain).
+    var batch = spare
+    defer { spare = batch }
     while true {
       condition.lock()
+      if batch.capacity < pending.capacity {
+        // The buffer handed over is as large as the one taken (allocated here, not on the
+        // main actor), so sends during the write append without growing it.
+        let capacity = pending.capacity
+        condition.unlock()
+        batch.reserveCapacity(capacity)
+        condition.lock()
+      }
       swap(&batch, &pending)
       if batch.isEmpty {
         isDrainScheduled = false
