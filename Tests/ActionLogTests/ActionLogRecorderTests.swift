@@ -26,6 +26,25 @@ struct ActionLogRecorderTests {
     #expect(smallest > 0, "a buffer was thrown away after a drain")
   }
 
+  /// A large state is encoded by one encoder only: the header's, the steps' and the gaps'
+  /// states all go through the state encoder, and the encoder of actions and effects never
+  /// grows to a state's size (it held a 100,000-item state's bytes twice over for the whole
+  /// recording).
+  @Test func onlyTheStateEncoderHoldsBuffersTheSizeOfAState() async throws {
+    let folder = try TemporaryFolder()
+    let state = Notes.State(notes: (0..<20_000).map { "entry number \($0)" })
+    let store = Store(initialState: state, reducer: Notes())
+    let recorder = try store.record(
+      to: folder.file("large.jsonl"), feature: "notes",
+      options: RecordingOptions(bufferSize: 1))  // every send after the first is dropped: gaps
+    for _ in 0..<20 { store.send(.increment) }
+    let held = recorder.encoderBufferBytes
+    await recorder.close()
+    #expect(recorder.droppedTransitionCount > 0)
+    #expect(held.states > 400_000)
+    #expect(held.lines < 64 * 1024, "the encoder of actions and effects grew to a state's size")
+  }
+
   @Test func replayReproducesEveryStepOfARecordedSession() async throws {
     let folder = try TemporaryFolder()
     let url = folder.file("session.jsonl")
@@ -269,6 +288,23 @@ struct Gated: Reducer {
       var container = encoder.singleValueContainer()
       try container.encode("step")
     }
+  }
+
+  func reduce(into state: inout State, action: Action) -> [Never] {
+    state.count += 1
+    return []
+  }
+}
+
+/// A state of many strings: megabytes of canonical JSON when it holds enough of them.
+private struct Notes: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var count = 0
+    var notes: [String]
+  }
+
+  enum Action: Codable, Sendable {
+    case increment
   }
 
   func reduce(into state: inout State, action: Action) -> [Never] {

@@ -40,6 +40,26 @@ struct RememberingEncoderTests {
     #expect(changed > 500)
   }
 
+  /// A value of megabytes is not remembered whole (a copy of it and its bytes, held between
+  /// encodings): only its elements are. Smaller values still are, and the bytes do not change.
+  @Test func aValueOfMegabytesIsNotRememberedWhole() throws {
+    struct Large: Encodable {
+      var name = Small()
+      var lines: [String]
+    }
+    struct Small: Codable, Equatable {
+      var title = "notes"
+    }
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    var large = Large(lines: (0..<40_000).map { "line number \($0) of the notes" })
+    for index in 0..<3 {
+      large.lines[index] = "changed \(index)"
+      #expect(try encoder.encode(large) == CanonicalJSONEncoder().encode(large))
+      #expect(encoder.rememberedValueBytes > 0, "the small value is remembered")
+      #expect(encoder.rememberedValueBytes < 1_024, "the list of 1.4 MB is not")
+    }
+  }
+
   @Test func aValueThatChangesIsEncodedAgain() throws {
     let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: .v1)
     var state = LoginState(rules: .minimumLength(3))
