@@ -38,6 +38,27 @@ struct OlderLogTests {
         .replacingOccurrences(of: "LoginCanonicalV1", with: "Login") == v2.stdout)
   }
 
+  /// A flight recorder's folder where an older launch wrote the first form and a newer one the
+  /// second: each segment is verified in the form its header names.
+  @Test func aFolderOfSegmentsInBothFormsVerifies() async throws {
+    let folder = try TemporaryFolder()
+    let flight = folder.url.appendingPathComponent("flight")
+    try FileManager.default.createDirectory(at: flight, withIntermediateDirectories: false)
+    for (source, segment) in [
+      ("login-canonical-v1.jsonl", "segment-000001.jsonl"), ("login.jsonl", "segment-000002.jsonl"),
+    ] {
+      try FileManager.default.copyItem(
+        at: ReplayProcess.fixtures.appendingPathComponent(source),
+        to: flight.appendingPathComponent(segment))
+    }
+    let run = try await ReplayProcess.run(["--verify", "flight"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    #expect(
+      run.stdout.contains(
+        "verified 20 steps in 2 segments: every state and effect matches the recording"),
+      "\(run.stdout)")
+  }
+
   @Test func aDigestAlgorithmThisBuildDoesNotKnowIsNamed() throws {
     let folder = try TemporaryFolder()
     let header =
