@@ -18,7 +18,7 @@ import StateStore
 /// The header is a versioned envelope that a reader checks before anything else:
 ///
 /// ```text
-/// {"format":"loginstore.actionlog","version":1,"feature":"counter","created":"2026-11-22T04:56:22Z","digest":"fnv1a64-canonical-v1","checkpointInterval":100,"initialState":{"count":0}}
+/// {"format":"loginstore.actionlog","version":1,"feature":"counter","created":"2026-11-22T04:56:22Z","digest":"fnv1a64-canonical-v2","checkpointInterval":100,"initialState":{"count":0}}
 /// ```
 ///
 /// A step line (no `kind` key) records one reduced action: its sequence number, when it was
@@ -60,11 +60,14 @@ public enum ActionLogFormat {
   public static let name = "loginstore.actionlog"
   /// The version this build writes and reads.
   public static let version = 1
-  /// The digest algorithm this build writes and verifies, named with its version in every
-  /// header: FNV-1a 64 of the state's canonical JSON, in the canonical form's first version.
+  /// The digest algorithm this build writes, named with its version in every header: FNV-1a 64
+  /// of the state's canonical JSON, in the canonical form's second version
+  /// (`fnv1a64-canonical-v2`, a `Duration` as a number of seconds).
   ///
-  /// A header without the name (logs recorded before it was written) means this algorithm.
-  public static let digestAlgorithm = "fnv1a64-canonical-v1"
+  /// A reader also reads, replays and verifies logs of the first version,
+  /// `fnv1a64-canonical-v1` (a `Duration` as two words of attoseconds), in that version; a
+  /// header without the name (logs recorded before it was written) means the first version.
+  public static let digestAlgorithm = CanonicalForm.current.digestAlgorithm
 
   /// Every key of every line: the one place a key is spelled.
   ///

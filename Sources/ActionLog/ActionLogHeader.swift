@@ -16,8 +16,9 @@ public struct ActionLogHeader<State> {
   public var feature: String
   /// When recording started, to the second.
   public var created: Date
-  /// How the steps' digests are computed: ``ActionLogFormat/digestAlgorithm`` in a file this
-  /// build accepts.
+  /// How the steps' digests are computed, and so how the log's values are written: the
+  /// canonical form's version. This build writes ``ActionLogFormat/digestAlgorithm``
+  /// (`fnv1a64-canonical-v2`) and reads and verifies that and `fnv1a64-canonical-v1`.
   public var digestAlgorithm: String
   /// How many transitions lie between two checkpoints; 0 means none.
   public var checkpointInterval: Int
@@ -61,9 +62,10 @@ extension ActionLogHeader: Decodable where State: Decodable {
         forKey: .created, in: container, debugDescription: "not an ISO 8601 date")
     }
     self.created = created
+    // Logs recorded before the header named the algorithm digested in the first version.
     digestAlgorithm =
       try container.decodeIfPresent(String.self, forKey: .digest)
-      ?? ActionLogFormat.digestAlgorithm
+      ?? CanonicalForm.v1.digestAlgorithm
     checkpointInterval = try container.decode(Int.self, forKey: .checkpointInterval)
     initialState = try container.decode(State.self, forKey: .initialState)
   }

@@ -34,8 +34,8 @@ public struct ActionLogHeaderInfo: Sendable, Equatable {
     maximumLineLength: Int = ActionLogReadOptions.defaultMaximumLineLength
   ) throws(ActionLogError) {
     let lines = try LineReader(url: url, maximumLineLength: maximumLineLength)
-    let header = try HeaderDecoding.decode(
-      ActionLogHeader<SkippedValue>.self, from: lines, decoder: JSONDecoder())
+    let header = try HeaderDecoding.decode(ActionLogHeader<SkippedValue>.self, from: lines)
+      .header
     self.feature = header.feature
     self.version = header.version
     self.created = header.created

@@ -60,7 +60,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   public private(set) var warnings: [ActionLogError] = []
 
   private let lines: LineReader
-  private let decoder = JSONDecoder()
+  /// Reads the values in the canonical form the header names.
+  private let decoder: CanonicalJSONDecoder
   private var isFinished = false
   private var lastSequenceNumber: Int?
 
@@ -76,13 +77,16 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   ///   ``ActionLogError/malformedLine(line:reason:)``, ``ActionLogError/lineTooLong(line:limit:)``.
   public init(url: URL, options: ActionLogReadOptions = .init()) throws(ActionLogError) {
     lines = try LineReader(url: url, maximumLineLength: options.maximumLineLength)
-    header = try HeaderDecoding.decode(
-      ActionLogHeader<State>.self, from: lines, decoder: decoder,
-      expectedFeature: options.expectedFeature)
+    (header, decoder) = try HeaderDecoding.decode(
+      ActionLogHeader<State>.self, from: lines, expectedFeature: options.expectedFeature)
     if let expected = options.expectedFeature, expected != header.feature {
       throw .featureMismatch(expected: expected, found: header.feature)
     }
   }
+
+  /// The canonical form the header names: the form the replayed states are encoded in to
+  /// verify the log's digests.
+  package var form: CanonicalForm { decoder.form }
 
   /// The number of the last line read.
   public var lineNumber: Int { lines.lineNumber }

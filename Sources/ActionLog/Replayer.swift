@@ -107,8 +107,9 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   private let reducer: R
   private let reader: ActionLogReader<R.State, R.Action, R.Effect>
   // Remembers the state's nested values: a step changes a field or two, so the rest comes
-  // out of memory instead of being encoded again for every digest.
-  private let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+  // out of memory instead of being encoded again for every digest. It writes the canonical
+  // form the header names: the form the recorder digested in.
+  private let encoder: CanonicalJSONEncoder
   private let effectComparison = EffectComparison<R.Effect>()
   private var lastDigest: String?
   private var failure: ActionLogError?
@@ -118,6 +119,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     self.reader = reader
     self.verifies = verifies
     self.state = reader.header.initialState
+    self.encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: reader.form)
   }
 
   /// The log's header.

@@ -182,10 +182,13 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
 }
 
 /// Decodes every line after the header as `Line` with a plain `JSONDecoder`: the replay floor.
+/// A line holding a `Duration`, which the canonical form writes as seconds and `Duration`'s own
+/// `Codable` cannot read, is decoded again by the log's decoder, as the reader must.
 func decodePlainLines<Line: Decodable>(of url: URL, as _: Line.Type) -> Int {
   guard let handle = try? FileHandle(forReadingFrom: url) else { return 0 }
   defer { try? handle.close() }
   let decoder = JSONDecoder()
+  let seconds = CanonicalJSONDecoder()
   var pending = Data()
   var decoded = 0
   var isHeader = true
@@ -197,7 +200,9 @@ func decodePlainLines<Line: Decodable>(of url: URL, as _: Line.Type) -> Int {
       start = newline + 1
       if isHeader {
         isHeader = false
-      } else if (try? decoder.decode(Line.self, from: line)) != nil {
+      } else if (try? decoder.decode(Line.self, from: line)) != nil
+        || (try? seconds.decode(Line.self, from: line)) != nil
+      {
         decoded += 1
       }
     }

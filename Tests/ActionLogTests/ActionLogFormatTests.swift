@@ -36,7 +36,7 @@ struct ActionLogFormatTests {
     #expect(
       String(decoding: line, as: UTF8.self)
         == #"{"format":"loginstore.actionlog","version":1,"feature":"count\"er\/\\é","#
-        + #""created":"2027-01-15T08:00:00Z","digest":"fnv1a64-canonical-v1","#
+        + #""created":"2027-01-15T08:00:00Z","digest":"fnv1a64-canonical-v2","#
         + #""checkpointInterval":3,"#
         + #""initialState":{"count":-2,"isLoading":true}}"#)
   }
@@ -63,7 +63,7 @@ struct ActionLogFormatTests {
       String(decoding: line, as: UTF8.self)
         == #"{"seq":2,"time":1250,"origin":"user","action":{"loadTapped":{}},"#
         + #""effects":[{"load":{}},{"load":{}}],"digest":"0123456789abcdef"}"#)
-    let quick: Step? = StepLineLayout.step(in: line, using: JSONDecoder())
+    let quick: Step? = StepLineLayout.step(in: line, using: CanonicalJSONDecoder())
     #expect(quick?.time == .milliseconds(1_250))
     #expect(try JSONDecoder().decode(Step.self, from: line).time == .milliseconds(1_250))
     let zero = Step(
@@ -71,11 +71,12 @@ struct ActionLogFormatTests {
       digest: "a3f0c9e2d4b61785")
     let zeroLine = try Self.written(zero.appendLine)
     #expect(String(decoding: zeroLine, as: UTF8.self).hasPrefix(#"{"seq":5,"time":0,"origin""#))
-    #expect((StepLineLayout.step(in: zeroLine, using: JSONDecoder()) as Step?)?.time == .zero)
+    #expect(
+      (StepLineLayout.step(in: zeroLine, using: CanonicalJSONDecoder()) as Step?)?.time == .zero)
     let old = Data(
       #"{"seq":1,"origin":"user","action":{"increment":{}},"effects":[],"digest":"a3f0c9e2d4b61785"}"#
         .utf8)
-    #expect((StepLineLayout.step(in: old, using: JSONDecoder()) as Step?)?.time == nil)
+    #expect((StepLineLayout.step(in: old, using: CanonicalJSONDecoder()) as Step?)?.time == nil)
     // Sub-millisecond parts are cut, not rounded.
     let fine = Step(
       sequenceNumber: 6, time: .microseconds(2_999), origin: .user, action: .increment,

@@ -5,8 +5,10 @@ import LoginFeatureTesting
 import StateStore
 import Testing
 
-/// `CanonicalJSONEncoder` against the reference it replaces: `JSONEncoder` with `.sortedKeys`.
-/// Every value here must give the very same bytes, or digests and log files would change.
+/// `CanonicalJSONEncoder` against the reference it replaces: `JSONEncoder` with `.sortedKeys`,
+/// which writes the first version of the canonical form. Every value here must give the very
+/// same bytes in that version, or the digests of the logs recorded in it would no longer
+/// verify. The second version differs in durations only (`CanonicalDurationTests`).
 struct CanonicalEncoderTests {
   @Test(arguments: [
     CredentialRules.default, .email, .minimumLength(6),
@@ -19,7 +21,8 @@ struct CanonicalEncoderTests {
     var random = SeededGenerator(seed: 20_240_601)
     let generator = LoginActionGenerator(longTextPerMille: 20)
     let reducer = LoginReducer()
-    let encoder = CanonicalJSONEncoder()
+    let encoder = CanonicalJSONEncoder(form: .v1)
+    let current = CanonicalJSONEncoder()
     var state = LoginState(rules: rules)
     var compared = 0
     for _ in 0..<1_500 {
@@ -32,6 +35,16 @@ struct CanonicalEncoderTests {
       try CanonicalReference.expectSameBytes(action, encoder)
       try CanonicalReference.expectSameBytes(effects, encoder)
       for effect in effects { try CanonicalReference.expectSameBytes(effect, encoder) }
+      // The second version reads back as what it was written from — durations as seconds,
+      // exactly; a secret as its mask, which encodes as itself.
+      let decoder = CanonicalJSONDecoder()
+      let stateBytes = try current.encode(state)
+      let effectBytes = try current.encode(effects)
+      let decodedState = try decoder.decode(LoginState.self, from: Data(stateBytes))
+      #expect(try current.encode(decodedState) == stateBytes)
+      #expect(decodedState.rules == state.rules && decodedState.lockedFor == state.lockedFor)
+      let decodedEffects = try decoder.decode([LoginEffect].self, from: Data(effectBytes))
+      #expect(try current.encode(decodedEffects) == effectBytes)
       compared += 3 + effects.count
     }
     #expect(compared > 4_500)
@@ -49,19 +62,27 @@ struct CanonicalEncoderTests {
   }
 
   @Test func theEmptyLoginStateHasItsRecordedBytes() throws {
-    // A Duration encodes its 128-bit attoseconds as [high, low]: 30 s is 1 × 2⁶⁴ + low.
-    let text = String(decoding: try CanonicalJSONEncoder().encode(LoginState()), as: UTF8.self)
+    // Version 1: a Duration encodes its 128-bit attoseconds as [high, low]: 30 s is
+    // 1 × 2⁶⁴ + low.
+    let v1 = String(
+      decoding: try CanonicalJSONEncoder(form: .v1).encode(LoginState()), as: UTF8.self)
     #expect(
-      text
+      v1
         == #"{"attemptID":0,"failedAttempts":0,"isLoading":false,"isLocked":false,"password":"","#
         + #""rules":{"kind":{"default":{}},"lockoutDuration":[1,11553255926290448384],"maxAttempts":5},"#
         + #""username":""}"#)
+    // Version 2: seconds.
+    let v2 = String(decoding: try CanonicalJSONEncoder().encode(LoginState()), as: UTF8.self)
+    #expect(
+      v2
+        == #"{"attemptID":0,"failedAttempts":0,"isLoading":false,"isLocked":false,"password":"","#
+        + #""rules":{"kind":{"default":{}},"lockoutDuration":30,"maxAttempts":5},"username":""}"#)
   }
 
   @Test func keysSortByTheirUTF8Bytes() throws {
     let keys = ["_0", "a", "B", "aa", "a_b", "é", "10", "9", "", "A", "ab", "Z", "a0", "a10", "a9"]
     let dictionary = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
-    let bytes = try CanonicalJSONEncoder().encode(dictionary)
+    let bytes = try CanonicalJSONEncoder(form: .v1).encode(dictionary)
     #expect(bytes == Array(try CanonicalReference.encoder.encode(dictionary)))
     #expect(
       String(decoding: bytes, as: UTF8.self)
@@ -70,7 +91,7 @@ struct CanonicalEncoderTests {
   }
 
   @Test func stringsAreEscapedLikeJSONEncoder() throws {
-    let encoder = CanonicalJSONEncoder()
+    let encoder = CanonicalJSONEncoder(form: .v1)
     for scalar in 0..<0x80 {
       try CanonicalReference.expectSameBytes(String(UnicodeScalar(UInt8(scalar))), encoder)
     }
@@ -87,7 +108,7 @@ struct CanonicalEncoderTests {
   }
 
   @Test func everyIntegerWidthMatches() throws {
-    let encoder = CanonicalJSONEncoder()
+    let encoder = CanonicalJSONEncoder(form: .v1)
     try CanonicalReference.expectSameBytes([Int.min, -1, 0, 1, Int.max], encoder)
     try CanonicalReference.expectSameBytes([Int8.min, Int8.max], encoder)
     try CanonicalReference.expectSameBytes([Int16.min, Int16.max], encoder)
@@ -107,7 +128,7 @@ struct CanonicalEncoderTests {
   }
 
   @Test func floatsMatchAndNonFiniteOnesAreATypedError() throws {
-    let encoder = CanonicalJSONEncoder()
+    let encoder = CanonicalJSONEncoder(form: .v1)
     let doubles: [Double] = [
       0, -0.0, 1, -1, 0.1, 1.5, 100, 1e16, 1e300, .leastNonzeroMagnitude, 123_456.789, .pi,
       .greatestFiniteMagnitude,
@@ -129,7 +150,7 @@ struct CanonicalEncoderTests {
   }
 
   @Test func containersOptionalsAndSpecialTypesMatch() throws {
-    let encoder = CanonicalJSONEncoder()
+    let encoder = CanonicalJSONEncoder(form: .v1)
     try CanonicalReference.expectSameBytes([Int](), encoder)
     try CanonicalReference.expectSameBytes([String: Int](), encoder)
     try CanonicalReference.expectSameBytes(
@@ -155,7 +176,7 @@ struct CanonicalEncoderTests {
   }
 
   @Test func handwrittenContainersMatch() throws {
-    let encoder = CanonicalJSONEncoder()
+    let encoder = CanonicalJSONEncoder(form: .v1)
     try CanonicalReference.expectSameBytes(Handwritten(), encoder)
     try CanonicalReference.expectSameBytes([Handwritten(), Handwritten()], encoder)
     try CanonicalReference.expectSameBytes(Derived(), encoder)
@@ -165,7 +186,7 @@ struct CanonicalEncoderTests {
   /// There is one writer: what it cannot write is an error that names where, never another
   /// encoder's bytes.
   @Test func whatHasNoCanonicalJSONIsATypedErrorNamingWhere() throws {
-    let encoder = CanonicalJSONEncoder()
+    let encoder = CanonicalJSONEncoder(form: .v1)
     #expect(
       throws: CanonicalJSONEncoder.Unsupported(
         reason: "the key 'value' encoded twice in one object")
@@ -197,7 +218,8 @@ struct CanonicalEncoderTests {
       rules: .minimumLength(4), username: "ada/\u{1F}", password: "Pa55", isLoading: true,
       user: User(id: "1", username: "ada"))
     let expected = StateDigest.fnv1a(try CanonicalReference.encoder.encode(state))
-    #expect(try CanonicalJSON.digest(state, using: CanonicalJSONEncoder()) == expected)
-    #expect(try StateDigest.of(state) == StateDigest.hex(expected))
+    #expect(try CanonicalJSON.digest(state, using: CanonicalJSONEncoder(form: .v1)) == expected)
+    let current = StateDigest.fnv1a(Data(try CanonicalJSONEncoder().encode(state)))
+    #expect(try StateDigest.of(state) == StateDigest.hex(current))
   }
 }

@@ -6,15 +6,22 @@ import Testing
 import ToolTestSupport
 
 /// Golden vectors of the canonical form: values, their exact bytes and their digests, committed
-/// in `Fixtures/canonical-vectors.txt`. The bytes are the package's own (one encoder, no
-/// fallback), so they must not move with Foundation's version or the platform: a change here
-/// changes every digest of every log ever recorded.
+/// in `Fixtures/canonical-vectors.txt` (the current version, `fnv1a64-canonical-v2`) and
+/// `Fixtures/canonical-vectors-v1.txt` (the first version, which logs recorded in it are still
+/// verified in). The bytes are the package's own (one encoder, no fallback), so they must not
+/// move with Foundation's version or the platform: a change here changes every digest of every
+/// log ever recorded.
 ///
 /// Each fixture line is `name<TAB>digest<TAB>bytes`. `RECORD_CANONICAL_VECTORS=1 swift test
-/// --filter CanonicalVectorTests` rewrites the file (and fails, so the change gets looked at).
+/// --filter CanonicalVectorTests` rewrites the current version's file (and fails, so the change
+/// gets looked at). The first version's file is never rewritten.
 struct CanonicalVectorTests {
-  static let file = ReplayProcess.fixtures.appendingPathComponent("canonical-vectors.txt")
   static let isRecording = ProcessInfo.processInfo.environment["RECORD_CANONICAL_VECTORS"] == "1"
+
+  static func file(_ form: CanonicalForm) -> URL {
+    ReplayProcess.fixtures.appendingPathComponent(
+      form == .current ? "canonical-vectors.txt" : "canonical-vectors-v\(form.rawValue).txt")
+  }
 
   struct Keys: Encodable {
     enum CodingKeys: String, CodingKey {
@@ -69,21 +76,46 @@ struct CanonicalVectorTests {
     ),
   ]
 
-  static func line(_ name: String, _ value: any Encodable & Sendable) throws -> String {
-    let bytes = try CanonicalJSON.data(value, using: CanonicalJSONEncoder())
-    let digest = try StateDigest.of(value)
+  /// Durations to the attosecond, both ways, at the ends of what a `Duration` holds: added in
+  /// the second version, which writes them as seconds.
+  static let durations: [(String, any Encodable & Sendable)] = [
+    ("duration zero", Duration.zero),
+    ("duration negative", Duration.milliseconds(-1_500)),
+    ("duration one attosecond", Duration(attoseconds: 1)),
+    ("duration minus one attosecond", Duration(attoseconds: -1)),
+    ("duration sub-nanosecond", Duration(secondsComponent: 2, attosecondsComponent: 500_000_001)),
+    ("duration one nanosecond", Duration.nanoseconds(1)),
+    ("duration Int64.max seconds", Duration.seconds(Int64.max)),
+    ("duration largest", Duration(attoseconds: .max)),
+    ("duration smallest", Duration(attoseconds: .min)),
+  ]
+
+  /// The vectors of `form`'s file.
+  static func vectors(_ form: CanonicalForm) -> [(String, any Encodable & Sendable)] {
+    form == .v1 ? vectors : vectors + durations
+  }
+
+  static func line(
+    _ name: String, _ value: any Encodable & Sendable, form: CanonicalForm = .current
+  ) throws -> String {
+    let bytes = try CanonicalJSON.data(value, using: CanonicalJSONEncoder(form: form))
+    let digest = StateDigest.hex(
+      try CanonicalJSON.digest(value, using: CanonicalJSONEncoder(form: form)))
+    if form == .current { #expect(try StateDigest.of(value) == digest) }
     return "\(name)\t\(digest)\t\(String(decoding: bytes, as: UTF8.self))"
   }
 
-  @Test func everyVectorEncodesToItsCommittedBytesAndDigest() throws {
-    let fresh = try Self.vectors.map { try Self.line($0.0, $0.1) }
-    if Self.isRecording {
-      try Data((fresh.joined(separator: "\n") + "\n").utf8).write(to: Self.file)
+  @Test(arguments: CanonicalForm.allCases)
+  func everyVectorEncodesToItsCommittedBytesAndDigest(form: CanonicalForm) throws {
+    let fresh = try Self.vectors(form).map { try Self.line($0.0, $0.1, form: form) }
+    let file = Self.file(form)
+    if Self.isRecording, form == .current {
+      try Data((fresh.joined(separator: "\n") + "\n").utf8).write(to: file)
       Issue.record(
-        "Recorded \(Self.file.lastPathComponent); check it, then run without the switch.")
+        "Recorded \(file.lastPathComponent); check it, then run without the switch.")
       return
     }
-    let committed = try String(contentsOf: Self.file, encoding: .utf8)
+    let committed = try String(contentsOf: file, encoding: .utf8)
       .split(separator: "\n").map(String.init)
     #expect(committed.count == fresh.count, "a vector was added or removed; re-record")
     for (expected, actual) in zip(committed, fresh) {
@@ -92,8 +124,9 @@ struct CanonicalVectorTests {
   }
 
   /// The digest is FNV-1a 64 of exactly those bytes, so anyone can check a vector by hand.
-  @Test func theDigestIsFNV1a64OfTheBytes() throws {
-    let committed = try String(contentsOf: Self.file, encoding: .utf8).split(separator: "\n")
+  @Test(arguments: CanonicalForm.allCases)
+  func theDigestIsFNV1a64OfTheBytes(form: CanonicalForm) throws {
+    let committed = try String(contentsOf: Self.file(form), encoding: .utf8).split(separator: "\n")
     for line in committed {
       let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
       try #require(fields.count == 3)

@@ -6,16 +6,57 @@ import Testing
 import ToolTestSupport
 
 /// Logs of earlier forms of the format still read, replay and verify: each form has a committed
-/// fixture. `*-unnamed-digest.jsonl` were recorded before headers named their digest algorithm.
+/// fixture. `*-unnamed-digest.jsonl` were recorded before headers named their digest algorithm;
+/// `login-canonical-v1.jsonl` and `app.jsonl` in the first version of the canonical form
+/// (`fnv1a64-canonical-v1`, durations as two words of attoseconds), and they are verified in it.
 struct OlderLogTests {
-  @Test(arguments: ["login-unnamed-digest.jsonl", "app-unnamed-digest.jsonl"])
-  func aLogFromBeforeTheDigestWasNamedVerifies(name: String) async throws {
+  @Test(arguments: [
+    "login-unnamed-digest.jsonl", "app-unnamed-digest.jsonl", "login-canonical-v1.jsonl",
+    "app.jsonl",
+  ])
+  func aLogOfTheFirstCanonicalFormVerifies(name: String) async throws {
     let url = ReplayProcess.fixtures.appendingPathComponent(name)
     let info = try ActionLogHeaderInfo(contentsOf: url)
-    #expect(info.digestAlgorithm == ActionLogFormat.digestAlgorithm)
+    #expect(info.digestAlgorithm == "fnv1a64-canonical-v1")
+    #expect(ActionLogFormat.digestAlgorithm == "fnv1a64-canonical-v2")
     let run = try await ReplayProcess.run(["--verify", name])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("every state and effect matches the recording"), "\(run.stdout)")
+  }
+
+  /// The same session recorded in both forms: `replay` shows the same timeline, the same
+  /// state and the same verdict, and `--emit-test` writes the same test.
+  @Test(arguments: [["--verify"], ["--state"], ["--until", "6"], ["--emit-test"], []])
+  func theToolReadsBothFormsOfTheSameSessionAlike(options: [String]) async throws {
+    let v2 = try await ReplayProcess.run(options + ["login.jsonl"])
+    let v1 = try await ReplayProcess.run(options + ["login-canonical-v1.jsonl"])
+    #expect(v2.status == 0, "\(v2)")
+    #expect(v1.status == v2.status)
+    #expect(v1.stderr == v2.stderr)
+    #expect(
+      v1.stdout.replacingOccurrences(of: "login-canonical-v1", with: "login")
+        .replacingOccurrences(of: "LoginCanonicalV1", with: "Login") == v2.stdout)
+  }
+
+  /// A flight recorder's folder where an older launch wrote the first form and a newer one the
+  /// second: each segment is verified in the form its header names.
+  @Test func aFolderOfSegmentsInBothFormsVerifies() async throws {
+    let folder = try TemporaryFolder()
+    let flight = folder.url.appendingPathComponent("flight")
+    try FileManager.default.createDirectory(at: flight, withIntermediateDirectories: false)
+    for (source, segment) in [
+      ("login-canonical-v1.jsonl", "segment-000001.jsonl"), ("login.jsonl", "segment-000002.jsonl"),
+    ] {
+      try FileManager.default.copyItem(
+        at: ReplayProcess.fixtures.appendingPathComponent(source),
+        to: flight.appendingPathComponent(segment))
+    }
+    let run = try await ReplayProcess.run(["--verify", "flight"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    #expect(
+      run.stdout.contains(
+        "verified 20 steps in 2 segments: every state and effect matches the recording"),
+      "\(run.stdout)")
   }
 
   @Test func aDigestAlgorithmThisBuildDoesNotKnowIsNamed() throws {
@@ -30,7 +71,7 @@ struct OlderLogTests {
         line: 1,
         reason:
           "the digest algorithm 'sha256-canonical-v9' is not one this build verifies "
-          + "(fnv1a64-canonical-v1)")
+          + "(fnv1a64-canonical-v1, fnv1a64-canonical-v2)")
     ) {
       try ActionLogHeaderInfo(contentsOf: url)
     }

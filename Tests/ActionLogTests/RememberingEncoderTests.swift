@@ -7,13 +7,17 @@ import Testing
 
 /// The replay's encoder remembers the top-level object's values between states, and every
 /// encoder remembers how it sorted an object's keys. Neither may change a single byte: each
-/// encoding here is checked against `JSONEncoder` with `.sortedKeys`.
+/// encoding here is checked against `JSONEncoder` with `.sortedKeys`, which writes the first
+/// version of the canonical form, and the second version against an encoder that remembers
+/// nothing.
 struct RememberingEncoderTests {
   @Test func aRandomSessionEncodesEveryStateLikeJSONEncoder() throws {
     var random = SeededGenerator(seed: 20_261_125)
     let generator = LoginActionGenerator(longTextPerMille: 20)
     let reducer = LoginReducer()
-    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: .v1)
+    let remembering = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    let fresh = CanonicalJSONEncoder()
     var state = LoginState(rules: .email)
     var changed = 0
     for step in 0..<2_000 {
@@ -24,15 +28,40 @@ struct RememberingEncoderTests {
       }
       if state != before { changed += 1 }
       try CanonicalReference.expectSameBytes(state, encoder)
+      #expect(try remembering.encode(state) == fresh.encode(state))
       // Other top-level types in between make it forget, then start again.
-      if step.isMultiple(of: 7) { try CanonicalReference.expectSameBytes(action, encoder) }
+      if step.isMultiple(of: 7) {
+        try CanonicalReference.expectSameBytes(action, encoder)
+        #expect(try remembering.encode(action) == fresh.encode(action))
+      }
+      if step.isMultiple(of: 50) { state.lockedFor = .milliseconds(step) }
       if step.isMultiple(of: 50) { state.rules = step.isMultiple(of: 100) ? .default : .email }
     }
     #expect(changed > 500)
   }
 
-  @Test func aValueThatChangesIsEncodedAgain() throws {
+  /// A value of megabytes is not remembered whole (a copy of it and its bytes, held between
+  /// encodings): only its elements are. Smaller values still are, and the bytes do not change.
+  @Test func aValueOfMegabytesIsNotRememberedWhole() throws {
+    struct Large: Encodable {
+      var name = Small()
+      var lines: [String]
+    }
+    struct Small: Codable, Equatable {
+      var title = "notes"
+    }
     let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    var large = Large(lines: (0..<40_000).map { "line number \($0) of the notes" })
+    for index in 0..<3 {
+      large.lines[index] = "changed \(index)"
+      #expect(try encoder.encode(large) == CanonicalJSONEncoder().encode(large))
+      #expect(encoder.rememberedValueBytes > 0, "the small value is remembered")
+      #expect(encoder.rememberedValueBytes < 1_024, "the list of 1.4 MB is not")
+    }
+  }
+
+  @Test func aValueThatChangesIsEncodedAgain() throws {
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: .v1)
     var state = LoginState(rules: .minimumLength(3))
     try CanonicalReference.expectSameBytes(state, encoder)
     try CanonicalReference.expectSameBytes(state, encoder)
@@ -47,7 +76,7 @@ struct RememberingEncoderTests {
   }
 
   @Test func theSameKeyWithAnotherTypeIsNotTakenFromMemory() throws {
-    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: .v1)
     try CanonicalReference.expectSameBytes(Shifting(payload: .number(1)), encoder)
     try CanonicalReference.expectSameBytes(
       Shifting(payload: .pair(Pair(left: 1, right: 2))), encoder)
@@ -59,7 +88,7 @@ struct RememberingEncoderTests {
   }
 
   @Test func valuesThatAreNotEquatableAreEncodedEveryTime() throws {
-    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: .v1)
     for count in 0..<5 {
       try CanonicalReference.expectSameBytes(
         Opaque(inner: NotEquatable(count: count), rules: .email), encoder)
@@ -67,7 +96,7 @@ struct RememberingEncoderTests {
   }
 
   @Test func anObjectChangedInPlaceIsEncodedAgain() throws {
-    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: .v1)
     let holder = Holder(model: Model(count: 1))
     try CanonicalReference.expectSameBytes(holder, encoder)
     holder.model.count = 2  // the same instance: `==` against the kept reference is true
@@ -77,7 +106,7 @@ struct RememberingEncoderTests {
   }
 
   @Test func aTopLevelDictionaryWithManyKeysStaysBoundedAndRight() throws {
-    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: .v1)
     var dictionary: [String: Pair] = [:]
     for index in 0..<300 {
       dictionary["key\(index)"] = Pair(left: index, right: -index)
@@ -87,7 +116,7 @@ struct RememberingEncoderTests {
   }
 
   @Test func aValueThatCannotBeReproducedStillFallsBackAndIsNotRemembered() throws {
-    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: .v1)
     #expect(throws: CanonicalJSONEncoder.Unsupported.self) {
       try encoder.encode(Measured(reading: Reading(value: .nan)))
     }
@@ -100,7 +129,7 @@ struct RememberingEncoderTests {
   }
 
   @Test func theRememberedDigestIsTheDigestOfTheJSONEncoderBytes() throws {
-    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+    let encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: .v1)
     var state = LoginState(rules: .minimumLength(4), username: "ada")
     for attempt in 1...3 {
       state.attemptID = attempt
@@ -112,7 +141,7 @@ struct RememberingEncoderTests {
   // MARK: - Sorting keys once per shape
 
   @Test func theSameKeysInAnotherOrderAreSortedAgain() throws {
-    let encoder = CanonicalJSONEncoder()
+    let encoder = CanonicalJSONEncoder(form: .v1)
     let orders = [
       ["b", "a", "c"], ["a", "b", "c"], ["c", "b", "a"], ["c", "a"], ["a", "c", "b"],
     ]
@@ -127,7 +156,7 @@ struct RememberingEncoderTests {
   }
 
   @Test func aKeyWrittenTwiceIsRefusedEvenAfterTheShapeWasSorted() throws {
-    let encoder = CanonicalJSONEncoder()
+    let encoder = CanonicalJSONEncoder(form: .v1)
     _ = try encoder.encode(InOrder(keys: ["b", "a"]))
     #expect(throws: CanonicalJSONEncoder.Unsupported.self) {
       try encoder.encode(InOrder(keys: ["b", "b"]))
@@ -270,7 +299,7 @@ struct RememberedElementTests {
       byName: Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", Item(id: $0, name: "")) }),
       labels: ["a", "b"], revision: 0)
     let encoder = CanonicalJSONEncoder(remembersTopLevelValues: remembers)
-    let fresh = CanonicalJSONEncoder()
+    let fresh = CanonicalJSONEncoder(form: .v1)
     #expect(try encoder.encode(inventory) == fresh.encode(inventory))
     for step in 1...50 {
       inventory.items[step * 5].name += "!"

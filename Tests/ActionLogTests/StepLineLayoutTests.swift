@@ -19,9 +19,9 @@ struct StepLineLayoutTests {
     let lines = try Self.stepLines(of: ReplayProcess.fixtures.appendingPathComponent(name))
     #expect(lines.count >= 9)
     for line in lines {
-      let quick: LoginStep? = StepLineLayout.step(in: line, using: JSONDecoder())
+      let quick: LoginStep? = StepLineLayout.step(in: line, using: CanonicalJSONDecoder())
       #expect(quick != nil, "\(String(decoding: line, as: UTF8.self))")
-      #expect(quick == (try JSONDecoder().decode(LoginStep.self, from: line)))
+      #expect(quick == (try CanonicalJSONDecoder().decode(LoginStep.self, from: line)))
     }
   }
 
@@ -43,8 +43,8 @@ struct StepLineLayoutTests {
     var checkpoints = 0
     var withEffects = 0
     for line in lines {
-      let quick: LoginStep? = StepLineLayout.step(in: line, using: JSONDecoder())
-      let whole = try JSONDecoder().decode(LoginStep.self, from: line)
+      let quick: LoginStep? = StepLineLayout.step(in: line, using: CanonicalJSONDecoder())
+      let whole = try CanonicalJSONDecoder().decode(LoginStep.self, from: line)
       #expect(quick == whole, "\(String(decoding: line, as: UTF8.self))")
       if whole.checkpoint != nil { checkpoints += 1 }
       if !whole.effects.isEmpty { withEffects += 1 }
@@ -58,7 +58,8 @@ struct StepLineLayoutTests {
     #expect(!lines.isEmpty)
     typealias AppStep = RecordedTransition<AppState, AppAction, AppEffect>
     for line in lines {
-      let quick: AppStep? = StepLineLayout.step(in: line, using: JSONDecoder())
+      // app.jsonl is a log of the first canonical form: JSONDecoder reads it as it is.
+      let quick: AppStep? = StepLineLayout.step(in: line, using: CanonicalJSONDecoder(form: .v1))
       #expect(quick != nil)
       #expect(quick == (try JSONDecoder().decode(AppStep.self, from: line)))
     }
@@ -83,8 +84,8 @@ struct StepLineLayoutTests {
       case 2: line.remove(at: index)
       default: line = line.prefix(offset)
       }
-      let quick: LoginStep? = StepLineLayout.step(in: line, using: JSONDecoder())
-      let whole = try? JSONDecoder().decode(LoginStep.self, from: line)
+      let quick: LoginStep? = StepLineLayout.step(in: line, using: CanonicalJSONDecoder())
+      let whole = try? CanonicalJSONDecoder().decode(LoginStep.self, from: line)
       if let quick {
         quickReads += 1
         #expect(quick == whole, "\(String(decoding: line, as: UTF8.self))")
@@ -120,11 +121,12 @@ struct StepLineLayoutTests {
       (#"{"seq":1,"origin":"user","action":{"usernameChanged":{"_0":[}]},"effects":[],"#
         + #""digest":"\#(digest)"}"#).utf8)
     #expect(StepLineLayout.find(in: mismatched) != nil)
-    #expect((StepLineLayout.step(in: mismatched, using: JSONDecoder()) as LoginStep?) == nil)
+    #expect(
+      (StepLineLayout.step(in: mismatched, using: CanonicalJSONDecoder()) as LoginStep?) == nil)
     let good = Data(
       (#"{"seq":1,"origin":"user","action":{"usernameChanged":{"_0":"a"}},"effects":[],"#
         + #""digest":"\#(digest)"}"#).utf8)
-    #expect((StepLineLayout.step(in: good, using: JSONDecoder()) as LoginStep?) != nil)
+    #expect((StepLineLayout.step(in: good, using: CanonicalJSONDecoder()) as LoginStep?) != nil)
   }
 
   @Test func aValueNestedNearTheLimitIsLeftToTheWholeLine() throws {

@@ -67,6 +67,9 @@ extension CanonicalJSONEncoder.Core {
   static let maximumRemembered = 64
   /// The most elements of the top-level object's containers remembered at once.
   static let maximumRememberedElements = 4_096
+  /// The largest value remembered whole: the bytes its encoding wrote to the arena (its
+  /// canonical JSON without the keys of its objects).
+  static let maximumRememberedBytes = 1 << 20
 
   /// Encodes an element of the container `frame`, directly inside the top-level object under
   /// `outer`: from memory when it is the element remembered at the same index or key, and
@@ -140,7 +143,10 @@ extension CanonicalJSONEncoder.Core {
     let arenaStart = arena.count
     let firstFrame = frameCount
     let node = try encodeValue(value, parent: parent, key: key) ?? .emptyObject
-    guard unsupported == nil, mayRemember, let operations = equatableOperations(of: Value.self)
+    // A value of megabytes (a list of 100,000 items) is not kept twice over, as a copy and as
+    // bytes: its elements are remembered one by one instead.
+    guard unsupported == nil, mayRemember, arena.count - arenaStart <= Self.maximumRememberedBytes,
+      let operations = equatableOperations(of: Value.self)
     else { return (node, nil) }
     // Render the value now, keep the bytes, and put them in the arena in place of everything
     // its encoding wrote there.

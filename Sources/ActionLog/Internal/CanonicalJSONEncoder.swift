@@ -1,8 +1,10 @@
 import Foundation
 import StateStore
 
-/// A fast writer of canonical JSON: the exact bytes `JSONEncoder` gives with
-/// `outputFormatting = [.sortedKeys]` and default strategies, without its intermediate tree.
+/// A fast writer of canonical JSON: the bytes `JSONEncoder` gives with
+/// `outputFormatting = [.sortedKeys]` and default strategies, without its intermediate tree —
+/// except that from ``CanonicalForm/v2`` on a `Duration` is a number of seconds
+/// (``CanonicalBytes/appendSeconds(_:to:)``).
 ///
 /// Values are encoded into one reusable byte arena: scalars are written (escaped, formatted) as
 /// they arrive, and containers only record which key goes with which arena range. Rendering
@@ -40,19 +42,32 @@ package final class CanonicalJSONEncoder {
 
   /// Creates an encoder with empty buffers.
   ///
-  /// - Parameter remembersTopLevelValues: Whether to remember the `Equatable` values directly
+  /// - Parameters:
+  ///   - remembersTopLevelValues: Whether to remember the `Equatable` values directly
   ///   inside the top-level object with their bytes, and copy the bytes when the next value
   ///   of the same type holds an equal value under the same key. For encoding one state after
   ///   another, where each step changes a field or two; values that compare equal must encode
   ///   the same.
-  package init(remembersTopLevelValues: Bool = false) {
-    core = Core(remembers: remembersTopLevelValues)
+  ///   - form: The version of the canonical form to write: the current one, or the one
+  ///   a log's header names when its digests are verified.
+  package init(remembersTopLevelValues: Bool = false, form: CanonicalForm = .current) {
+    core = Core(remembers: remembersTopLevelValues, form: form)
   }
 
   deinit {
     // Sub-encoders point back at the core; drop them so nothing leaks.
     core.pool.removeAll()
     core.frames.removeAll()
+  }
+
+  /// The bytes this encoder's buffers hold on to between two encodings (their capacities).
+  package var retainedBufferBytes: Int {
+    core.arena.capacity + core.out.capacity + core.scratch.capacity
+  }
+
+  /// The bytes of the values remembered whole (see `CanonicalJSONEncoder+Remembering.swift`).
+  package var rememberedValueBytes: Int {
+    core.remembered.reduce(0) { $0 + $1.bytes.count }
   }
 
   /// The canonical JSON of `value`.
@@ -129,6 +144,7 @@ extension CanonicalJSONEncoder {
     var pool: [ValueEncoder] = []
     var depth = 0
     var unsupported: Unsupported?
+    let form: CanonicalForm
 
     // Remembered top-level values (see CanonicalJSONEncoder+Remembering.swift).
     let remembers: Bool
@@ -144,8 +160,9 @@ extension CanonicalJSONEncoder {
     /// The frames kept warm between two encodings.
     static let framesKept = 4_096
 
-    init(remembers: Bool) {
+    init(remembers: Bool, form: CanonicalForm) {
       self.remembers = remembers
+      self.form = form
     }
 
     func run<Value: Encodable>(_ value: Value) throws {
@@ -263,6 +280,13 @@ extension CanonicalJSONEncoder {
       }
       if Value.self == Decimal.self, let decimal = value as? Decimal {
         return writeLiteral(decimal.description)
+      }
+      if Value.self == Duration.self, form.writesDurationsAsSeconds,
+        let duration = value as? Duration
+      {
+        let start = arena.count
+        CanonicalBytes.appendSeconds(duration, to: &arena)
+        return .bytes(start, arena.count)
       }
       let encoder = acquire(parent: parent, key: key)
       defer { depth -= 1 }

@@ -24,10 +24,11 @@ enum HeaderDecoding {
   ///
   /// - Parameter expectedFeature: The feature the header must name, checked before the header's
   ///   initial state is decoded; `nil` for any.
+  /// - Returns: The header, and the decoder of the canonical form it names, for the lines
+  ///   after it.
   static func decode<Header: Decodable>(
-    _ type: Header.Type, from lines: LineReader, decoder: JSONDecoder,
-    expectedFeature: String? = nil
-  ) throws(ActionLogError) -> Header {
+    _ type: Header.Type, from lines: LineReader, expectedFeature: String? = nil
+  ) throws(ActionLogError) -> (header: Header, decoder: CanonicalJSONDecoder) {
     var first: LineReader.Line?
     while let line = try lines.next() {
       if !line.bytes.isEmpty {
@@ -36,7 +37,7 @@ enum HeaderDecoding {
       }
     }
     guard let line = first else { throw .emptyFile }
-    guard let probe = try? decoder.decode(Probe.self, from: line.bytes) else {
+    guard let probe = try? JSONDecoder().decode(Probe.self, from: line.bytes) else {
       if !LineClassifier.isText(line.bytes) { throw .notText(line: line.number) }
       if let reason = LineClassifier.unreadableJSON(line.bytes) {
         throw .malformedLine(line: line.number, reason: reason)
@@ -57,17 +58,20 @@ enum HeaderDecoding {
     guard version == ActionLogFormat.version else {
       throw .unsupportedVersion(found: version, supported: ActionLogFormat.version)
     }
-    if let digest = probe.digest, digest != ActionLogFormat.digestAlgorithm {
+    // A header without the name was recorded before it was written: the first version.
+    guard let form = probe.digest.map(CanonicalForm.init(digestAlgorithm:)) ?? .v1 else {
       throw .malformedLine(
         line: line.number,
-        reason: "the digest algorithm \(Sanitized.name(digest)) is not one this build verifies "
-          + "(\(ActionLogFormat.digestAlgorithm))")
+        reason: "the digest algorithm \(Sanitized.name(probe.digest ?? "")) is not one this "
+          + "build verifies ("
+          + CanonicalForm.allCases.map(\.digestAlgorithm).joined(separator: ", ") + ")")
     }
     if let expectedFeature, let feature = probe.feature, feature != expectedFeature {
       throw .featureMismatch(expected: expectedFeature, found: feature)
     }
+    let decoder = CanonicalJSONDecoder(form: form)
     do {
-      return try decoder.decode(Header.self, from: line.bytes)
+      return (try decoder.decode(Header.self, from: line.bytes), decoder)
     } catch {
       throw .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
     }

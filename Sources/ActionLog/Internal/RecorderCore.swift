@@ -51,9 +51,14 @@ final class RecorderCore<
   private let file: LogFile
   private let canonicalEncoder = CanonicalJSONEncoder()
   // The state after every transition: a step changes a field or two, and the encoder copies
-  // the bytes of the nested values that did not change.
+  // the bytes of the nested values that did not change. It encodes the header's and the gaps'
+  // states too, so one encoder, not two, holds buffers the size of a state.
   private let stateEncoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
   private var output = Data()
+  /// The most bytes of a written batch whose buffer is kept for the next one.
+  private static var keptOutputBytes: Int { 1 << 20 }
+  /// The emptied buffer of the last batch, kept with its capacity for the next drain.
+  private var spare: [Item] = []
   private var transitionsWritten = 0
   private var linesWritten = 0
   private var writerStopped = false
@@ -166,8 +171,10 @@ final class RecorderCore<
       condition.unlock()
       return
     }
-    if let gap = charge.gap { add(gap) }
-    appendGapIfNeeded()
+    if let gap = charge.gap {
+      add(gap)
+      appendGapIfNeeded()
+    }
     pending.append(.transition(transition, time))
     add(charge.transition)
     let schedule = !isDrainScheduled
@@ -190,6 +197,27 @@ final class RecorderCore<
     totalDropped += droppedCount
     droppedCount = 0
     lastDroppedState = nil
+  }
+
+  /// The capacities of the buffer being filled and of the writer's spare one, in items, once
+  /// everything enqueued so far is written: both keep what they grew to, so a burst of sends
+  /// appends without growing an array.
+  package func bufferCapacities() -> (filling: Int, spare: Int) {
+    queue.sync {
+      drain()
+      condition.lock()
+      defer { condition.unlock() }
+      return (pending.capacity, spare.capacity)
+    }
+  }
+
+  /// The bytes the writer's two encoders hold on to, once everything enqueued so far is
+  /// written: the one for actions and effects, and the one for states.
+  package func encoderBufferBytes() -> (lines: Int, states: Int) {
+    queue.sync {
+      drain()
+      return (canonicalEncoder.retainedBufferBytes, stateEncoder.retainedBufferBytes)
+    }
   }
 
   /// Calls `completion` (on the writer queue) once everything enqueued so far is written.
@@ -237,9 +265,21 @@ final class RecorderCore<
   // MARK: - Writer side
 
   private func drain() {
-    var batch: [Item] = []
+    // The buffer the main actor fills and this one trade places at every batch, each keeping
+    // its capacity: appending on the main actor then never grows an array again (a fresh one
+    // grew by copying, and past malloc's mmap threshold faulted in new pages, on every drain).
+    var batch = spare
+    defer { spare = batch }
     while true {
       condition.lock()
+      if batch.capacity < pending.capacity {
+        // The buffer handed over is as large as the one taken (allocated here, not on the
+        // main actor), so sends during the write append without growing it.
+        let capacity = pending.capacity
+        condition.unlock()
+        batch.reserveCapacity(capacity)
+        condition.lock()
+      }
       swap(&batch, &pending)
       if batch.isEmpty {
         isDrainScheduled = false
@@ -261,7 +301,8 @@ final class RecorderCore<
 
   private func write(_ batch: [Item]) {
     guard !writerStopped else { return }
-    output.removeAll(keepingCapacity: true)
+    // A batch of small lines reuses the buffer; one that held a large state gives it back.
+    output.removeAll(keepingCapacity: output.count <= Self.keptOutputBytes)
     stepLines = 0
     stepBytes = 0
     lastStateBytes = nil
@@ -304,7 +345,11 @@ final class RecorderCore<
         stop(reporting: nil)
         return
       }
-      output.append(line)
+      if output.isEmpty {
+        output = line  // no copy: a line holding a large state is megabytes
+      } else {
+        output.append(line)
+      }
       output.append(CanonicalJSON.newline)
       linesWritten += 1
       if case .transition = item {
@@ -334,24 +379,33 @@ final class RecorderCore<
     var line = Data()
     switch item {
     case .transition(let transition, let time):
-      let state = try canonical(Redaction.apply(transition.stateAfter, level), using: stateEncoder)
-      lastStateBytes = state.count
       transitionsWritten += 1
       let isCheckpoint =
         options.checkpointInterval > 0 && transitionsWritten % options.checkpointInterval == 0
+      // The digest is hashed from the encoder's own buffer: only a checkpoint copies the
+      // state's JSON out (a state of 100,000 items is megabytes).
+      let state: (bytes: Int, digest: UInt64, checkpoint: Data?)
+      do {
+        state = try stateEncoder.withEncoded(Redaction.apply(transition.stateAfter, level)) {
+          ($0.count, StateDigest.fnv1a(UnsafeRawBufferPointer($0)), isCheckpoint ? Data($0) : nil)
+        }
+      } catch {
+        throw .encodingFailed(CanonicalJSON.failure(error, encoding: State.self))
+      }
+      lastStateBytes = state.bytes
       try RecordedTransition<State, Action, Effect>.appendLine(
         sequenceNumber: transition.sequenceNumber, time: time, origin: transition.origin,
         action: Redaction.apply(transition.action, level),
         effects: level.isEmpty || transition.effects.isEmpty
           ? transition.effects : transition.effects.map { Redaction.apply($0, level) },
-        digest: StateDigest.hex(StateDigest.fnv1a(state)),
-        checkpointJSON: isCheckpoint ? state : nil, to: &line, using: canonicalEncoder)
+        digest: StateDigest.hex(state.digest),
+        checkpointJSON: state.checkpoint, to: &line, using: canonicalEncoder)
     case .gap(let dropped, let state):
       try ActionLogFormat.Gap(dropped: dropped, state: Redaction.apply(state, level))
-        .appendLine(to: &line, using: canonicalEncoder)
+        .appendLine(to: &line, using: stateEncoder)
     case .header(var header):
       header.initialState = Redaction.apply(header.initialState, level)
-      try header.appendLine(to: &line, using: canonicalEncoder)
+      try header.appendLine(to: &line, using: stateEncoder)
     case .headerLine(let result):
       return try result.get()
     }
@@ -364,14 +418,6 @@ final class RecorderCore<
     try marker.appendLine(to: &line, using: CanonicalJSONEncoder())
     line.append(CanonicalJSON.newline)
     return line
-  }
-
-  private func canonical<Value: Encodable>(
-    _ value: Value, using encoder: CanonicalJSONEncoder
-  ) throws(ActionLogError) -> Data {
-    var data = Data()
-    try ActionLogFormat.appendCanonical(value, to: &data, using: encoder)
-    return data
   }
 
   /// Stops for good: later transitions are ignored; an error is reported once.

@@ -20,7 +20,7 @@ package struct StepLineLayout {
   ///   - decoder: Decodes the action, the effects and the checkpoint.
   /// - Returns: The step, with ``RecordedTransition/line`` 0.
   package static func step<State: Decodable, Action: Decodable, Effect: Decodable>(
-    in line: Data, using decoder: JSONDecoder
+    in line: Data, using decoder: CanonicalJSONDecoder
   ) -> RecordedTransition<State, Action, Effect>? {
     guard let layout = find(in: line) else { return nil }
     let base = line.startIndex
