@@ -23,6 +23,7 @@ import ToolTestSupport
           stdout: "wrote 'login.html': 10 steps; every state and effect matches the recording\n",
           stderr: ""))
     #expect(try folder.names() == ["login.html"], "no temporary file is left behind")
+    #expect(try Self.permissions(folder.file("login.html")) == 0o600, "as private as its log")
 
     let page = try TimelinePageData(contentsOf: folder.file("login.html"))
     #expect(page.json["featureName"] as? String == "login")
@@ -425,7 +426,10 @@ import ToolTestSupport
     try folder.write("empty.html", lines: [])
     try Data().write(to: folder.file("empty.html"))
     for name in ["old.html", "empty.html"] {
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o644], ofItemAtPath: folder.file(name).path)
       #expect(try await ReplayProcess.run(["--html", name, log], in: folder.url).status == 0)
+      #expect(try Self.permissions(folder.file(name)) == 0o600, "a replaced page is private too")
       let page = try TimelinePageData(contentsOf: folder.file(name))
       #expect(page.stepCount == 10)
       #expect(!page.html.contains("an old page"))
@@ -519,6 +523,12 @@ import ToolTestSupport
   }
 
   // MARK: - Helpers
+
+  /// The file's permission bits.
+  static func permissions(_ url: URL) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+  }
 
   static func lines(of value: Any) -> [String] {
     Dump.render(value).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,0 +1,645 @@
+(function () {
+  'use strict';
+  var ROW = 22;
+  var CONTEXT = 2;
+  var CACHE_SIZE = 64;
+  var data = JSON.parse(document.getElementById('timeline-data').textContent);
+  var S = data.strings;
+  var steps = data.steps;
+  var n = data.stepCount;
+  var every = data.every;
+  var verify = data.verify || { status: 'clean' };
+  var divergedAt = verify.status === 'diverged' ? verify.index : -1;
+  var gapBefore = new Map();
+  data.gaps.forEach(function (gap) { gapBefore.set(gap.before, gap); });
+  var hasScreens = data.initialScreen !== null;
+  var selected = -1;
+  var order = null;
+  var lineStart = null;
+  var tailRows = [];
+  var cache = new Map();
+  var collapsed = new Set();
+  var lower = new Array(S.length);
+
+  function $(id) { return document.getElementById(id); }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined && text !== null) { node.textContent = text; }
+    return node;
+  }
+
+  // Control and invisible formatting characters are shown as \u{…}, never passed through.
+  var INVISIBLE = new RegExp('[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u00ad\\u061c' +
+    '\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff' +
+    '\\ufff9-\\ufffb]', 'g');
+
+  function visible(text) {
+    return String(text).replace(INVISIBLE, function (c) {
+      return '\\u{' + c.charCodeAt(0).toString(16).toUpperCase() + '}';
+    });
+  }
+
+  function plural(count, word) { return count + ' ' + word + (count === 1 ? '' : 's'); }
+
+  // ---- States: a checkpoint every `every` steps, splices in between.
+
+  function applySplice(lines, splice) {
+    if (splice === 0) { return lines; }
+    var result = lines.slice(0, splice[0]);
+    for (var k = 2; k < splice.length; k++) { result.push(splice[k]); }
+    return result.concat(lines.slice(splice[0] + splice[1]));
+  }
+
+  function remember(index, lines) {
+    if (cache.size >= CACHE_SIZE) { cache.delete(cache.keys().next().value); }
+    cache.set(index, lines);
+  }
+
+  function stateLines(index) {
+    if (index < 0) { return data.initial; }
+    var known = cache.get(index);
+    if (known) { return known; }
+    var lines;
+    var before = cache.get(index - 1);
+    if (before && index % every !== 0) {
+      lines = applySplice(before, steps.splice[index]);
+    } else {
+      var start = Math.floor(index / every) * every;
+      lines = data.checkpoints[start / every];
+      for (var j = start + 1; j <= index; j++) { lines = applySplice(lines, steps.splice[j]); }
+    }
+    remember(index, lines);
+    return lines;
+  }
+
+  function previousLines(index) {
+    var gap = gapBefore.get(index);
+    return gap ? gap.lines : stateLines(index - 1);
+  }
+
+  // ---- Line diff: common head and tail, a longest common subsequence in between.
+
+  function diffRows(a, b) {
+    var head = 0;
+    while (head < a.length && head < b.length && a[head] === b[head]) { head++; }
+    var tail = 0;
+    while (tail < a.length - head && tail < b.length - head &&
+      a[a.length - 1 - tail] === b[b.length - 1 - tail]) { tail++; }
+    var rows = [];
+    var k;
+    for (k = 0; k < head; k++) { rows.push([' ', a[k]]); }
+    var x = a.slice(head, a.length - tail);
+    var y = b.slice(head, b.length - tail);
+    if (x.length * y.length > 4000000) {
+      x.forEach(function (id) { rows.push(['-', id]); });
+      y.forEach(function (id) { rows.push(['+', id]); });
+    } else {
+      var width = y.length + 1;
+      var table = new Int32Array((x.length + 1) * width);
+      for (var i = x.length - 1; i >= 0; i--) {
+        for (var j = y.length - 1; j >= 0; j--) {
+          table[i * width + j] = x[i] === y[j] ? table[(i + 1) * width + j + 1] + 1
+            : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
+        }
+      }
+      var p = 0;
+      var q = 0;
+      while (p < x.length || q < y.length) {
+        if (p < x.length && q < y.length && x[p] === y[q]) {
+          rows.push([' ', x[p]]); p++; q++;
+        } else if (q >= y.length ||
+          (p < x.length && table[(p + 1) * width + q] >= table[p * width + q + 1])) {
+          rows.push(['-', x[p]]); p++;
+        } else {
+          rows.push(['+', y[q]]); q++;
+        }
+      }
+    }
+    for (k = a.length - tail; k < a.length; k++) { rows.push([' ', a[k]]); }
+    return rows;
+  }
+
+  function foldRows(rows) {
+    var keep = new Uint8Array(rows.length);
+    rows.forEach(function (row, index) {
+      if (row[0] === ' ') { return; }
+      var last = Math.min(rows.length - 1, index + CONTEXT);
+      for (var k = Math.max(0, index - CONTEXT); k <= last; k++) { keep[k] = 1; }
+    });
+    var folded = [];
+    var skipped = 0;
+    rows.forEach(function (row, index) {
+      if (keep[index]) {
+        if (skipped) { folded.push(['…', skipped]); skipped = 0; }
+        folded.push(row);
+      } else { skipped++; }
+    });
+    if (skipped) { folded.push(['…', skipped]); }
+    return folded;
+  }
+
+  function renderDiff(container, index) {
+    container.replaceChildren();
+    var rows = diffRows(previousLines(index), stateLines(index));
+    if (!rows.some(function (row) { return row[0] !== ' '; })) {
+      container.appendChild(el('div', 'same', 'No state change.'));
+      return;
+    }
+    foldRows(rows).forEach(function (row) {
+      if (row[0] === '…') {
+        container.appendChild(el('div', 'fold', '    … (' + row[1] + ' unchanged)'));
+        return;
+      }
+      var sign = row[0] === '-' ? '\u2212 ' : row[0] === '+' ? '+ ' : '  ';
+      var className = row[0] === '-' ? 'del' : row[0] === '+' ? 'ins' : 'ctx';
+      container.appendChild(el('div', className, sign + S[row[1]]));
+    });
+  }
+
+  function renderTextDiff(container, lines) {
+    container.replaceChildren();
+    if (lines.length === 0) {
+      container.appendChild(el('div', 'same', 'No state change.'));
+      return;
+    }
+    lines.forEach(function (line) {
+      var sign = line.charAt(0);
+      var className = sign === '\u2212' ? 'del' : sign === '+' ? 'ins' : 'ctx';
+      container.appendChild(el('div', className, line));
+    });
+  }
+
+  // ---- The state as a collapsible tree, from the indented lines of its rendering.
+
+  function labelOf(content) {
+    var colon = content.indexOf(': ');
+    return colon > 0 ? content.slice(0, colon) : content;
+  }
+
+  function renderTree(container, lines) {
+    var root = el('div', 'tree');
+    var stack = [{ body: root, path: '' }];
+    lines.forEach(function (id) {
+      var content = S[id].replace(/^ +/, '');
+      var top = stack[stack.length - 1];
+      if (stack.length > 1 && /^[)\]]/.test(content)) {
+        stack.pop().close.textContent = content;
+        return;
+      }
+      if (/[(\[]$/.test(content)) {
+        var path = top.path + '/' + labelOf(content);
+        var details = el('details');
+        details.open = !collapsed.has(path);
+        details.appendChild(el('summary', null, content));
+        var body = el('div', 'children');
+        var close = el('div', 'close');
+        details.appendChild(body);
+        details.appendChild(close);
+        details.addEventListener('toggle', function () {
+          if (details.open) { collapsed.delete(path); } else { collapsed.add(path); }
+        });
+        top.body.appendChild(details);
+        stack.push({ body: body, close: close, path: path });
+        return;
+      }
+      top.body.appendChild(el('div', 'leaf', content));
+    });
+    container.replaceChildren(root);
+  }
+
+  // ---- The mock screen.
+
+  function renderScreen(container, screenID) {
+    container.replaceChildren();
+    if (screenID === null || screenID === undefined) { return; }
+    var parts = data.screens[screenID].map(function (id) { return data.parts[id]; });
+    var phone = el('div', 'phone');
+    var bar = el('div', 'bar');
+    var body = el('div', 'screen-body');
+    var alert = null;
+    parts.forEach(function (part) {
+      switch (part.k) {
+      case 'title':
+        bar.appendChild(el('span', 'screen-title', visible(part.t)));
+        break;
+      case 'path':
+        bar.appendChild(el('span', 'path', part.v.map(visible).join(' \u203a ')));
+        break;
+      case 'heading':
+        body.appendChild(el('div', 'heading', visible(part.t)));
+        break;
+      case 'text':
+        body.appendChild(el('div', 'text tone-' + part.tone, visible(part.t)));
+        break;
+      case 'field':
+      case 'secure':
+        var field = el('div', 'field');
+        field.appendChild(el('span', 'label', visible(part.label)));
+        var value = part.k === 'field' ? visible(part.value)
+          : '\u2022'.repeat(Math.min(part.length, 40)) + (part.length > 40 ? '\u2026' : '');
+        field.appendChild(el('span', part.k === 'field' ? 'input' : 'input secure', value));
+        body.appendChild(field);
+        break;
+      case 'button':
+        var button = el('div', part.enabled ? 'button' : 'button disabled', visible(part.t));
+        button.title = part.enabled ? 'enabled' : 'disabled';
+        body.appendChild(button);
+        break;
+      case 'spinner':
+        var spinner = el('div', 'spinner');
+        spinner.appendChild(el('span', 'spin'));
+        spinner.appendChild(el('span', null, visible(part.t)));
+        body.appendChild(spinner);
+        break;
+      case 'alert':
+        alert = el('div', 'alert');
+        alert.appendChild(el('div', 'alert-title', visible(part.title)));
+        alert.appendChild(el('div', 'alert-message', visible(part.message)));
+        var buttons = el('div', 'alert-buttons');
+        part.buttons.forEach(function (title) {
+          buttons.appendChild(el('span', 'alert-button', visible(title)));
+        });
+        alert.appendChild(buttons);
+        break;
+      }
+    });
+    phone.appendChild(bar);
+    phone.appendChild(body);
+    if (alert) {
+      var shade = el('div', 'shade');
+      shade.appendChild(alert);
+      phone.appendChild(shade);
+    }
+    container.appendChild(phone);
+    var path = parts.filter(function (part) { return part.k === 'path'; })[0];
+    if (path) {
+      container.appendChild(el('div', 'stack', 'Navigation stack: ' +
+        path.v.map(visible).join(' \u203a ')));
+    }
+  }
+
+  // ---- The step list: only the rows in view exist in the document.
+
+  var list = $('list');
+  var rowsBox = $('list-rows');
+  var sizer = $('list-sizer');
+
+  function heightOf(index) {
+    return (gapBefore.has(index) ? 1 : 0) + 1 + steps.effectIDs[index].length;
+  }
+
+  function itemCount() { return order ? order.length : n; }
+  function itemAt(position) { return order ? order[position] : position; }
+
+  function layout() {
+    var count = itemCount();
+    lineStart = new Int32Array(count + 1);
+    for (var k = 0; k < count; k++) { lineStart[k + 1] = lineStart[k] + heightOf(itemAt(k)); }
+    sizer.style.height = ((lineStart[count] + tailRows.length) * ROW) + 'px';
+  }
+
+  function positionOfLine(line) {
+    var low = 0;
+    var high = itemCount();
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (lineStart[middle + 1] <= line) { low = middle + 1; } else { high = middle; }
+    }
+    return low;
+  }
+
+  function lowerBound(index) {
+    if (!order) { return Math.max(0, Math.min(index, n)); }
+    var low = 0;
+    var high = order.length;
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (order[middle] < index) { low = middle + 1; } else { high = middle; }
+    }
+    return low;
+  }
+
+  function stepClass(index) {
+    var names = 'row step';
+    if (index === selected) { names += ' selected'; }
+    if (index === divergedAt) { names += ' diverged'; }
+    if (divergedAt >= 0 && index > divergedAt) { names += ' unchecked'; }
+    return names;
+  }
+
+  function gapText(gap) {
+    return '\u22ef ' + plural(gap.count, 'transition') + ' dropped here (line ' + gap.line +
+      '): the recorder fell behind; the replay resumes from the state recorded there';
+  }
+
+  function placeRow(row, line) {
+    row.style.top = (line * ROW) + 'px';
+    rowsBox.appendChild(row);
+  }
+
+  function renderRows() {
+    rowsBox.replaceChildren();
+    var count = itemCount();
+    var first = Math.floor(list.scrollTop / ROW);
+    var last = first + Math.ceil(list.clientHeight / ROW) + 1;
+    for (var position = positionOfLine(first); position < count; position++) {
+      var line = lineStart[position];
+      if (line > last) { break; }
+      var index = itemAt(position);
+      var gap = gapBefore.get(index);
+      if (gap) {
+        placeRow(el('div', 'row gap', gapText(gap)), line);
+        line++;
+      }
+      var row = el('div', stepClass(index));
+      row.dataset.index = index;
+      row.appendChild(el('span', 'seq', '#' + steps.number[index]));
+      var origin = steps.sender.charAt(index) === 'u' ? 'user' : 'effect';
+      row.appendChild(el('span', 'origin ' + origin, origin));
+      row.appendChild(el('span', 'action', S[steps.actionID[index]]));
+      if (index === divergedAt) {
+        row.title = 'the first step that diverges from the recording';
+      }
+      placeRow(row, line);
+      steps.effectIDs[index].forEach(function (id, k) {
+        var effect = el('div', 'row effect');
+        effect.dataset.index = index;
+        effect.appendChild(el('span', 'arrow', '\u21b3 effect'));
+        effect.appendChild(el('span', 'text', S[id]));
+        placeRow(effect, line + 1 + k);
+      });
+    }
+    var tailLine = lineStart[count];
+    tailRows.forEach(function (tail, k) {
+      if (tailLine + k >= first && tailLine + k <= last) {
+        placeRow(el('div', 'row ' + tail.className, tail.text), tailLine + k);
+      }
+    });
+  }
+
+  function scrollToSelected() {
+    if (selected < 0) { return; }
+    var position = lowerBound(selected);
+    if (position >= itemCount() || itemAt(position) !== selected) { return; }
+    var top = lineStart[position] * ROW;
+    var bottom = lineStart[position + 1] * ROW;
+    if (top < list.scrollTop) {
+      list.scrollTop = top;
+    } else if (bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = bottom - list.clientHeight;
+    }
+  }
+
+  // ---- The filter: a substring of an action or of one of its effects, ignoring case.
+
+  function lowered(id) {
+    var text = lower[id];
+    if (text === undefined) { text = lower[id] = S[id].toLowerCase(); }
+    return text;
+  }
+
+  function applyFilter() {
+    var query = $('filter').value.trim().toLowerCase();
+    if (!query) {
+      order = null;
+      $('list-info').textContent = plural(n, 'step');
+    } else {
+      var verdicts = new Int8Array(S.length);
+      var matches = function (id) {
+        if (verdicts[id] === 0) { verdicts[id] = lowered(id).indexOf(query) >= 0 ? 1 : 2; }
+        return verdicts[id] === 1;
+      };
+      var found = [];
+      for (var index = 0; index < n; index++) {
+        if (matches(steps.actionID[index]) || steps.effectIDs[index].some(matches)) {
+          found.push(index);
+        }
+      }
+      order = Int32Array.from(found);
+      $('list-info').textContent = found.length + ' of ' + plural(n, 'step') + ' match';
+    }
+    layout();
+    list.scrollTop = 0;
+    scrollToSelected();
+    renderRows();
+  }
+
+  // ---- The selected step.
+
+  function renderEffects(container, ids) {
+    container.replaceChildren();
+    if (ids.length === 0) {
+      container.appendChild(el('li', 'none', 'none'));
+      return;
+    }
+    ids.forEach(function (id) { container.appendChild(el('li', null, S[id])); });
+  }
+
+  function renderDivergence(container, index) {
+    container.replaceChildren();
+    container.hidden = index !== divergedAt;
+    if (index !== divergedAt) { return; }
+    container.appendChild(el('h3', null, 'This step diverges from the recording: ' +
+      verify.cause));
+    var sides = el('div', 'sides');
+    [['Recorded', verify.recorded], ['Replayed with the current reducer', verify.replayed]]
+      .forEach(function (pair) {
+        var side = pair[1];
+        if (!side) { return; }
+        var column = el('div', 'side');
+        column.appendChild(el('h4', null, pair[0]));
+        column.appendChild(el('p', 'note', side.note));
+        var diff = el('div', 'diff');
+        if (side.hasState) { renderTextDiff(diff, side.diff); }
+        column.appendChild(diff);
+        column.appendChild(el('h4', null, 'Effects'));
+        var effects = el('ul', 'effects');
+        if (side.effectTexts.length === 0) { effects.appendChild(el('li', 'none', 'none')); }
+        side.effectTexts.forEach(function (text) {
+          effects.appendChild(el('li', null, text));
+        });
+        column.appendChild(effects);
+        sides.appendChild(column);
+      });
+    container.appendChild(sides);
+  }
+
+  function select(index, fromSlider) {
+    if (n === 0) { return; }
+    index = Math.max(0, Math.min(n - 1, index));
+    selected = index;
+    var origin = steps.sender.charAt(index) === 'u' ? 'user' : 'effect';
+    $('step-headline').textContent = '#' + steps.number[index] + ' ' + origin + ' ' +
+      S[steps.actionID[index]];
+    var badges = $('step-badges');
+    badges.replaceChildren();
+    badges.appendChild(el('span', 'badge', 'step ' + (index + 1) + ' of ' + n));
+    if (index === divergedAt) {
+      badges.appendChild(el('span', 'badge bad', 'diverges from the recording'));
+    } else if (divergedAt >= 0 && index > divergedAt) {
+      badges.appendChild(
+        el('span', 'badge dim', 'after the divergence: replayed without checks'));
+    }
+    var gap = gapBefore.get(index);
+    if (gap) { badges.appendChild(el('span', 'badge warn', gapText(gap))); }
+    renderDivergence($('divergence'), index);
+    renderEffects($('effects'), steps.effectIDs[index]);
+    if (hasScreens) { renderScreen($('screen'), steps.screen[index]); }
+    renderDiff($('diff'), index);
+    renderTree($('state-tree'), stateLines(index));
+    var slider = $('slider');
+    if (!fromSlider) { slider.value = String(index + 1); }
+    $('position').textContent = 'step ' + (index + 1) + ' of ' + n;
+    scrollToSelected();
+    renderRows();
+    try {
+      history.replaceState(null, '', '#step-' + (index + 1));
+    } catch (error) { /* some browsers refuse it for file: pages */ }
+  }
+
+  function move(delta) {
+    var count = itemCount();
+    if (count === 0) { return; }
+    var position = lowerBound(selected);
+    if (position < count && itemAt(position) === selected) {
+      position += delta;
+    } else if (delta < 0) {
+      position -= 1;
+    }
+    position = Math.max(0, Math.min(count - 1, position));
+    select(itemAt(position));
+  }
+
+  function moveTo(end) {
+    var count = itemCount();
+    if (count > 0) { select(itemAt(end ? count - 1 : 0)); }
+  }
+
+  // ---- The header.
+
+  function fact(list, label, value, className) {
+    var pair = el('div', 'fact');
+    pair.appendChild(el('dt', null, label));
+    pair.appendChild(el('dd', className || null, value));
+    list.appendChild(pair);
+  }
+
+  function renderHeader() {
+    $('feature').textContent = visible(data.featureName);
+    var facts = $('facts');
+    fact(facts, 'Feature', visible(data.featureName));
+    fact(facts, 'Created', data.createdAt);
+    fact(facts, 'Steps', String(n));
+    fact(facts, 'Checkpoints', data.logCheckpointInterval > 0
+      ? 'every ' + plural(data.logCheckpointInterval, 'step') : 'none');
+    data.facts.forEach(function (pair) { fact(facts, visible(pair[0]), visible(pair[1])); });
+    var dropped = 0;
+    (data.warnings || []).forEach(function (warning) {
+      if (warning.type === 'dropped') { dropped += warning.count; }
+    });
+    if (dropped > 0) {
+      fact(facts, 'Dropped', plural(dropped, 'transition') + ' (the recorder fell behind)',
+        'warn');
+    }
+    var warnings = $('warnings');
+    (data.warnings || []).forEach(function (warning) {
+      warnings.appendChild(el('li', 'warn', 'Warning: ' + warning.message));
+    });
+    var status = $('status');
+    var end = data.end || { type: 'end' };
+    var checked = divergedAt >= 0 ? divergedAt : n;
+    if (divergedAt >= 0) {
+      status.className = 'status bad';
+      status.appendChild(el('span', null, '\u2717 Step #' + verify.number +
+        ' diverges from the recording: ' + verify.cause + '. '));
+      var jump = el('button', null, 'Show step #' + verify.number);
+      jump.addEventListener('click', function () { select(divergedAt); });
+      status.appendChild(jump);
+    } else if (end.type === 'error') {
+      status.className = 'status bad';
+      status.textContent = '\u2717 ' + end.message + ' \u2014 the page shows the ' +
+        plural(n, 'step') + ' before it' + (n > 0 ? ', which replay cleanly.' : '.');
+    } else if (n === 0) {
+      status.className = 'status';
+      status.textContent = 'The log has no steps.';
+    } else {
+      status.className = 'status good';
+      status.textContent = '\u2713 Replays cleanly: all ' + plural(checked, 'step') +
+        ' match the recording, every state and every effect.';
+    }
+    if (end.type === 'error') {
+      tailRows.push({ className: 'end bad', text: '\u2717 ' + end.message });
+    }
+    var trailing = gapBefore.get(n);
+    if (trailing) { tailRows.push({ className: 'gap', text: gapText(trailing) }); }
+    (data.warnings || []).forEach(function (warning) {
+      if (warning.type !== 'dropped') { tailRows.push({ className: 'end warn',
+        text: '\u26a0 ' + warning.message }); }
+    });
+    if (end.type !== 'error') {
+      tailRows.push({ className: 'end', text: '\u2014 end of log \u2014' });
+    }
+  }
+
+  // ---- Wiring.
+
+  function start() {
+    renderHeader();
+    var slider = $('slider');
+    slider.max = String(Math.max(1, n));
+    slider.disabled = n === 0;
+    if (!hasScreens) { $('screen-section').hidden = true; }
+    layout();
+    $('list-info').textContent = plural(n, 'step');
+    list.addEventListener('scroll', renderRows);
+    window.addEventListener('resize', renderRows);
+    list.addEventListener('click', function (event) {
+      var row = event.target.closest('[data-index]');
+      if (row) { select(Number(row.dataset.index)); }
+    });
+    slider.addEventListener('input', function () { select(Number(slider.value) - 1, true); });
+    $('filter').addEventListener('input', applyFilter);
+    document.addEventListener('keydown', function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+      var key = event.key;
+      var inFilter = event.target === $('filter');
+      if (inFilter && key === 'Escape') {
+        $('filter').value = '';
+        applyFilter();
+        return;
+      }
+      if (inFilter && key !== 'ArrowDown' && key !== 'ArrowUp') { return; }
+      var page = Math.max(1, Math.floor(list.clientHeight / ROW) - 1);
+      if (key === 'ArrowDown' || key === 'j') { move(1); }
+      else if (key === 'ArrowUp' || key === 'k') { move(-1); }
+      else if (key === 'PageDown') { move(page); }
+      else if (key === 'PageUp') { move(-page); }
+      else if (key === 'Home') { moveTo(false); }
+      else if (key === 'End') { moveTo(true); }
+      else { return; }
+      event.preventDefault();
+    });
+    var wanted = /^#step-(\d+)$/.exec(location.hash);
+    if (n > 0) {
+      select(wanted ? Number(wanted[1]) - 1 : 0);
+    } else {
+      $('step-headline').textContent = 'No steps: the state the log starts from';
+      $('diff').appendChild(el('div', 'same', 'No state change.'));
+      $('effects').appendChild(el('li', 'none', 'none'));
+      if (hasScreens) { renderScreen($('screen'), data.initialScreen); }
+      renderTree($('state-tree'), data.initial);
+      renderRows();
+    }
+    window.timeline = {
+      select: function (index) { select(index); },
+      selected: function () { return selected; },
+      count: n,
+      firstShownMs: performance.now()
+    };
+    document.body.dataset.ready = 'true';
+  }
+
+  start();
+})();
