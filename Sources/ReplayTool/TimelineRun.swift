@@ -48,7 +48,7 @@ where
     func add(_ step: ReplayStep<R>) {
       let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen))
       warningsSeen = current.warnings.count
-      worker.send(.step(step.transition, StepTexts(step.transition), gap: gap))
+      worker.send(.step(step.transition, StepTexts(step.transition, time: step.time), gap: gap))
       stepCount += 1
     }
     while true {

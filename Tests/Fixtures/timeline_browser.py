@@ -406,7 +406,8 @@ READ_LIST = """(() => ({
   info: document.getElementById('list-info').textContent,
   rows: [...document.querySelectorAll('#list .row')]
     .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
-    .map(r => r.className.replace('row ', '') + '|' + r.textContent),
+    .map(r => r.className.replace('row ', '') + '|' +
+      (r.children.length ? [...r.children].map(c => c.textContent).join(' ') : r.textContent)),
   rowCount: document.querySelectorAll('#list .row').length,
 }))()"""
 

@@ -166,6 +166,12 @@ import ToolTestSupport
     #expect((recorded["diff"] as? [String])?.contains("+   password: Secret(Aaaa0a),") == true)
     #expect((replayed["diff"] as? [String])?.contains("+   password: Secret(Aaaa0),") == true)
     #expect(page.stateLines(after: 3).contains("  password: Secret(Aaaa0),"))
+    // The field that differs, recorded − and replayed +, as `replay --verify` prints it.
+    #expect(
+      page.verify["fieldDiff"] as? [String] == [
+        "  LoginState(", #"    username: "demo","#, "−   password: Secret(Aaaa0a),",
+        "+   password: Secret(Aaaa0),", "    isLoading: false,", "    … (14 unchanged)",
+      ])
   }
 
   /// A divergence the log has no checkpoint for: other effects (the digest matched, so the
@@ -202,10 +208,14 @@ import ToolTestSupport
     #expect(recordedSide["hasState"] as? Bool == hasState)
     #expect(replayedSide["hasState"] as? Bool == true)
     if hasState {
-      #expect(recordedSide["effectTexts"] as? [String] == [])
+      // Marked as `replay --verify` marks them: + for what only the replay returned.
+      #expect(page.verify["recordedEffects"] as? [String] == [])
       #expect(
-        (replayedSide["effectTexts"] as? [String])?.first?.hasPrefix("LoginEffect.authenticate(")
-          == true)
+        page.verify["replayedEffects"] as? [String] == [
+          #"+ LoginEffect.authenticate(Credentials(username: "demo", password: Secret(Aaaa0a)), "#
+            + "attempt: 1)"
+        ])
+      #expect(page.verify["fieldDiff"] == nil, "no checkpoint: the fields cannot be compared")
       #expect((recordedSide["diff"] as? [String]) == (replayedSide["diff"] as? [String]))
     } else {
       #expect(recordedSide["diff"] as? [String] == [])

@@ -94,9 +94,26 @@ struct TimelinePage {
     </header>
     <main>
     <section class="list-pane" aria-label="Steps">
-    <input type="search" id="filter" placeholder="Filter: part of an action or an effect" \
-    aria-label="Filter steps" autocomplete="off" spellcheck="false">
-    <div id="list-info"></div>
+    <input type="search" id="filter" placeholder="Filter: loginResponse -tick state:isLoading" \
+    aria-label="Filter steps" aria-describedby="filter-help" autocomplete="off" \
+    spellcheck="false">
+    <div class="origins">
+    <label><input type="checkbox" id="origin-user" checked> user</label>
+    <label><input type="checkbox" id="origin-effect" checked> effect</label>
+    <span id="list-info"></span>
+    </div>
+    <details id="filter-help"><summary>How to filter</summary>
+    <ul>
+    <li>Words keep the steps whose action or effects contain every one of them.</li>
+    <li><code>-word</code> leaves out the steps that contain it.</li>
+    <li><code>state:isLoading</code> keeps the steps where a state path or value changed; \
+    paths use dots: <code>state:twoFactor.code</code>, <code>-state:countdown</code>.</li>
+    <li>The boxes keep the steps a person sent (user) or an effect sent back (effect).</li>
+    <li>Repeats of a step that only tick a counter are one row (\u{D7}44): click it to see each.</li>
+    <li>Esc clears the filter; \u{2191}/\u{2193}, j/k, Home/End move; Back and Forward retrace \
+    the steps you picked, and <code>#step-N</code> in the address opens step N.</li>
+    </ul>
+    </details>
     <div id="list" tabindex="0"><div id="list-sizer"></div><div id="list-rows"></div></div>
     </section>
     <section class="detail-pane" aria-label="Selected step">

@@ -13,8 +13,20 @@
   var gapBefore = new Map();
   data.gaps.forEach(function (gap) { gapBefore.set(gap.before, gap); });
   var hasScreens = data.initialScreen !== null;
+  var labels = data.labels || {};
+  var repeats = steps.repeats || '';
+  var notesAt = new Map();
+  (data.notes || []).forEach(function (pair) {
+    if (!notesAt.has(pair[0])) { notesAt.set(pair[0], []); }
+    notesAt.get(pair[0]).push(S[pair[1]]);
+  });
+  var LONG = 400;
   var selected = -1;
-  var order = null;
+  // The list's items: the first step of each, and how many steps it stands for (more than
+  // one for a collapsed group of repeats).
+  var items = null;
+  var itemSizes = null;
+  var expanded = new Set();
   var lineStart = null;
   var tailRows = [];
   var cache = new Map();
@@ -178,6 +190,17 @@
     return colon > 0 ? content.slice(0, colon) : content;
   }
 
+  // A long value shows its first LONG characters and a button that shows the rest.
+  function leaf(content) {
+    var node = el('div', 'leaf', content.length > LONG ? content.slice(0, LONG) : content);
+    if (content.length > LONG) {
+      var more = el('button', 'more', '\u2026 show all ' + content.length + ' characters');
+      more.addEventListener('click', function () { node.textContent = content; });
+      node.appendChild(more);
+    }
+    return node;
+  }
+
   function renderTree(container, lines) {
     var root = el('div', 'tree');
     var stack = [{ body: root, path: '' }];
@@ -204,7 +227,7 @@
         stack.push({ body: body, close: close, path: path });
         return;
       }
-      top.body.appendChild(el('div', 'leaf', content));
+      top.body.appendChild(leaf(content));
     });
     container.replaceChildren(root);
   }
@@ -218,7 +241,7 @@
     var phone = el('div', 'phone');
     var bar = el('div', 'bar');
     var body = el('div', 'screen-body');
-    var alert = null;
+    var alerts = [];
     parts.forEach(function (part) {
       switch (part.k) {
       case 'title':
@@ -254,7 +277,8 @@
         body.appendChild(spinner);
         break;
       case 'alert':
-        alert = el('div', 'alert');
+        var alert = el('div', 'alert');
+        alerts.push(alert);
         alert.appendChild(el('div', 'alert-title', visible(part.title)));
         alert.appendChild(el('div', 'alert-message', visible(part.message)));
         var buttons = el('div', 'alert-buttons');
@@ -267,9 +291,9 @@
     });
     phone.appendChild(bar);
     phone.appendChild(body);
-    if (alert) {
+    if (alerts.length > 0) {
       var shade = el('div', 'shade');
-      shade.appendChild(alert);
+      alerts.forEach(function (alert) { shade.appendChild(alert); });
       phone.appendChild(shade);
     }
     container.appendChild(phone);
@@ -286,17 +310,54 @@
   var rowsBox = $('list-rows');
   var sizer = $('list-sizer');
 
-  function heightOf(index) {
-    return (gapBefore.has(index) ? 1 : 0) + 1 + steps.effectIDs[index].length;
+  function itemCount() { return items.length; }
+  function itemAt(position) { return items[position]; }
+
+  function heightOf(position) {
+    var index = items[position];
+    var lines = (gapBefore.has(index) ? 1 : 0) + 1;
+    return itemSizes[position] > 1 ? lines : lines + steps.effectIDs[index].length;
   }
 
-  function itemCount() { return order ? order.length : n; }
-  function itemAt(position) { return order ? order[position] : position; }
+  // The steps that repeat the one before them: same action, same effects, and no state
+  // change but a counter (see the builder's `repeats`).
+  function repeatsPrevious(index) { return repeats.charAt(index) === '1'; }
+
+  // The items of `shown` (step indices in order): a run of repeats is one item until it is
+  // expanded.
+  function buildItems(shown) {
+    var heads = [];
+    var sizes = [];
+    var k = 0;
+    while (k < shown.length) {
+      var head = shown[k];
+      var end = k + 1;
+      while (end < shown.length && shown[end] === shown[end - 1] + 1 &&
+        repeatsPrevious(shown[end])) { end++; }
+      if (end - k > 1 && !expanded.has(head)) {
+        heads.push(head);
+        sizes.push(end - k);
+      } else {
+        for (var j = k; j < end; j++) { heads.push(shown[j]); sizes.push(1); }
+      }
+      k = end;
+    }
+    items = Int32Array.from(heads);
+    itemSizes = Int32Array.from(sizes);
+  }
+
+  // The length of the run of repeats that starts at `index` (1 for a step that starts none).
+  function runLength(index) {
+    if (repeatsPrevious(index)) { return 1; }
+    var end = index + 1;
+    while (end < n && repeatsPrevious(end)) { end++; }
+    return end - index;
+  }
 
   function layout() {
     var count = itemCount();
     lineStart = new Int32Array(count + 1);
-    for (var k = 0; k < count; k++) { lineStart[k + 1] = lineStart[k] + heightOf(itemAt(k)); }
+    for (var k = 0; k < count; k++) { lineStart[k + 1] = lineStart[k] + heightOf(k); }
     sizer.style.height = ((lineStart[count] + tailRows.length) * ROW) + 'px';
   }
 
@@ -310,22 +371,30 @@
     return low;
   }
 
+  // The first position whose item starts at or after `index`.
   function lowerBound(index) {
-    if (!order) { return Math.max(0, Math.min(index, n)); }
     var low = 0;
-    var high = order.length;
+    var high = items.length;
     while (low < high) {
       var middle = (low + high) >> 1;
-      if (order[middle] < index) { low = middle + 1; } else { high = middle; }
+      if (items[middle] < index) { low = middle + 1; } else { high = middle; }
     }
     return low;
   }
 
-  function stepClass(index) {
+  // The position of the item that holds step `index`, or -1 when the list does not show it.
+  function positionOf(index) {
+    var position = lowerBound(index + 1) - 1;
+    if (position < 0 || index >= items[position] + itemSizes[position]) { return -1; }
+    return position;
+  }
+
+  function stepClass(index, size) {
     var names = 'row step';
-    if (index === selected) { names += ' selected'; }
+    if (selected >= index && selected < index + size) { names += ' selected'; }
     if (index === divergedAt) { names += ' diverged'; }
     if (divergedAt >= 0 && index > divergedAt) { names += ' unchecked'; }
+    if (size > 1) { names += ' group'; }
     return names;
   }
 
@@ -339,6 +408,49 @@
     rowsBox.appendChild(row);
   }
 
+  function originOf(index) { return steps.sender.charAt(index) === 'u' ? 'user' : 'effect'; }
+
+  function clockOf(index) { return steps.clock ? steps.clock[index] : null; }
+
+  // An action or effect as a row shows it: the leaf and its payload first, then where it
+  // came from; the whole text in the row's tooltip and in the selected step.
+  function appendLabel(row, id) {
+    var label = labels[id];
+    row.title = S[id];
+    if (!label) {
+      row.appendChild(el('span', 'action', S[id].slice(0, LONG)));
+      return;
+    }
+    row.appendChild(el('span', 'action', S[label[1]].slice(0, LONG)));
+    if (label[0] >= 0) { row.appendChild(el('span', 'crumbs', 'in ' + S[label[0]])); }
+  }
+
+  function stepRow(position) {
+    var index = items[position];
+    var size = itemSizes[position];
+    var row = el('div', stepClass(index, size));
+    row.dataset.index = index;
+    var run = size > 1 ? size : (expanded.has(index) ? runLength(index) : 1);
+    if (run > 1) {
+      row.dataset.group = index;
+      row.appendChild(el('span', 'toggle', size > 1 ? '\u25b8' : '\u25be'));
+    }
+    row.appendChild(el('span', 'seq', '#' + steps.number[index]));
+    var clock = clockOf(index);
+    if (clock) { row.appendChild(el('span', 'clock', clock)); }
+    var origin = originOf(index);
+    row.appendChild(el('span', 'origin ' + origin, origin));
+    appendLabel(row, steps.actionID[index]);
+    if (run > 1) {
+      var count = el('span', 'count', '\u00d7' + run);
+      row.insertBefore(count, row.querySelector('.crumbs'));
+    }
+    if (index === divergedAt) {
+      row.title = 'the first step that diverges from the recording';
+    }
+    return row;
+  }
+
   function renderRows() {
     rowsBox.replaceChildren();
     var count = itemCount();
@@ -347,27 +459,19 @@
     for (var position = positionOfLine(first); position < count; position++) {
       var line = lineStart[position];
       if (line > last) { break; }
-      var index = itemAt(position);
+      var index = items[position];
       var gap = gapBefore.get(index);
       if (gap) {
         placeRow(el('div', 'row gap', gapText(gap)), line);
         line++;
       }
-      var row = el('div', stepClass(index));
-      row.dataset.index = index;
-      row.appendChild(el('span', 'seq', '#' + steps.number[index]));
-      var origin = steps.sender.charAt(index) === 'u' ? 'user' : 'effect';
-      row.appendChild(el('span', 'origin ' + origin, origin));
-      row.appendChild(el('span', 'action', S[steps.actionID[index]]));
-      if (index === divergedAt) {
-        row.title = 'the first step that diverges from the recording';
-      }
-      placeRow(row, line);
+      placeRow(stepRow(position), line);
+      if (itemSizes[position] > 1) { continue; }
       steps.effectIDs[index].forEach(function (id, k) {
         var effect = el('div', 'row effect');
         effect.dataset.index = index;
         effect.appendChild(el('span', 'arrow', '\u21b3 effect'));
-        effect.appendChild(el('span', 'text', S[id]));
+        appendLabel(effect, id);
         placeRow(effect, line + 1 + k);
       });
     }
@@ -381,8 +485,8 @@
 
   function scrollToSelected() {
     if (selected < 0) { return; }
-    var position = lowerBound(selected);
-    if (position >= itemCount() || itemAt(position) !== selected) { return; }
+    var position = positionOf(selected);
+    if (position < 0) { return; }
     var top = lineStart[position] * ROW;
     var bottom = lineStart[position + 1] * ROW;
     if (top < list.scrollTop) {
@@ -392,7 +496,18 @@
     }
   }
 
-  // ---- The filter: a substring of an action or of one of its effects, ignoring case.
+  function toggleGroup(index) {
+    if (expanded.has(index)) { expanded.delete(index); } else { expanded.add(index); }
+    buildItems(shownSteps);
+    layout();
+    scrollToSelected();
+    renderRows();
+  }
+
+  // ---- The filter: words an action or effect must contain (-word: must not), state:path
+  // for steps where a state path or value changed, and the origin boxes.
+
+  var shownSteps = null;
 
   function lowered(id) {
     var text = lower[id];
@@ -400,26 +515,99 @@
     return text;
   }
 
+  // The changed lines of step `index`, each as `path.to.field: value`, lower-cased: the lines
+  // the diff marks − or + inside the step's splice.
+  function changedTexts(index) {
+    var splice = steps.splice[index];
+    if (splice === 0) { return []; }
+    var before = stateLines(index - 1);
+    var after = stateLines(index);
+    var removed = before.slice(splice[0], splice[0] + splice[1]);
+    var texts = [];
+    var p = splice[0];
+    var q = splice[0];
+    diffRows(removed, splice.slice(2)).forEach(function (row) {
+      if (row[0] === '-') { texts.push(pathText(before, p)); }
+      if (row[0] === '+') { texts.push(pathText(after, q)); }
+      if (row[0] !== '+') { p++; }
+      if (row[0] !== '-') { q++; }
+    });
+    return texts;
+  }
+
+  function indentOf(text) { return text.length - text.replace(/^ +/, '').length; }
+
+  function pathText(lines, position) {
+    var text = S[lines[position]];
+    var depth = indentOf(text);
+    var names = [];
+    for (var k = position - 1; k > 0 && depth > 2; k--) {
+      var line = S[lines[k]];
+      var indent = indentOf(line);
+      if (indent < depth && /[(\[]$/.test(line)) {
+        names.unshift(labelOf(line.slice(indent)));
+        depth = indent;
+      }
+    }
+    names.push(text.replace(/^ +/, ''));
+    return names.join('.').toLowerCase();
+  }
+
+  function parseQuery(text) {
+    var query = { include: [], exclude: [], state: [], excludeState: [] };
+    text.toLowerCase().split(/\s+/).forEach(function (word) {
+      if (!word || word === '-') { return; }
+      var negative = word.charAt(0) === '-';
+      if (negative) { word = word.slice(1); }
+      if (word.indexOf('state:') === 0) {
+        if (word.length > 6) {
+          (negative ? query.excludeState : query.state).push(word.slice(6));
+        }
+      } else {
+        (negative ? query.exclude : query.include).push(word);
+      }
+    });
+    return query;
+  }
+
   function applyFilter() {
-    var query = $('filter').value.trim().toLowerCase();
-    if (!query) {
-      order = null;
-      $('list-info').textContent = plural(n, 'step');
-    } else {
-      var verdicts = new Int8Array(S.length);
-      var matches = function (id) {
-        if (verdicts[id] === 0) { verdicts[id] = lowered(id).indexOf(query) >= 0 ? 1 : 2; }
-        return verdicts[id] === 1;
-      };
-      var found = [];
-      for (var index = 0; index < n; index++) {
-        if (matches(steps.actionID[index]) || steps.effectIDs[index].some(matches)) {
-          found.push(index);
+    var query = parseQuery($('filter').value);
+    var users = $('origin-user').checked;
+    var effects = $('origin-effect').checked;
+    var active = users !== effects || !users || query.include.length + query.exclude.length +
+      query.state.length + query.excludeState.length > 0;
+    var found = [];
+    var contains = function (word) {
+      return function (id) { return lowered(id).indexOf(word) >= 0; };
+    };
+    var inStep = function (index, word) {
+      var has = contains(word);
+      return has(steps.actionID[index]) || steps.effectIDs[index].some(has);
+    };
+    var inChanges = function (changes, word) {
+      return changes.some(function (text) { return text.indexOf(word) >= 0; });
+    };
+    for (var index = 0; index < n; index++) {
+      if (!active) { found.push(index); continue; }
+      var origin = originOf(index);
+      if (origin === 'user' ? !users : !effects) { continue; }
+      if (!query.include.every(function (word) { return inStep(index, word); })) { continue; }
+      if (query.exclude.some(function (word) { return inStep(index, word); })) { continue; }
+      if (query.state.length + query.excludeState.length > 0) {
+        var changes = changedTexts(index);
+        if (!query.state.every(function (word) { return inChanges(changes, word); })) {
+          continue;
+        }
+        if (query.excludeState.some(function (word) { return inChanges(changes, word); })) {
+          continue;
         }
       }
-      order = Int32Array.from(found);
-      $('list-info').textContent = found.length + ' of ' + plural(n, 'step') + ' match';
+      found.push(index);
     }
+    shownSteps = found;
+    $('list-info').textContent = active
+      ? found.length + ' of ' + plural(n, 'step') + ' match' : plural(n, 'step');
+    buildItems(found);
     layout();
     list.scrollTop = 0;
     scrollToSelected();
@@ -444,7 +632,8 @@
     container.appendChild(el('h3', null, 'This step diverges from the recording: ' +
       verify.cause));
     var sides = el('div', 'sides');
-    [['Recorded', verify.recorded], ['Replayed with the current reducer', verify.replayed]]
+    [['Recorded', verify.recorded, verify.recordedEffects],
+      ['Replayed with the current reducer', verify.replayed, verify.replayedEffects]]
       .forEach(function (pair) {
         var side = pair[1];
         if (!side) { return; }
@@ -455,27 +644,51 @@
         if (side.hasState) { renderTextDiff(diff, side.diff); }
         column.appendChild(diff);
         column.appendChild(el('h4', null, 'Effects'));
-        var effects = el('ul', 'effects');
-        if (side.effectTexts.length === 0) { effects.appendChild(el('li', 'none', 'none')); }
-        side.effectTexts.forEach(function (text) {
-          effects.appendChild(el('li', null, text));
+        var effects = el('ul', 'effects marked');
+        // Marked as `replay --verify` marks them: − recorded only, + replayed only.
+        var texts = pair[2] || [];
+        if (texts.length === 0) { effects.appendChild(el('li', 'none', 'none')); }
+        texts.forEach(function (text) {
+          var sign = text.charAt(0);
+          effects.appendChild(el('li', sign === '\u2212' ? 'del' : sign === '+' ? 'ins' : null,
+            text));
         });
         column.appendChild(effects);
         sides.appendChild(column);
       });
+    if (verify.fieldDiff) {
+      container.appendChild(el('h4', null,
+        'What differs (\u2212 recorded, + replayed with the current reducer)'));
+      var fields = el('div', 'diff field-diff');
+      renderTextDiff(fields, verify.fieldDiff);
+      container.appendChild(fields);
+    }
     container.appendChild(sides);
   }
 
-  function select(index, fromSlider) {
+  // How the address follows the selection: 'push' adds a history entry (a click, a jump), so
+  // Back returns; 'replace' does not (keys, the slider); 'none' leaves it (Back, Forward, an
+  // edited #step-N).
+  function select(index, fromSlider, how) {
     if (n === 0) { return; }
     index = Math.max(0, Math.min(n - 1, index));
     selected = index;
-    var origin = steps.sender.charAt(index) === 'u' ? 'user' : 'effect';
-    $('step-headline').textContent = '#' + steps.number[index] + ' ' + origin + ' ' +
+    $('step-headline').textContent = '#' + steps.number[index] + ' ' + originOf(index) + ' ' +
       S[steps.actionID[index]];
     var badges = $('step-badges');
     badges.replaceChildren();
     badges.appendChild(el('span', 'badge', 'step ' + (index + 1) + ' of ' + n));
+    var clock = clockOf(index);
+    if (clock) {
+      badges.appendChild(el('span', 'badge time', 'at ' + clock));
+      var since = steps.since[index];
+      if (since >= 0) {
+        badges.appendChild(el('span', 'badge time', S[since] + ' after the step before'));
+      }
+    }
+    (notesAt.get(index) || []).forEach(function (note) {
+      badges.appendChild(el('span', 'badge note', note));
+    });
     if (index === divergedAt) {
       badges.appendChild(el('span', 'badge bad', 'diverges from the recording'));
     } else if (divergedAt >= 0 && index > divergedAt) {
@@ -494,19 +707,37 @@
     $('position').textContent = 'step ' + (index + 1) + ' of ' + n;
     scrollToSelected();
     renderRows();
+    var hash = '#step-' + (index + 1);
+    var mode = how || 'replace';
+    if (mode === 'none' || location.hash === hash) { return; }
     try {
-      history.replaceState(null, '', '#step-' + (index + 1));
+      if (mode === 'push') {
+        window.history.pushState(null, '', hash);
+      } else {
+        window.history.replaceState(null, '', hash);
+      }
     } catch (error) { /* some browsers refuse it for file: pages */ }
+  }
+
+  // The step the address names (`#step-N`, 1-based), or -1.
+  function stepInAddress() {
+    var wanted = /^#step-(\d+)$/.exec(location.hash);
+    return wanted ? Number(wanted[1]) - 1 : -1;
+  }
+
+  function followAddress() {
+    var index = stepInAddress();
+    if (index >= 0 && index !== selected) { select(index, false, 'none'); }
   }
 
   function move(delta) {
     var count = itemCount();
     if (count === 0) { return; }
-    var position = lowerBound(selected);
-    if (position < count && itemAt(position) === selected) {
+    var position = positionOf(selected);
+    if (position >= 0) {
       position += delta;
-    } else if (delta < 0) {
-      position -= 1;
+    } else {
+      position = lowerBound(selected) - (delta < 0 ? 1 : 0);
     }
     position = Math.max(0, Math.min(count - 1, position));
     select(itemAt(position));
@@ -555,7 +786,7 @@
       status.appendChild(el('span', null, '\u2717 Step #' + verify.number +
         ' diverges from the recording: ' + verify.cause + '. '));
       var jump = el('button', null, 'Show step #' + verify.number);
-      jump.addEventListener('click', function () { select(divergedAt); });
+      jump.addEventListener('click', function () { select(divergedAt, false, 'push'); });
       status.appendChild(jump);
     } else if (end.type === 'error') {
       status.className = 'status bad';
@@ -591,16 +822,29 @@
     slider.max = String(Math.max(1, n));
     slider.disabled = n === 0;
     if (!hasScreens) { $('screen-section').hidden = true; }
+    var all = new Array(n);
+    for (var k = 0; k < n; k++) { all[k] = k; }
+    shownSteps = all;
+    buildItems(all);
     layout();
     $('list-info').textContent = plural(n, 'step');
     list.addEventListener('scroll', renderRows);
     window.addEventListener('resize', renderRows);
     list.addEventListener('click', function (event) {
+      var group = event.target.closest('[data-group]');
+      if (group && event.target.classList.contains('toggle') ||
+        group && group.classList.contains('group')) {
+        toggleGroup(Number(group.dataset.group));
+      }
       var row = event.target.closest('[data-index]');
-      if (row) { select(Number(row.dataset.index)); }
+      if (row) { select(Number(row.dataset.index), false, 'push'); }
     });
     slider.addEventListener('input', function () { select(Number(slider.value) - 1, true); });
     $('filter').addEventListener('input', applyFilter);
+    $('origin-user').addEventListener('change', applyFilter);
+    $('origin-effect').addEventListener('change', applyFilter);
+    window.addEventListener('hashchange', followAddress);
+    window.addEventListener('popstate', followAddress);
     document.addEventListener('keydown', function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey) { return; }
       var key = event.key;
@@ -621,9 +865,8 @@
       else { return; }
       event.preventDefault();
     });
-    var wanted = /^#step-(\d+)$/.exec(location.hash);
     if (n > 0) {
-      select(wanted ? Number(wanted[1]) - 1 : 0);
+      select(Math.max(0, stepInAddress()));
     } else {
       $('step-headline').textContent = 'No steps: the state the log starts from';
       $('diff').appendChild(el('div', 'same', 'No state change.'));
@@ -634,6 +877,7 @@
     }
     window.timeline = {
       select: function (index) { select(index); },
+      toggleGroup: function (index) { toggleGroup(index); },
       selected: function () { return selected; },
       count: n,
       firstShownMs: performance.now()
