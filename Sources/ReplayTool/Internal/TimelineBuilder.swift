@@ -208,7 +208,11 @@ where
   private func onlyNumbersDiffer(_ removed: [Int], _ inserted: [Int]) -> Bool {
     guard removed.count == inserted.count else { return false }
     func shape(_ id: Int) -> String {
-      String(strings.texts[id].map { $0.isNumber ? "#" : $0 })
+      var shape = ""
+      for character in strings.texts[id] where !(character.isNumber && shape.last == "#") {
+        shape.append(character.isNumber ? "#" : character)
+      }
+      return shape
     }
     return zip(removed, inserted).allSatisfy { shape($0) == shape($1) }
   }

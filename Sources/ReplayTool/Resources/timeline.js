@@ -831,9 +831,10 @@
     list.addEventListener('scroll', renderRows);
     window.addEventListener('resize', renderRows);
     list.addEventListener('click', function (event) {
+      // A collapsed group opens wherever it is clicked; an open one closes at its ▾.
       var group = event.target.closest('[data-group]');
-      if (group && event.target.classList.contains('toggle') ||
-        group && group.classList.contains('group')) {
+      if (group && (group.classList.contains('group') ||
+        event.target.classList.contains('toggle'))) {
         toggleGroup(Number(group.dataset.group));
       }
       var row = event.target.closest('[data-index]');
