@@ -93,6 +93,7 @@ public struct ReplayCommand {
       }
     } else {
       recording = nil
+      if options.html != nil { try TimelinePage.checkSize(of: url, named: options.file) }
     }
     let info: ActionLogHeaderInfo
     do {

@@ -61,6 +61,9 @@ import ToolTestSupport
     try #require(login.contains(authenticate))
     try Data(login.replacingOccurrences(of: authenticate, with: #""effects":[]"#).utf8)
       .write(to: file("effects.jsonl"))
+    let long = String(repeating: "LongName-", count: 200)
+    try await record(
+      ["type username \(long)", "type password Secr3t"], to: file("long.jsonl"), in: folder)
     let hostile = "</script><img src=x onerror=alert(1)>"
     try await record(
       ["type username \(hostile)", "type password Secr3t", "tap login", "tap alert OK"],
@@ -74,6 +77,7 @@ import ToolTestSupport
       ),
       (file("twofactor.jsonl").path, "twofactor.html"),
       (file("effects.jsonl").path, "effects.html"),
+      (file("long.jsonl").path, "long.html"),
     ] {
       let run = try await DemoProcess.run(["--html", file(page).path, log], tool: "replay")
       #expect(run.status == 0, "replay --html \(log): \(run.stderr)")
@@ -92,7 +96,7 @@ import ToolTestSupport
         "--screenshot", file("shot.png").path, "--read-steps", "2,3,7,8,9",
         "--effects-divergent", file("effects.html").path, "--two-factor",
         file("twofactor.html").path, "--two-factor-steps", "8,11,40", "--leaf-visible",
-        "9:14,41:18",
+        "9:14,41:18", "--long", file("long.html").path,
       ], timeout: 150)
     guard output.status == 0 else {
       let message =
@@ -123,6 +127,23 @@ import ToolTestSupport
         ],
       ], "the effect only the replay returned is marked +")
     #expect(seen["effectsDivergentExceptions"] as? [String] == [])
+    try judgeLongValues(seen, long: long)
+  }
+
+  /// A long value is cut in the row and the tree, and the whole of it is one click away.
+  private func judgeLongValues(_ seen: [String: Any], long: String) throws {
+    let quoted = "username: \(Dump.quoted(long)),"
+    let leaf = try #require(seen["longLeaf"] as? [String: Any])
+    #expect(leaf["text"] as? String == String(quoted.prefix(400)))
+    #expect(leaf["more"] as? String == "… show all \(quoted.count) characters")
+    let opened = try #require(seen["longLeafOpened"] as? [String: Any])
+    #expect(opened["text"] as? String == quoted, "one click shows the whole value")
+    let row = (seen["longRow"] as? [[String: Any]])?.first
+    #expect((row?["action"] as? String)?.count == 400)
+    #expect(
+      row?["title"] as? String
+        == "AppAction.login(LoginAction.usernameChanged(\(Dump.quoted(long))))")
+    #expect(seen["longExceptions"] as? [String] == [])
   }
 
   // MARK: - What the browser must have shown

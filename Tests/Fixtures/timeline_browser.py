@@ -629,6 +629,18 @@ def check(arguments, browser):
         browser.evaluate("document.querySelector('#status button').click()")
         observations["effectsDivergentMarks"] = browser.evaluate(READ_DIVERGENCE)
         observations["effectsDivergentExceptions"] = browser.exceptions()
+    if arguments.long:
+        browser.open(arguments.long)
+        browser.evaluate("timeline.select(0)")
+        read_leaf = ("(() => { const l = [...document.querySelectorAll('#state-tree .leaf')]"
+                     ".find(e => e.textContent.startsWith('username:')); return l ? "
+                     "{ text: l.firstChild.textContent, more: l.querySelector('.more') ? "
+                     "l.querySelector('.more').textContent : null } : null; })()")
+        observations["longLeaf"] = browser.evaluate(read_leaf)
+        observations["longRow"] = [r for r in browser.evaluate(READ_ROWS) if r["seq"] == "#1"]
+        browser.evaluate("[...document.querySelectorAll('#state-tree .leaf .more')][0].click()")
+        observations["longLeafOpened"] = browser.evaluate(read_leaf)
+        observations["longExceptions"] = browser.exceptions()
     if arguments.two_factor:
         observations["twoFactor"] = check_two_factor(arguments, browser)
     return observations
@@ -697,6 +709,7 @@ def main():
                           default=[], help="0-based steps to read besides the keyboard's")
     checking.add_argument("--effects-divergent", help="a page whose divergence is in effects")
     checking.add_argument("--two-factor", help="a page of a two-factor session")
+    checking.add_argument("--long", help="a page whose first step types a long username")
     checking.add_argument("--two-factor-steps",
                           type=lambda text: [int(i) for i in text.split(",")], default=[],
                           help="0-based steps of the two-factor page to read")

@@ -255,6 +255,57 @@ import ToolTestSupport
     #expect(page.end["message"] as? String == "line 4: malformed: not valid JSON")
   }
 
+  /// Rows carry the time since the start and the gap to the step before; a log recorded
+  /// before steps had times still gets its page, without them.
+  @Test func stepsShowTheirTimesAndOlderLogsWithoutTimesStillOpen() async throws {
+    let folder = try TemporaryFolder()
+    let text = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8)
+    let timeless = text.replacing(/"time":[0-9]+,/, with: "")
+    #expect(timeless != text)
+    try Data(timeless.utf8).write(to: folder.file("old.jsonl"))
+    for name in ["old", "new"] {
+      let log =
+        name == "old" ? "old.jsonl" : Self.fixtures.appendingPathComponent("login.jsonl").path
+      let run = try await ReplayProcess.run(["--html", "\(name).html", log], in: folder.url)
+      #expect(run.status == 0, "\(run)")
+    }
+    let old = try TimelinePageData(contentsOf: folder.file("old.html"))
+    #expect(old.stepCount == 10)
+    #expect(old.steps["clock"] == nil && old.steps["since"] == nil)
+    let new = try TimelinePageData(contentsOf: folder.file("new.html"))
+    let replay = try Replayer(reducer: LoginReducer()).replay(
+      Self.fixtures.appendingPathComponent("login.jsonl"), keepingSteps: true)
+    #expect(
+      new.steps["clock"] as? [String]
+        == replay.steps.map { TransitionFormatter.clock($0.time ?? .zero) })
+    let since = (new.steps["since"] as? [Int] ?? []).map { $0 < 0 ? nil : new.strings[$0] }
+    let expected = replay.steps.indices.map { index in
+      index == 0 ? nil : (replay.steps[index].time! - replay.steps[index - 1].time!).inWords
+    }
+    #expect(since == expected)
+  }
+
+  /// A log larger than a page can hold is refused before anything is read or written, with
+  /// the limit named.
+  @Test func aLogTooLargeForAPageIsRefusedNamingTheLimit() async throws {
+    let folder = try TemporaryFolder()
+    let log = folder.file("big.jsonl")
+    #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: log)
+    try handle.truncate(atOffset: 65 << 20)  // sparse: nothing is written
+    try handle.close()
+    let run = try await ReplayProcess.run(["--html", "big.html", "big.jsonl"], in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: 'big.jsonl' is 65 MiB; a timeline page takes logs of up to 64 MiB, "
+            + "larger pages are more than a browser opens: replay it as text instead "
+            + "(replay FILE, or --until N)\n"))
+    #expect(try folder.names() == ["big.jsonl"], "no page is written")
+  }
+
   @Test func aLogWhoseHeaderCannotBeReadGetsNoPage() async throws {
     let folder = try TemporaryFolder()
     try folder.write("empty.jsonl", lines: [])

@@ -1,4 +1,5 @@
 import ActionLog
+import Foundation
 
 /// The HTML timeline page: a fixed skeleton, the embedded data, the page's own style and
 /// script — one file with nothing to fetch.
@@ -17,6 +18,29 @@ struct TimelinePage {
   let failure: ActionLogError?
   /// The `verify` object for a divergence; `nil` for a log that replays cleanly.
   let divergence: String?
+
+  /// The largest log a page is made of. A page holds a small multiple of its log, and a
+  /// browser given a page of hundreds of megabytes does not open it at all (a 200 MB log made
+  /// an 804 MB page Chromium could not open in two minutes): larger logs are refused before
+  /// anything is read or written.
+  static var maximumLogBytes: Int { 64 << 20 }
+
+  /// Refuses a log larger than ``maximumLogBytes``, naming the limit (exit status 2).
+  static func checkSize(of url: URL, named name: String) throws(ReplayFailure) {
+    // A log that cannot be looked at is reported by the replay that opens it next.
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    guard let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumLogBytes
+    else { return }
+    throw .usage(
+      "\(Sanitized.path(name)) is \(mebibytes(size)); a timeline page takes logs of up to "
+        + "\(mebibytes(maximumLogBytes)), larger pages are more than a browser opens: replay it "
+        + "as text instead (replay FILE, or --until N)")
+  }
+
+  private static func mebibytes(_ bytes: Int) -> String {
+    let tenths = (bytes * 10 + (1 << 19)) >> 20
+    return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
+  }
 
   /// The `<meta name="generator">` the page carries.
   static let generator = "LoginStore replay --html"
