@@ -84,16 +84,17 @@ public struct ReplayCommand {
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
       isFolder.boolValue
     {
-      // The page shows one log; a folder would otherwise get the text timeline and no page.
-      if options.html != nil { throw .htmlOfFolder(options.file, tool: toolName) }
       do {
         recording = try FlightRecording(folder: url)
       } catch {
         throw .log(error)
       }
+      if options.html != nil, let recording {
+        try TimelinePage.checkSize(of: recording.segments.map(\.url), named: options.file)
+      }
     } else {
       recording = nil
-      if options.html != nil { try TimelinePage.checkSize(of: url, named: options.file) }
+      if options.html != nil { try TimelinePage.checkSize(of: [url], named: options.file) }
     }
     let info: ActionLogHeaderInfo
     do {

@@ -22,7 +22,7 @@ struct ReplayOptions: Equatable {
   static func usage(tool: String, features: [String]) -> String {
     """
     usage: \(tool) [--verify] [--until N] [--state] FILE
-           \(tool) --html OUT.html [--verify] FILE
+           \(tool) --html OUT.html [--verify] FILE|DIR
            \(tool) --emit-test FILE
            \(tool) --help
 
@@ -43,7 +43,8 @@ struct ReplayOptions: Equatable {
       --html OUT    write the timeline to OUT as one self-contained HTML page that opens
                     from disk with no network: the step list with a filter and a slider,
                     each step's state tree, diff, effects and screen, the first
-                    divergence marked in red
+                    divergence marked in red; for a flight recorder's folder (DIR),
+                    one page across its segments, each launch marked
       --help        this text
 
     Warnings (a truncated last line, dropped transitions, a stopped recording) go to
@@ -55,6 +56,8 @@ struct ReplayOptions: Equatable {
     divergent step is marked; exit status 1 only with --verify) or has a bad line (the page
     shows every step before it and says what is wrong; exit status 2). OUT must be new, an
     HTML file (replaced whole) or a device; a symbolic link or any other file is refused.
+    The page is readable by its owner only (0600); logs over 64 MiB are refused (a page of
+    them is more than a browser opens).
 
     Exit status: 0 success, 1 divergence under --verify or a write error, 2 bad usage or
     bad input.

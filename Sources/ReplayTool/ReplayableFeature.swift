@@ -91,8 +91,14 @@ public struct ReplayableFeature: Sendable {
       }
     }
     self.replayFolder = { recording, options, output throws(ReplayFailure) in
-      try ReplayRun(reducer: reducer, feature: name, options: options, output: output)
-        .run(recording)
+      if options.html != nil {
+        try TimelineRun(
+          reducer: reducer, feature: name, screen: renderer, options: options, output: output
+        ).run(recording)
+      } else {
+        try ReplayRun(reducer: reducer, feature: name, options: options, output: output)
+          .run(recording)
+      }
     }
   }
 }

@@ -64,6 +64,18 @@ import ToolTestSupport
     let long = String(repeating: "LongName-", count: 200)
     try await record(
       ["type username \(long)", "type password Secr3t"], to: file("long.jsonl"), in: folder)
+    // A flight recorder's folder of two launches: sign in, then relaunch and sign out.
+    for (name, lines) in [
+      ("launch1", ["type username demo", "type password Secr3t", "tap login", "wait"]),
+      ("launch2", ["tap logout"]),
+    ] {
+      let script = try folder.write(name + ".script", lines: lines)
+      let run = try await DemoProcess.run([
+        "--script", script.path, "--state-dir", file("state").path, "--flight-recorder",
+        file("flight").path,
+      ])
+      #expect(run.status == 0, "login-demo \(name): \(run.stderr)")
+    }
     let hostile = "</script><img src=x onerror=alert(1)>"
     try await record(
       ["type username \(hostile)", "type password Secr3t", "tap login", "tap alert OK"],
@@ -78,6 +90,7 @@ import ToolTestSupport
       (file("twofactor.jsonl").path, "twofactor.html"),
       (file("effects.jsonl").path, "effects.html"),
       (file("long.jsonl").path, "long.html"),
+      (file("flight").path, "flight.html"),
     ] {
       let run = try await DemoProcess.run(["--html", file(page).path, log], tool: "replay")
       #expect(run.status == 0, "replay --html \(log): \(run.stderr)")
@@ -96,7 +109,7 @@ import ToolTestSupport
         "--screenshot", file("shot.png").path, "--read-steps", "2,3,7,8,9",
         "--effects-divergent", file("effects.html").path, "--two-factor",
         file("twofactor.html").path, "--two-factor-steps", "8,11,40", "--leaf-visible",
-        "9:14,41:18", "--long", file("long.html").path,
+        "9:14,41:18", "--long", file("long.html").path, "--folder", file("flight.html").path,
       ], timeout: 150)
     guard output.status == 0 else {
       let message =
@@ -128,6 +141,37 @@ import ToolTestSupport
       ], "the effect only the replay returned is marked +")
     #expect(seen["effectsDivergentExceptions"] as? [String] == [])
     try judgeLongValues(seen, long: long)
+    try judgeFolder(seen, flight: file("flight"))
+  }
+
+  /// A flight recorder's folder is one page: each launch marked where it begins, and the step
+  /// after the mark diffed against the state its launch started from.
+  private func judgeFolder(_ seen: [String: Any], flight: URL) throws {
+    let replay = try FlightRecording(folder: flight).replay(with: AppReducer())
+    var expected: [String] = []
+    var count = 0
+    while let event = try replay.next() {
+      switch event {
+      case .launch(let number, let segment, _):
+        expected.append("\(count): ⏻ launch \(number) begins in \(segment) (")
+      case .rotatedOut: Issue.record("nothing was rotated out")
+      case .step: count += 1
+      }
+    }
+    #expect(expected.count == 2)
+    let page = try #require(seen["folderPage"] as? [String: Any])
+    #expect((page["status"] as? String)?.hasPrefix("✓ Replays cleanly: all \(count) steps") == true)
+    let marks = try #require(seen["folderMarks"] as? [[Any]])
+    #expect(marks.count == 2)
+    for (mark, prefix) in zip(marks, expected) {
+      let text = "\(mark[0] as? Int ?? -1): \(mark[1] as? String ?? "")"
+      #expect(text.hasPrefix(prefix), "\(text)")
+    }
+    let afterLaunch = try #require(seen["folderAfterLaunch"] as? [String: Any])
+    #expect(
+      (afterLaunch["badges"] as? [String])?.contains { $0.contains("launch 2 begins") } == true)
+    #expect(afterLaunch["headline"] as? String == "#1 user AppAction.login(LoginAction.launched)")
+    #expect(seen["folderExceptions"] as? [String] == [])
   }
 
   /// A long value is cut in the row and the tree, and the whole of it is one click away.

@@ -641,6 +641,21 @@ def check(arguments, browser):
         browser.evaluate("[...document.querySelectorAll('#state-tree .leaf .more')][0].click()")
         observations["longLeafOpened"] = browser.evaluate(read_leaf)
         observations["longExceptions"] = browser.exceptions()
+    if arguments.folder:
+        browser.open(arguments.folder)
+        observations["folderPage"] = browser.evaluate(READ_PAGE)
+        # Each mark: the 0-based step it stands before, and its text.
+        observations["folderMarks"] = browser.evaluate(
+            "[...document.querySelectorAll('#list .row.gap.launch')]"
+            ".sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top)).map(r => {"
+            " const next = [...document.querySelectorAll('#list .row.step')].find("
+            "s => parseFloat(s.style.top) > parseFloat(r.style.top));"
+            " return [next ? Number(next.dataset.index) : -1, r.textContent]; })")
+        second = observations["folderMarks"][-1][0] if observations["folderMarks"] else 0
+        browser.evaluate(f"timeline.select({second})")
+        observations["folderAfterLaunch"] = dict(
+            browser.evaluate(READ_STEP), badges=browser.evaluate(READ_BADGES))
+        observations["folderExceptions"] = browser.exceptions()
     if arguments.two_factor:
         observations["twoFactor"] = check_two_factor(arguments, browser)
     return observations
@@ -710,6 +725,7 @@ def main():
     checking.add_argument("--effects-divergent", help="a page whose divergence is in effects")
     checking.add_argument("--two-factor", help="a page of a two-factor session")
     checking.add_argument("--long", help="a page whose first step types a long username")
+    checking.add_argument("--folder", help="the page of a flight recorder's folder")
     checking.add_argument("--two-factor-steps",
                           type=lambda text: [int(i) for i in text.split(",")], default=[],
                           help="0-based steps of the two-factor page to read")

@@ -318,27 +318,58 @@ import ToolTestSupport
     #expect(try folder.names() == ["empty.jsonl"])
   }
 
-  @Test func aFlightRecordersFolderIsRefusedAsUsageBeforeAnythingIsRead() async throws {
+  @Test func aFlightRecordersFolderIsOnePageWithItsLaunchesAndRotatedOutStartMarked()
+    async throws
+  {
     let folder = try TemporaryFolder()
-    let store = Store(initialState: LoginState(), reducer: LoginReducer())
-    let recorder = try store.recordFlight(
-      to: folder.file("flight"), feature: LoginReducer.actionLogFeature)
-    store.send(.usernameChanged("demo"))
-    await recorder.close()
+    let flight = folder.file("flight")
+    // Launch 1 rolls its oldest segments out of a small budget; launch 2 is short.
+    for (launch, count) in [(1, 300), (2, 3)] {
+      let store = Store(initialState: LoginState(), reducer: LoginReducer())
+      let recorder = try store.recordFlight(
+        to: flight, feature: LoginReducer.actionLogFeature,
+        options: FlightRecorderOptions(
+          budget: 16_384, segmentCount: 4, recording: RecordingOptions(checkpointInterval: 50)))
+      for index in 0..<count { store.send(.usernameChanged("user\(launch)-\(index)")) }
+      await recorder.close()
+    }
+    let recording = try FlightRecording(folder: flight)
+    let replay = recording.replay(with: LoginReducer())
+    var states: [LoginState] = []
+    var events: [String] = []
+    while let event = try replay.next() {
+      switch event {
+      case .rotatedOut(let steps): events.append("⋯ \(steps) steps rotated out")
+      case .launch(let number, let segment, _):
+        events.append("\(states.count): ⏻ launch \(number) begins in \(segment)")
+      case .step(let step): states.append(step.transition.stateAfter)
+      }
+    }
+    try #require(events.first?.hasPrefix("⋯ ") == true, "the window must start mid-launch")
 
     let run = try await ReplayProcess.run(["--html", "f.html", "flight"], in: folder.url)
     #expect(
       run
         == ToolRun(
-          status: 2, stdout: "",
-          stderr: "replay: --html reads one log file, and 'flight' is a flight recorder's "
-            + "folder: give one of its segments, e.g. 'flight/segment-000001.jsonl' "
-            + "(see replay --help)\n"))
-    #expect(try folder.names() == ["flight"], "no page is written")
-    // The segment it points to is what --html takes.
-    let segment = try await ReplayProcess.run(
-      ["--html", "f.html", "flight/segment-000001.jsonl"], in: folder.url)
-    #expect(segment.status == 0, "\(segment)")
+          status: 0,
+          stdout: "wrote 'f.html': \(states.count) steps in \(recording.segments.count) segments; "
+            + "every state and effect matches the recording\n", stderr: ""))
+    let page = try TimelinePageData(contentsOf: folder.file("f.html"))
+    #expect(page.stepCount == states.count)
+    for index in [0, states.count - 4, states.count - 3, states.count - 1] {
+      #expect(page.stateLines(after: index) == Self.lines(of: states[index]))
+    }
+    let marks = page.gaps.map { "\($0["before"] as? Int ?? -1): \($0["text"] as? String ?? "")" }
+    #expect(marks.count == 2)
+    let (rotated, first) = (events[0], events[1].split(separator: " ", maxSplits: 1)[1])
+    #expect(
+      marks.first?.hasPrefix("0: \(rotated) before the window the folder keeps · \(first) (")
+        == true, "\(marks)")
+    let second = events[2]
+    #expect(second.hasPrefix("\(states.count - 3): ⏻ launch 2 begins in "))
+    #expect(marks.last?.hasPrefix(second + " (") == true, "\(marks)")
+    #expect(page.gaps.allSatisfy { $0["kind"] as? String == "launch" })
+    #expect(page.verify["status"] as? String == "clean")
   }
 
   @Test func gapsAndAStoppedRecordingAreShownWhereTheyHappened() async throws {

@@ -123,7 +123,9 @@ where
   /// Records transitions dropped before the step that comes next (or at the end of the log).
   mutating func addGap(_ gap: TimelineGap, resumedState: R.State) {
     renderer?.reset(to: resumedState)
-    var json = "{\"before\":\(stepCount),\"line\":\(gap.line),\"count\":\(gap.dropped),\"lines\":"
+    var json = "{\"before\":\(stepCount),\"line\":\(gap.line),\"count\":\(gap.dropped),"
+    if let text = gap.text { json += "\"kind\":\"launch\",\"text\":" + JSONText.string(text) + "," }
+    json += "\"lines\":"
     JSONText.appendArray(internLines(of: resumedState), to: &json)
     gaps.append(json + "}")
   }
@@ -300,10 +302,26 @@ package struct Interner {
   }
 }
 
-/// Transitions the recorder dropped: where its marker was, and how many.
+/// A break in the timeline before a step: transitions the recorder dropped (where its marker
+/// was, and how many), or a new launch in a flight recorder's folder (its text). The step
+/// after it starts from its own recorded state.
 struct TimelineGap: Sendable, Equatable {
   var line: Int
   var dropped: Int
+  /// What the row says, for a launch; `nil` for dropped transitions (the page words them).
+  var text: String?
+
+  init(line: Int, dropped: Int) {
+    self.line = line
+    self.dropped = dropped
+  }
+
+  /// A launch boundary (and what was rotated out before it).
+  init(launch text: String) {
+    line = 0
+    dropped = 0
+    self.text = text
+  }
 }
 
 /// A step's action and effects as the step list shows them: `Dump`'s one-line rendering.

@@ -15,6 +15,8 @@ struct TimelinePage {
   /// The data fields the builder made: name and JSON text, in order.
   let fields: [(String, String)]
   let warnings: [ActionLogError]
+  /// Warnings that are sentences only (a flight recording's, each naming its segment).
+  var otherWarnings: [String] = []
   let failure: ActionLogError?
   /// The `verify` object for a divergence; `nil` for a log that replays cleanly.
   let divergence: String?
@@ -26,11 +28,13 @@ struct TimelinePage {
   static var maximumLogBytes: Int { 64 << 20 }
 
   /// Refuses a log larger than ``maximumLogBytes``, naming the limit (exit status 2).
-  static func checkSize(of url: URL, named name: String) throws(ReplayFailure) {
+  static func checkSize(of urls: [URL], named name: String) throws(ReplayFailure) {
     // A log that cannot be looked at is reported by the replay that opens it next.
-    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-    guard let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumLogBytes
-    else { return }
+    let size = urls.reduce(0) { total, url in
+      let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+      return total + ((attributes?[.size] as? NSNumber)?.intValue ?? 0)
+    }
+    guard size > maximumLogBytes else { return }
     throw .usage(
       "\(Sanitized.path(name)) is \(mebibytes(size)); a timeline page takes logs of up to "
         + "\(mebibytes(maximumLogBytes)), larger pages are more than a browser opens: replay it "
@@ -73,7 +77,13 @@ struct TimelinePage {
       end = "{\"type\":\"error\",\"message\":" + JSONText.string(message) + "}"
     }
     return [
-      ("warnings", "[" + warnings.map(Self.warning).joined(separator: ",") + "]"),
+      (
+        "warnings",
+        "["
+          + (warnings.map(Self.warning)
+          + otherWarnings.map { "{\"type\":\"other\",\"message\":\(JSONText.string($0))}" })
+          .joined(separator: ",") + "]"
+      ),
       ("end", end),
       ("verify", divergence ?? "{\"status\":\"clean\"}"),
     ]

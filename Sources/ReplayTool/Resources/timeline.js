@@ -398,7 +398,10 @@
     return names;
   }
 
+  // A break before a step: a new launch of a flight recording (its text says which), or
+  // transitions the recorder dropped.
   function gapText(gap) {
+    if (gap.text) { return gap.text; }
     return '\u22ef ' + plural(gap.count, 'transition') + ' dropped here (line ' + gap.line +
       '): the recorder fell behind; the replay resumes from the state recorded there';
   }
@@ -462,7 +465,7 @@
       var index = items[position];
       var gap = gapBefore.get(index);
       if (gap) {
-        placeRow(el('div', 'row gap', gapText(gap)), line);
+        placeRow(el('div', gap.kind ? 'row gap ' + gap.kind : 'row gap', gapText(gap)), line);
         line++;
       }
       placeRow(stepRow(position), line);
@@ -696,7 +699,9 @@
         el('span', 'badge dim', 'after the divergence: replayed without checks'));
     }
     var gap = gapBefore.get(index);
-    if (gap) { badges.appendChild(el('span', 'badge warn', gapText(gap))); }
+    if (gap) {
+      badges.appendChild(el('span', gap.kind ? 'badge ' + gap.kind : 'badge warn', gapText(gap)));
+    }
     renderDivergence($('divergence'), index);
     renderEffects($('effects'), steps.effectIDs[index]);
     if (hasScreens) { renderScreen($('screen'), steps.screen[index]); }
