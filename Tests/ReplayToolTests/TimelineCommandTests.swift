@@ -368,7 +368,7 @@ import ToolTestSupport
     let second = events[2]
     #expect(second.hasPrefix("\(states.count - 3): ⏻ launch 2 begins in "))
     #expect(marks.last?.hasPrefix(second + " (") == true, "\(marks)")
-    #expect(page.gaps.allSatisfy { $0["kind"] as? String == "launch" })
+    #expect(page.gaps.allSatisfy { $0["mark"] as? String == "launch" })
     #expect(page.verify["status"] as? String == "clean")
   }
 

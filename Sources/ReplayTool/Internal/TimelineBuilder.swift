@@ -124,7 +124,7 @@ where
   mutating func addGap(_ gap: TimelineGap, resumedState: R.State) {
     renderer?.reset(to: resumedState)
     var json = "{\"before\":\(stepCount),\"line\":\(gap.line),\"count\":\(gap.dropped),"
-    if let text = gap.text { json += "\"kind\":\"launch\",\"text\":" + JSONText.string(text) + "," }
+    if let text = gap.text { json += "\"mark\":\"launch\",\"text\":" + JSONText.string(text) + "," }
     json += "\"lines\":"
     JSONText.appendArray(internLines(of: resumedState), to: &json)
     gaps.append(json + "}")

@@ -465,7 +465,7 @@
       var index = items[position];
       var gap = gapBefore.get(index);
       if (gap) {
-        placeRow(el('div', gap.kind ? 'row gap ' + gap.kind : 'row gap', gapText(gap)), line);
+        placeRow(el('div', gap.mark ? 'row gap ' + gap.mark : 'row gap', gapText(gap)), line);
         line++;
       }
       placeRow(stepRow(position), line);
@@ -700,7 +700,7 @@
     }
     var gap = gapBefore.get(index);
     if (gap) {
-      badges.appendChild(el('span', gap.kind ? 'badge ' + gap.kind : 'badge warn', gapText(gap)));
+      badges.appendChild(el('span', gap.mark ? 'badge ' + gap.mark : 'badge warn', gapText(gap)));
     }
     renderDivergence($('divergence'), index);
     renderEffects($('effects'), steps.effectIDs[index]);
