@@ -71,20 +71,22 @@ struct LoginScreenMemory {
     routes = state.user.map { [.login, .home($0)] } ?? [.login]
   }
 
-  /// A tapped alert button dismisses the newest alert; then the step's effects navigate or
-  /// show more, the code step's included.
+  /// A tapped alert button dismisses the alert on top; then the step's effects navigate, and
+  /// the alerts they present — the login form's and the code step's alike — are what shows.
   mutating func apply(_ action: LoginAction?, _ effects: [LoginEffect]) {
     switch action {
     case .alertButtonTapped, .twoFactor(.alertButtonTapped): _ = alerts.popLast()
     default: break
     }
+    var presented: [Alert] = []
     for effect in effects {
       switch effect {
       case .route(let command): command.apply(to: &routes)
-      case .showAlert(let shown), .twoFactor(.showAlert(let shown)): alerts.append(shown)
+      case .showAlert(let shown), .twoFactor(.showAlert(let shown)): presented.append(shown)
       default: break
       }
     }
+    if !presented.isEmpty { alerts = presented }
   }
 
   func screen(

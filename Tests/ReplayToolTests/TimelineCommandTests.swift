@@ -118,6 +118,28 @@ import ToolTestSupport
       ])
   }
 
+  /// The screen shows the alerts the last step that presented any presented: a new one
+  /// replaces one left showing, and alerts never pile up (each would grow every later screen).
+  @Test func alertsShownWithoutATapReplaceEachOtherInsteadOfPilingUp() async throws {
+    let folder = try TemporaryFolder()
+    let failure = LoginAction.loginResponse(attempt: 1, .failure(.invalidCredentials))
+    try await Recordings.login(
+      [
+        .usernameChanged("demo"), .passwordChanged(Secret("Secr3t")), .loginButtonTapped, failure,
+        .loginButtonTapped, .loginResponse(attempt: 2, .failure(.invalidCredentials)),
+        .alertButtonTapped("ok"),
+      ], to: folder.file("alerts.jsonl"))
+    let run = try await ReplayProcess.run(["--html", "a.html", "alerts.jsonl"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    let page = try TimelinePageData(contentsOf: folder.file("a.html"))
+    func alerts(after index: Int) -> [String] {
+      page.screen(after: index)?.summary.filter { $0.hasPrefix("alert") } ?? []
+    }
+    #expect(alerts(after: 3) == ["alert Error: Incorrect username or password OK"])
+    #expect(alerts(after: 5) == ["alert Error: Incorrect username or password OK"])
+    #expect(alerts(after: 6) == [], "one tap dismisses what shows")
+  }
+
   @Test func theAppScreenFollowsTheHomeScreenAndItsProfile() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("app.jsonl").path
