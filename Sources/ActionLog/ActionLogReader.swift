@@ -87,6 +87,10 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   /// The number of the last line read.
   public var lineNumber: Int { lines.lineNumber }
 
+  /// How many bytes of the file have been read as lines: with the file's size, how far along
+  /// the reading is (for progress on long logs).
+  package var bytesRead: Int { lines.bytesConsumed }
+
   /// The next entry, or `nil` at the end of the log (or at its `stopped` / `closed` marker).
   ///
   /// - Returns: The next transition or gap.

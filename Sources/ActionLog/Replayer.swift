@@ -126,6 +126,9 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// Warnings met so far (see ``ActionLogReader/warnings``).
   public var warnings: [ActionLogError] { reader.warnings }
 
+  /// How many bytes of the log have been read (for progress on long logs).
+  package var bytesRead: Int { reader.bytesRead }
+
   /// Reduces the next recorded action and returns the step, or `nil` at the end of the log.
   ///
   /// - Returns: The next step.

@@ -179,8 +179,12 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     var lastStep: Int?
     var reachedStop = false
     let formatter = TransitionFormatter()
+    let progress = ReplayProgress.make(
+      totalBytes: ReplayProgress.size(of: [url]), output: output, printsAsItGoes: showsTimeline)
+    defer { progress?.clear() }
     do {
       while let step = try session.next() {
+        progress?.update(.init(steps: session.stepCount, bytes: session.bytesRead))
         if showsTimeline {
           if lastStep != nil { output.print("") }
           output.print(formatter.format(step.transition, time: step.time))
@@ -192,9 +196,11 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         }
       }
     } catch {
+      progress?.clear()
       reportWarnings(of: session)
       throw .log(error)
     }
+    progress?.clear()
     reportWarnings(of: session)
 
     if let until = options.until, !reachedStop {
@@ -227,9 +233,14 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     var reachedStop = false
     var printed = false
     let formatter = TransitionFormatter()
+    let sizes = recording.segments.map { ReplayProgress.size(of: [$0.url]) }
+    let progress = ReplayProgress.make(
+      totalBytes: sizes.reduce(0, +), output: output, printsAsItGoes: showsTimeline)
+    defer { progress?.clear() }
     // Said once: in the timeline when it is printed, else on standard error.
     func say(_ line: String) {
       guard showsTimeline else {
+        progress?.clear()
         output.error(line, tool: options.tool)
         return
       }
@@ -245,6 +256,9 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         case .launch(let number, let segment, let created):
           say("launch \(number) begins in \(segment) (\(created.formatted(.iso8601)))")
         case .step(let step):
+          progress?.update(
+            .init(
+              steps: replay.stepCount, bytes: ReplayProgress.bytesRead(of: replay, sizes: sizes)))
           if showsTimeline {
             if printed { output.print("") }
             output.print(formatter.format(step.transition, time: step.time))
@@ -258,9 +272,11 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         if reachedStop { break }
       }
     } catch {
+      progress?.clear()
       for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
       throw .log(error)
     }
+    progress?.clear()
     for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
     if let until = options.until, !reachedStop {
       throw .stepNotReached(until, last: lastStep)

@@ -26,6 +26,9 @@ public struct ReplayOutput: Sendable {
   /// Why writing standard output failed (a full disk, a closed pipe), or `nil`; only the
   /// standard output can tell.
   var writeFailure: @Sendable () -> String?
+  /// Whether standard error is a terminal a person watches (progress goes there), and whether
+  /// standard output is the same kind (then nothing is drawn over what it prints).
+  var terminals = (output: false, error: false)
 
   /// Creates an output from two writers.
   ///
@@ -57,6 +60,7 @@ public struct ReplayOutput: Sendable {
       write: { output.write($0) },
       writeError: { error.write($0) })
     standard.writeFailure = { output.failure }
+    standard.terminals = (isatty(1) == 1, isatty(2) == 1)
     return standard
   }
 

@@ -45,7 +45,11 @@ where
     var warningsSeen = 0
     var divergence: TimelineDivergence<R>?
     var failure: ActionLogError?
+    let progress = ReplayProgress.make(
+      totalBytes: ReplayProgress.size(of: [url]), output: output, printsAsItGoes: false)
+    defer { progress?.clear() }
     func add(_ step: ReplayStep<R>) {
+      progress?.update(.init(steps: stepCount, bytes: current.bytesRead))
       let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen))
       warningsSeen = current.warnings.count
       worker.send(.step(step.transition, StepTexts(step.transition, time: step.time), gap: gap))
@@ -81,6 +85,7 @@ where
     if let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen)) {
       worker.send(.trailingGap(gap, resumedState: current.state))
     }
+    progress?.clear()
     for warning in current.warnings {
       output.error("warning: \(warning.description)", tool: options.tool)
     }
@@ -126,6 +131,10 @@ where
     var marks: [String] = []
     var stepCount = 0
     var failure: ActionLogError?
+    let sizes = recording.segments.map { ReplayProgress.size(of: [$0.url]) }
+    let progress = ReplayProgress.make(
+      totalBytes: sizes.reduce(0, +), output: output, printsAsItGoes: false)
+    defer { progress?.clear() }
     do {
       while let event = try replay.next() {
         switch event {
@@ -147,11 +156,14 @@ where
           builder.send(
             .step(step.transition, StepTexts(step.transition, time: step.time), gap: mark))
           stepCount += 1
+          progress?.update(
+            .init(steps: stepCount, bytes: ReplayProgress.bytesRead(of: replay, sizes: sizes)))
         }
       }
     } catch {
       failure = error
     }
+    progress?.clear()
     for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
     guard
       let worker = worker

@@ -30,6 +30,11 @@ final class LineReader {
   private var atEndOfFile = false
   private var failure: ActionLogError?
   private(set) var lineNumber = 0
+  /// Bytes read from the file so far.
+  private var bytesFilled = 0
+
+  /// Bytes of the file taken as lines so far: how far into the file the reading is.
+  var bytesConsumed: Int { bytesFilled - (end - start) }
 
   init(url: URL, maximumLineLength: Int) throws(ActionLogError) {
     self.maximumLineLength = max(1, maximumLineLength)
@@ -110,6 +115,7 @@ final class LineReader {
       let count = read(descriptor, target + end, buffer.count - end)
       if count > 0 {
         end += count
+        bytesFilled += count
         return
       }
       if count == 0 {

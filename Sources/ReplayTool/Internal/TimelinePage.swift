@@ -29,11 +29,7 @@ struct TimelinePage {
 
   /// Refuses a log larger than ``maximumLogBytes``, naming the limit (exit status 2).
   static func checkSize(of urls: [URL], named name: String) throws(ReplayFailure) {
-    // A log that cannot be looked at is reported by the replay that opens it next.
-    let size = urls.reduce(0) { total, url in
-      let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-      return total + ((attributes?[.size] as? NSNumber)?.intValue ?? 0)
-    }
+    let size = ReplayProgress.size(of: urls)
     guard size > maximumLogBytes else { return }
     throw .usage(
       "\(Sanitized.path(name)) is \(mebibytes(size)); a timeline page takes logs of up to "
