@@ -79,6 +79,10 @@ public struct ReplayCommand {
 
   private func replay(_ options: ReplayOptions, output: ReplayOutput) throws(ReplayFailure) {
     let url = URL(fileURLWithPath: options.file)
+    if options.follow {
+      try follow(url, options, output: output)
+      return
+    }
     var isFolder: ObjCBool = false
     let recording: FlightRecording?
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
@@ -134,6 +138,33 @@ public struct ReplayCommand {
 }
 
 extension ReplayCommand {
+  /// `--follow`: waits for the log (or the folder's first segment) to have a header, picks
+  /// the feature it names, and follows it.
+  fileprivate func follow(
+    _ url: URL, _ options: ReplayOptions, output: ReplayOutput
+  ) throws(ReplayFailure) {
+    var folder = false
+    var info: ActionLogHeaderInfo?
+    while info == nil {
+      // Not there yet, or its header not written yet: the app has not started recording.
+      var isFolder: ObjCBool = false
+      folder =
+        FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        && isFolder.boolValue
+      if folder {
+        let recording = try? FlightRecording(folder: url)
+        info = recording.flatMap { try? Self.headerInfo(of: $0, or: url) }
+      } else {
+        info = try? ActionLogHeaderInfo(contentsOf: url)
+      }
+      if info == nil { Thread.sleep(forTimeInterval: 0.1) }
+    }
+    guard let info, let feature = features.first(where: { $0.name == info.feature }) else {
+      throw .unknownFeature(info?.feature ?? "", known: features.map(\.name))
+    }
+    try feature.follow(url, folder, options, output)
+  }
+
   /// The header of the log at `url`, or of a folder's first segment whose header reads: the
   /// replay names the bad ones before it and goes on after them. When none reads, the first
   /// segment's error, with its name.

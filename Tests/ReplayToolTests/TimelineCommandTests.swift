@@ -488,6 +488,11 @@ import ToolTestSupport
         ["--emit-test", "--html", "out.html", "login.jsonl"],
         "--html cannot be combined with --emit-test, --until or --state"
       ),
+      (
+        ["--follow", "--until", "3", "login.jsonl"],
+        "--follow cannot be combined with --html, --emit-test, --until or --state"
+      ),
+      (["--follow=yes", "login.jsonl"], "--follow takes no value (see replay --help)"),
     ] as [([String], String)])
   func badUsageIsOneLineAndExitStatusTwo(arguments: [String], message: String) async throws {
     let run = try await ReplayProcess.run(arguments)

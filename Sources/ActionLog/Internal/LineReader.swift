@@ -23,6 +23,10 @@ final class LineReader {
   static let chunkSize = 64 * 1024
 
   let maximumLineLength: Int
+  /// Whether the end of the file is only where the writer has got to (`replay --follow`): a
+  /// partial last line waits for the rest instead of being returned, and reading on later
+  /// picks up what was appended.
+  var follows = false
   private let descriptor: Int32
   private var buffer: UnsafeMutableRawBufferPointer
   private var start = 0
@@ -82,6 +86,10 @@ final class LineReader {
       }
       if end - start > maximumLineLength {
         throw .lineTooLong(line: lineNumber + 1, limit: maximumLineLength)
+      }
+      if atEndOfFile, follows {
+        atEndOfFile = false
+        return nil
       }
       if atEndOfFile {
         guard start < end else { return nil }
