@@ -78,21 +78,12 @@ package struct StepLabel: Equatable {
     -> String.Index?
   {
     var depth = 0
-    var inString = false
-    var escaped = false
+    var quotes = Quotes()
     var index = open
     while index < text.endIndex {
       let character = text[index]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else if character == "\"" {
-          inString = false
-        }
-      } else if character == "\"" {
-        inString = true
+      if quotes.read(character) {
+        // Inside a quoted string: no parenthesis counts.
       } else if character == "(" || character == "[" {
         depth += 1
       } else if character == ")" || character == "]" {
@@ -108,24 +99,15 @@ package struct StepLabel: Equatable {
   /// reads `incorrectCode`); quoted strings are left as they are.
   private static func withoutTypeNames(_ text: Substring) -> String {
     var result = ""
-    var inString = false
-    var escaped = false
+    var quotes = Quotes()
     var index = text.startIndex
     while index < text.endIndex {
       let character = text[index]
-      if inString {
+      if quotes.read(character) {
         result.append(character)
-        if escaped {
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else if character == "\"" {
-          inString = false
-        }
         index = text.index(after: index)
         continue
       }
-      if character == "\"" { inString = true }
       let startsWord =
         index == text.startIndex
         || !isIdentifierCharacter(text[text.index(before: index)])
@@ -170,5 +152,28 @@ package struct StepLabel: Equatable {
 
   private static func isIdentifierCharacter(_ character: Character) -> Bool {
     character.isLetter || character.isNumber || character == "_"
+  }
+}
+
+/// Follows `Dump`'s quoted strings one character at a time, escapes included.
+private struct Quotes {
+  private var isOpen = false
+  private var isEscaped = false
+
+  /// Takes the next character; returns whether it belongs to a quoted string, its quotes
+  /// included.
+  mutating func read(_ character: Character) -> Bool {
+    if isOpen {
+      if isEscaped {
+        isEscaped = false
+      } else if character == "\\" {
+        isEscaped = true
+      } else if character == "\"" {
+        isOpen = false
+      }
+      return true
+    }
+    isOpen = character == "\""
+    return isOpen
   }
 }
