@@ -48,7 +48,9 @@ public struct ReplayOutput: Sendable {
   }
 
   /// Standard output and standard error, with colours only when standard output is a
-  /// terminal and `NO_COLOR` is unset.
+  /// terminal and `NO_COLOR` is unset. When standard error is a terminal, a long replay also
+  /// draws its progress there, one line over itself, cleared before anything else is said;
+  /// an output made with ``init(isColored:write:writeError:)`` never gets it.
   ///
   /// A failed write to standard output (a full disk, say) is not lost: ``ReplayCommand``
   /// reports it as `write error: …` and exits with status 1.
