@@ -15,6 +15,10 @@ extension ReplayRun {
   /// How often the file is looked at again once everything in it has been read.
   static var pollInterval: Duration { .milliseconds(100) }
 
+  /// How many looks at a folder whose segment ended find no next one before the recording
+  /// is said to have ended (a roll-over creates the next segment right after closing one).
+  static var rollOverGrace: Int { 5 }
+
   /// Follows the log at `url`; returns only by throwing.
   func follow(_ url: URL) throws(ReplayFailure) {
     let printer = FollowPrinter(output: output)
@@ -69,38 +73,45 @@ extension ReplayRun {
         throw .log(error)
       }
       let name = segment.url.lastPathComponent
-      var saidWaiting = false
-      while true {
-        try drain(session, printer: printer) { step in
-          if lastSequence == nil, step.sequenceNumber > 1 {
-            let steps = step.sequenceNumber - 1
-            printer.say(
-              "\(steps) step\(steps == 1 ? " was" : "s were") rotated out before the window kept")
-          } else if let last = lastSequence, step.sequenceNumber > last + 1 {
-            // The recorder wrote faster than this reads, and deleted segments not read yet.
-            let steps = step.sequenceNumber - last - 1
-            printer.say(
-              "\(steps) step\(steps == 1 ? " was" : "s were") rotated out before they were read")
-          }
-          if lastSequence == nil || step.sequenceNumber == 1 {
-            launches += 1
-            printer.say(
-              "launch \(launches) begins in \(name) "
-                + "(\(session.header.created.formatted(.iso8601)))")
-          }
-          lastSequence = step.sequenceNumber
+      var saidEnd = false
+      var endedPolls = 0
+      // Says where a launch begins and what was rotated out, before the step.
+      func note(_ step: ReplayStep<R>) {
+        if lastSequence == nil, step.sequenceNumber > 1 {
+          let steps = step.sequenceNumber - 1
+          printer.say(
+            "\(steps) step\(steps == 1 ? " was" : "s were") rotated out before the window kept")
+        } else if let last = lastSequence, step.sequenceNumber > last + 1 {
+          // The recorder wrote faster than this reads, and deleted segments not read yet.
+          let steps = step.sequenceNumber - last - 1
+          printer.say(
+            "\(steps) step\(steps == 1 ? " was" : "s were") rotated out before they were read")
         }
+        if lastSequence == nil || step.sequenceNumber == 1 {
+          launches += 1
+          printer.say(
+            "launch \(launches) begins in \(name) "
+              + "(\(session.header.created.formatted(.iso8601)))")
+        }
+        lastSequence = step.sequenceNumber
+      }
+      while true {
+        try drain(session, printer: printer, before: note)
         let newer = Self.segment(after: segment.number, in: url)
         if session.hasEnded || newer != nil {
           // Whatever the writer appended before it moved on is read before moving on too.
-          try drain(session, printer: printer) { step in lastSequence = step.sequenceNumber }
-          if case .recordingStopped = session.warnings.last {
+          try drain(session, printer: printer, before: note)
+          if !saidEnd, case .recordingStopped = session.warnings.last {
             printer.say(Self.ending(of: session))
+            saidEnd = true
           }
           if newer != nil { break }
-          if !saidWaiting {
+          // A segment that rolled over has its successor at once; a launch that ended has
+          // none until the app starts again.
+          endedPolls += 1
+          if endedPolls == Self.rollOverGrace, !saidEnd {
             printer.say("the recording ended in \(name); waiting for the next launch")
-            saidWaiting = true
+            saidEnd = true
           }
         }
         Self.pause()

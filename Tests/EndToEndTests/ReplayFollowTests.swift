@@ -11,18 +11,20 @@ struct ReplayFollowTests {
   static let signIn = ["type username demo", "type password Secr3t", "tap login", "wait"]
 
   /// Starts `replay --follow target`, runs `body` while it follows, and returns what it
-  /// printed until it was stopped `seconds` after it started.
+  /// printed until it is stopped (killed, as Ctrl-C would stop it), once it has printed
+  /// `ends` lines that say a recording ended.
   private func follow(
-    _ target: URL, for seconds: Int, while body: @Sendable () async throws -> Void
+    _ target: URL, untilItSaysEnded ends: Int, while body: @Sendable () async throws -> Void
   ) async throws -> ProcessRunner.Result {
     let replay = try DemoProcess.executable("replay")
     async let run = ProcessRunner.run(
-      replay, ["--follow", target.path], environment: ["NO_COLOR": "1"],
-      timeout: .seconds(seconds))
+      replay, ["--follow", target.path], environment: ["NO_COLOR": "1"], timeout: .seconds(90),
+      interruptWhen: { $0.components(separatedBy: "── the recording ended").count > ends })
     try await Task.sleep(for: .milliseconds(500))  // it waits for the file: not there yet
     try await body()
     let result = try await run
-    #expect(result.timedOut, "--follow runs until it is stopped: \(result.stderr)")
+    #expect(!result.timedOut, "--follow did not say the recordings ended: \(result.stdout)")
+    #expect(result.status != 0, "--follow runs until it is stopped")
     return result
   }
 
@@ -35,13 +37,13 @@ struct ReplayFollowTests {
     #expect(run.status == 0, "login-demo: \(run.stderr)")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(2)))
   func aLogIsFollowedAsItIsWrittenAndAgainWhenItIsRecordedAnew() async throws {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }
     let log = folder.file("live.jsonl")
     let here = folder.url
-    let result = try await follow(log, for: 8) {
+    let result = try await follow(log, untilItSaysEnded: 2) {
       try await Self.demo(Self.signIn, ["--record", log.path], in: here)
       try await Task.sleep(for: .milliseconds(500))
       try await Self.demo(["type username grace"], ["--record", log.path], in: here)
@@ -69,14 +71,14 @@ struct ReplayFollowTests {
     #expect(result.stderr == "")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(2)))
   func aFlightRecorderFolderIsFollowedAcrossItsLaunches() async throws {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }
     let flight = folder.file("flight")
     let state = folder.file("state")
     let here = folder.url
-    let result = try await follow(flight, for: 8) {
+    let result = try await follow(flight, untilItSaysEnded: 2) {
       let arguments = ["--state-dir", state.path, "--flight-recorder", flight.path]
       try await Self.demo(Self.signIn, arguments, in: here)
       try await Task.sleep(for: .milliseconds(500))
