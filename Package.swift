@@ -40,7 +40,12 @@ let package = Package(
     // The terminal app's feature: login and home, composed in one app store.
     .target(name: "AppFeature", dependencies: ["LoginFeature", "StateStore"]),
     // The replay command as a library, generic over the reducer: any host builds its own tool.
-    .target(name: "ReplayTool", dependencies: ["ActionLog", "StateStore"]),
+    // The timeline page's script and style sheet are files of their own, embedded in the
+    // binary (`PackageResources`), so no bundle has to be found at run time.
+    .target(
+      name: "ReplayTool", dependencies: ["ActionLog", "StateStore"],
+      resources: [.embedInCode("Resources/timeline.js"), .embedInCode("Resources/timeline.css")]
+    ),
     .executableTarget(
       name: "login-demo",
       dependencies: [

@@ -75,8 +75,20 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   ///   ``ActionLogError/foreignFormat(_:)``, ``ActionLogError/unsupportedVersion(found:supported:)``,
   ///   ``ActionLogError/featureMismatch(expected:found:)``, ``ActionLogError/notText(line:)``,
   ///   ``ActionLogError/malformedLine(line:reason:)``, ``ActionLogError/lineTooLong(line:limit:)``.
-  public init(url: URL, options: ActionLogReadOptions = .init()) throws(ActionLogError) {
+  public convenience init(
+    url: URL, options: ActionLogReadOptions = .init()
+  ) throws(ActionLogError) {
+    try self.init(url: url, options: options, follows: false)
+  }
+
+  /// Opens the log at `url` as ``init(url:options:)`` does; with `follows`, the end of the
+  /// file is only where its writer has got to: ``next()`` returns `nil` there until more is
+  /// appended, and ``hasEnded`` says when the recording itself ended.
+  package init(
+    url: URL, options: ActionLogReadOptions, follows: Bool
+  ) throws(ActionLogError) {
     lines = try LineReader(url: url, maximumLineLength: options.maximumLineLength)
+    lines.follows = follows
     (header, decoder) = try HeaderDecoding.decode(
       ActionLogHeader<State>.self, from: lines, expectedFeature: options.expectedFeature)
     if let expected = options.expectedFeature, expected != header.feature {
@@ -90,6 +102,14 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
 
   /// The number of the last line read.
   public var lineNumber: Int { lines.lineNumber }
+
+  /// Whether the log ended: its `closed` or `stopped` marker, a cut last line, or (when not
+  /// following) the end of the file.
+  package var hasEnded: Bool { isFinished }
+
+  /// How many bytes of the file have been read as lines: with the file's size, how far along
+  /// the reading is (for progress on long logs).
+  package var bytesRead: Int { lines.bytesConsumed }
 
   /// The next entry, or `nil` at the end of the log (or at its `stopped` / `closed` marker).
   ///
@@ -152,7 +172,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         throw .malformedLine(line: line.number, reason: "unknown line kind \(Sanitized.name(kind))")
       }
     }
-    isFinished = true
+    if !lines.follows { isFinished = true }
     return nil
   }
 }

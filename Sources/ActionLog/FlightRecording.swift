@@ -238,6 +238,9 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     return (state, stepCount, warnings)
   }
 
+  /// How many bytes of the segment being replayed have been read (for progress).
+  package var bytesReadInSegment: Int { session?.bytesRead ?? 0 }
+
   /// The segment being replayed.
   public var currentSegment: FlightRecording.Segment? {
     recording.segments.indices.contains(index) ? recording.segments[index] : nil

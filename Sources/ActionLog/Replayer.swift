@@ -58,6 +58,20 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       verifies: verify)
   }
 
+  /// Opens the log at `url` for a replay that follows it as it is written (`replay
+  /// --follow`): ``ReplaySession/next()`` returns `nil` at the end written so far, and again
+  /// steps once more are appended; ``ReplaySession/hasEnded`` says when the recording ended.
+  ///
+  /// - Throws: The header errors of ``ActionLogReader/init(url:options:)``.
+  package func following(
+    _ url: URL, verify: Bool = true, options: ActionLogReadOptions = .init()
+  ) throws(ActionLogError) -> ReplaySession<R> {
+    ReplaySession(
+      reducer: reducer,
+      reader: try ActionLogReader(url: url, options: options, follows: true),
+      verifies: verify)
+  }
+
   /// Replays the log at `url` to its end (or through step `step`) and returns the final
   /// state.
   ///
@@ -113,6 +127,14 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   private let effectComparison = EffectComparison<R.Effect>()
   private var lastDigest: String?
   private var failure: ActionLogError?
+  /// Whether a gap marker came before the next step (kept across calls: a followed log may
+  /// end, for now, between the two).
+  private var followsGap = false
+
+  private func resetFollowsGap() -> Bool {
+    defer { followsGap = false }
+    return followsGap
+  }
 
   init(reducer: R, reader: ActionLogReader<R.State, R.Action, R.Effect>, verifies: Bool) {
     self.reducer = reducer
@@ -127,6 +149,12 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
 
   /// Warnings met so far (see ``ActionLogReader/warnings``).
   public var warnings: [ActionLogError] { reader.warnings }
+
+  /// How many bytes of the log have been read (for progress on long logs).
+  package var bytesRead: Int { reader.bytesRead }
+
+  /// Whether the recording ended (see ``ActionLogReader/hasEnded``).
+  package var hasEnded: Bool { reader.hasEnded }
 
   /// Reduces the next recorded action and returns the step, or `nil` at the end of the log.
   ///
@@ -145,7 +173,6 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   }
 
   private func advance() throws(ActionLogError) -> ReplayStep<R>? {
-    var followsGap = false
     while let entry = try reader.next() {
       switch entry {
       case .gap(_, _, let resumed):
@@ -165,7 +192,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           recordedEffects: recorded.effects,
           recordedDigest: recorded.digest,
           isCheckpoint: recorded.checkpoint != nil,
-          followsGap: followsGap)
+          followsGap: resetFollowsGap())
       }
     }
     return nil

@@ -79,20 +79,26 @@ public struct ReplayCommand {
 
   private func replay(_ options: ReplayOptions, output: ReplayOutput) throws(ReplayFailure) {
     let url = URL(fileURLWithPath: options.file)
+    if options.follow {
+      try follow(url, options, output: output)
+      return
+    }
     var isFolder: ObjCBool = false
     let recording: FlightRecording?
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
       isFolder.boolValue
     {
-      // The page shows one log; a folder would otherwise get the text timeline and no page.
-      if options.html != nil { throw .htmlOfFolder(options.file, tool: toolName) }
       do {
         recording = try FlightRecording(folder: url)
       } catch {
         throw .log(error)
       }
+      if options.html != nil, let recording {
+        try TimelinePage.checkSize(of: recording.segments.map(\.url), named: options.file)
+      }
     } else {
       recording = nil
+      if options.html != nil { try TimelinePage.checkSize(of: [url], named: options.file) }
     }
     let info: ActionLogHeaderInfo
     do {
@@ -132,6 +138,33 @@ public struct ReplayCommand {
 }
 
 extension ReplayCommand {
+  /// `--follow`: waits for the log (or the folder's first segment) to have a header, picks
+  /// the feature it names, and follows it.
+  fileprivate func follow(
+    _ url: URL, _ options: ReplayOptions, output: ReplayOutput
+  ) throws(ReplayFailure) {
+    var folder = false
+    var info: ActionLogHeaderInfo?
+    while info == nil {
+      // Not there yet, or its header not written yet: the app has not started recording.
+      var isFolder: ObjCBool = false
+      folder =
+        FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        && isFolder.boolValue
+      if folder {
+        let recording = try? FlightRecording(folder: url)
+        info = recording.flatMap { try? Self.headerInfo(of: $0, or: url) }
+      } else {
+        info = try? ActionLogHeaderInfo(contentsOf: url)
+      }
+      if info == nil { Thread.sleep(forTimeInterval: 0.1) }
+    }
+    guard let info, let feature = features.first(where: { $0.name == info.feature }) else {
+      throw .unknownFeature(info?.feature ?? "", known: features.map(\.name))
+    }
+    try feature.follow(url, folder, options, output)
+  }
+
   /// The header of the log at `url`, or of a folder's first segment whose header reads: the
   /// replay names the bad ones before it and goes on after them. When none reads, the first
   /// segment's error, with its name.
@@ -177,8 +210,12 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     var lastStep: Int?
     var reachedStop = false
     let formatter = TransitionFormatter()
+    let progress = ReplayProgress.make(
+      totalBytes: ReplayProgress.size(of: [url]), output: output, printsAsItGoes: showsTimeline)
+    defer { progress?.clear() }
     do {
       while let step = try session.next() {
+        progress?.update(.init(steps: session.stepCount, bytes: session.bytesRead))
         if showsTimeline {
           if lastStep != nil { output.print("") }
           output.print(formatter.format(step.transition, time: step.time))
@@ -190,9 +227,11 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         }
       }
     } catch {
+      progress?.clear()
       reportWarnings(of: session)
       throw .log(error)
     }
+    progress?.clear()
     reportWarnings(of: session)
 
     if let until = options.until, !reachedStop {
@@ -225,9 +264,14 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     var reachedStop = false
     var printed = false
     let formatter = TransitionFormatter()
+    let sizes = recording.segments.map { ReplayProgress.size(of: [$0.url]) }
+    let progress = ReplayProgress.make(
+      totalBytes: sizes.reduce(0, +), output: output, printsAsItGoes: showsTimeline)
+    defer { progress?.clear() }
     // Said once: in the timeline when it is printed, else on standard error.
     func say(_ line: String) {
       guard showsTimeline else {
+        progress?.clear()
         output.error(line, tool: options.tool)
         return
       }
@@ -243,6 +287,9 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         case .launch(let number, let segment, let created):
           say("launch \(number) begins in \(segment) (\(created.formatted(.iso8601)))")
         case .step(let step):
+          progress?.update(
+            .init(
+              steps: replay.stepCount, bytes: ReplayProgress.bytesRead(of: replay, sizes: sizes)))
           if showsTimeline {
             if printed { output.print("") }
             output.print(formatter.format(step.transition, time: step.time))
@@ -256,9 +303,11 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         if reachedStop { break }
       }
     } catch {
+      progress?.clear()
       for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
       throw .log(error)
     }
+    progress?.clear()
     for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
     if let until = options.until, !reachedStop {
       throw .stepNotReached(until, last: lastStep)

@@ -30,14 +30,6 @@ struct ReplayFailure: Error {
     ReplayFailure(message: message, exitStatus: 2)
   }
 
-  /// `--html` given a flight recorder's folder: exit status 2, nothing read or written.
-  static func htmlOfFolder(_ folder: String, tool: String) -> ReplayFailure {
-    let segment = (folder.hasSuffix("/") ? folder : folder + "/") + "segment-000001.jsonl"
-    return .usage(
-      "--html reads one log file, and \(Sanitized.path(folder)) is a flight recorder's folder: "
-        + "give one of its segments, e.g. \(Sanitized.path(segment)) (see \(tool) --help)")
-  }
-
   /// Writing the page failed part-way (a full disk, an I/O error): exit status 1.
   static func write(_ message: String) -> ReplayFailure {
     ReplayFailure(message: "write error: " + message, exitStatus: 1)

@@ -14,6 +14,8 @@ struct ReplayOptions: Equatable {
   var emitTest = false
   /// Write the timeline as one self-contained HTML page at this path.
   var html: String?
+  /// Follow the log or folder as it is written, until Ctrl-C.
+  var follow = false
   /// Print the usage text.
   var help = false
   /// The name the command calls itself in messages.
@@ -22,7 +24,8 @@ struct ReplayOptions: Equatable {
   static func usage(tool: String, features: [String]) -> String {
     """
     usage: \(tool) [--verify] [--until N] [--state] FILE
-           \(tool) --html OUT.html [--verify] FILE
+           \(tool) --html OUT.html [--verify] FILE|DIR
+           \(tool) --follow FILE|DIR
            \(tool) --emit-test FILE
            \(tool) --help
 
@@ -43,7 +46,12 @@ struct ReplayOptions: Equatable {
       --html OUT    write the timeline to OUT as one self-contained HTML page that opens
                     from disk with no network: the step list with a filter and a slider,
                     each step's state tree, diff, effects and screen, the first
-                    divergence marked in red
+                    divergence marked in red; for a flight recorder's folder (DIR),
+                    one page across its segments, each launch marked
+      --follow      print every step so far, then each new one as the app writes it,
+                    verified as it goes, until Ctrl-C; says when the recording ends or
+                    stops and when a new recording or launch begins (DIR: a flight
+                    recorder's folder, followed across its segments)
       --help        this text
 
     Warnings (a truncated last line, dropped transitions, a stopped recording) go to
@@ -55,6 +63,8 @@ struct ReplayOptions: Equatable {
     divergent step is marked; exit status 1 only with --verify) or has a bad line (the page
     shows every step before it and says what is wrong; exit status 2). OUT must be new, an
     HTML file (replaced whole) or a device; a symbolic link or any other file is refused.
+    The page is readable by its owner only (0600); logs over 64 MiB are refused (a page of
+    them is more than a browser opens).
 
     Exit status: 0 success, 1 divergence under --verify or a write error, 2 bad usage or
     bad input.
@@ -91,6 +101,8 @@ struct ReplayOptions: Equatable {
         options.stateOnly = true
       case "--emit-test":
         options.emitTest = true
+      case "--follow":
+        options.follow = true
       case "--html":
         var value = inlineValue
         if value == nil, index < arguments.count, !arguments[index].hasPrefix("-") {
@@ -127,6 +139,11 @@ struct ReplayOptions: Equatable {
     }
     if options.html != nil, options.emitTest || options.stateOnly || options.until != nil {
       throw .usage("--html cannot be combined with --emit-test, --until or --state")
+    }
+    if options.follow,
+      options.html != nil || options.emitTest || options.stateOnly || options.until != nil
+    {
+      throw .usage("--follow cannot be combined with --html, --emit-test, --until or --state")
     }
     guard let file = files.first else {
       throw .usage("missing FILE: the action log to replay (see \(tool) --help)")

@@ -26,6 +26,9 @@ public struct ReplayOutput: Sendable {
   /// Why writing standard output failed (a full disk, a closed pipe), or `nil`; only the
   /// standard output can tell.
   var writeFailure: @Sendable () -> String?
+  /// Whether standard error is a terminal a person watches (progress goes there), and whether
+  /// standard output is the same kind (then nothing is drawn over what it prints).
+  var terminals = (output: false, error: false)
 
   /// Creates an output from two writers.
   ///
@@ -45,7 +48,9 @@ public struct ReplayOutput: Sendable {
   }
 
   /// Standard output and standard error, with colours only when standard output is a
-  /// terminal and `NO_COLOR` is unset.
+  /// terminal and `NO_COLOR` is unset. When standard error is a terminal, a long replay also
+  /// draws its progress there, one line over itself, cleared before anything else is said;
+  /// an output made with ``init(isColored:write:writeError:)`` never gets it.
   ///
   /// A failed write to standard output (a full disk, say) is not lost: ``ReplayCommand``
   /// reports it as `write error: …` and exits with status 1.
@@ -57,6 +62,7 @@ public struct ReplayOutput: Sendable {
       write: { output.write($0) },
       writeError: { error.write($0) })
     standard.writeFailure = { output.failure }
+    standard.terminals = (isatty(1) == 1, isatty(2) == 1)
     return standard
   }
 

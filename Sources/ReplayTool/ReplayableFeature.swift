@@ -26,6 +26,9 @@ public struct ReplayableFeature: Sendable {
   let replayFolder:
     @MainActor @Sendable (FlightRecording, ReplayOptions, ReplayOutput) throws(ReplayFailure) ->
       Void
+  /// `--follow`: the log or the folder (`true`) at the URL, as it is written.
+  let follow:
+    @MainActor @Sendable (URL, Bool, ReplayOptions, ReplayOutput) throws(ReplayFailure) -> Void
 
   /// Describes a feature whose logs are replayed with `reducer`; its HTML timeline shows the
   /// state tree of every step, without a mock screen.
@@ -90,9 +93,23 @@ public struct ReplayableFeature: Sendable {
         try ReplayRun(reducer: reducer, feature: name, options: options, output: output).run(url)
       }
     }
+    self.follow = { url, isFolder, options, output throws(ReplayFailure) in
+      let run = ReplayRun(reducer: reducer, feature: name, options: options, output: output)
+      if isFolder {
+        try run.follow(folder: url)
+      } else {
+        try run.follow(url)
+      }
+    }
     self.replayFolder = { recording, options, output throws(ReplayFailure) in
-      try ReplayRun(reducer: reducer, feature: name, options: options, output: output)
-        .run(recording)
+      if options.html != nil {
+        try TimelineRun(
+          reducer: reducer, feature: name, screen: renderer, options: options, output: output
+        ).run(recording)
+      } else {
+        try ReplayRun(reducer: reducer, feature: name, options: options, output: output)
+          .run(recording)
+      }
     }
   }
 }

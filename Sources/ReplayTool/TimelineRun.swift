@@ -45,10 +45,14 @@ where
     var warningsSeen = 0
     var divergence: TimelineDivergence<R>?
     var failure: ActionLogError?
+    let progress = ReplayProgress.make(
+      totalBytes: ReplayProgress.size(of: [url]), output: output, printsAsItGoes: false)
+    defer { progress?.clear() }
     func add(_ step: ReplayStep<R>) {
+      progress?.update(.init(steps: stepCount, bytes: current.bytesRead))
       let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen))
       warningsSeen = current.warnings.count
-      worker.send(.step(step.transition, StepTexts(step.transition), gap: gap))
+      worker.send(.step(step.transition, StepTexts(step.transition, time: step.time), gap: gap))
       stepCount += 1
     }
     while true {
@@ -81,28 +85,21 @@ where
     if let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen)) {
       worker.send(.trailingGap(gap, resumedState: current.state))
     }
+    progress?.clear()
     for warning in current.warnings {
       output.error("warning: \(warning.description)", tool: options.tool)
     }
     let finished = worker.finish()
 
-    let created = session.header.created.formatted(.iso8601)
     let page = TimelinePage(
       feature: feature,
       fields: finished.json(
-        feature: feature, created: created,
+        feature: feature, created: session.header.created.formatted(.iso8601),
         checkpointInterval: session.header.checkpointInterval),
       warnings: current.warnings, failure: failure, divergence: divergence?.json())
-    do {
-      try page.write(to: file)
-      try file.commit()
-    } catch {
-      file.discard()
-      throw error
-    }
+    try write(page, to: file)
 
-    let count = stepCount
-    let steps = "\(count) step\(count == 1 ? "" : "s")"
+    let steps = Self.steps(stepCount)
     let verdict: String
     if failure != nil {
       verdict = "\(steps) before the bad input"
@@ -116,6 +113,101 @@ where
     if options.verify, let divergence {
       throw ReplayFailure(message: divergence.headline, exitStatus: 1)
     }
+  }
+
+  /// `replay --html OUT DIR`: one page across a flight recorder's segments and launches, each
+  /// launch and each rotated-out start marked where it happens.
+  ///
+  /// A divergence ends the page there, marked as its last row (a single log goes on past it
+  /// unverified; a folder's replay cannot). The exit status is 1 for it under `--verify`, 2
+  /// for a bad segment, after the page is written.
+  func run(_ recording: FlightRecording) throws(ReplayFailure) {
+    guard let path = options.html else { return }
+    let file = try TimelineOutputFile.make(path)
+    let replay = recording.replay(
+      with: reducer, verify: true, options: ActionLogReadOptions(expectedFeature: feature))
+    var worker: TimelineWorker<R, Screen>?
+    var created: Date?
+    var marks: [String] = []
+    var stepCount = 0
+    var failure: ActionLogError?
+    let sizes = recording.segments.map { ReplayProgress.size(of: [$0.url]) }
+    let progress = ReplayProgress.make(
+      totalBytes: sizes.reduce(0, +), output: output, printsAsItGoes: false)
+    defer { progress?.clear() }
+    do {
+      while let event = try replay.next() {
+        switch event {
+        case .rotatedOut(let steps):
+          marks.append(
+            "\u{22EF} \(Self.steps(steps)) rotated out before the window the folder keeps")
+        case .launch(let number, let segment, let date):
+          created = created ?? date
+          marks.append(
+            "\u{23FB} launch \(number) begins in \(segment) (\(date.formatted(.iso8601)))")
+        case .step(let step):
+          let builder =
+            worker
+            ?? TimelineWorker(
+              TimelineBuilder<R, Screen>(initialState: step.transition.stateBefore, screen: screen))
+          worker = builder
+          let mark = marks.isEmpty ? nil : TimelineGap(launch: marks.joined(separator: " \u{B7} "))
+          marks = []
+          builder.send(
+            .step(step.transition, StepTexts(step.transition, time: step.time), gap: mark))
+          stepCount += 1
+          progress?.update(
+            .init(steps: stepCount, bytes: ReplayProgress.bytesRead(of: replay, sizes: sizes)))
+        }
+      }
+    } catch {
+      failure = error
+    }
+    progress?.clear()
+    for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
+    guard
+      let worker = worker
+        ?? replay.state.map({ TimelineWorker(TimelineBuilder(initialState: $0, screen: screen)) })
+    else {
+      file.discard()
+      throw .log(
+        failure ?? .ioError("no segment of \(Sanitized.path(recording.folder.path)) could be read"))
+    }
+    let finished = worker.finish()
+    let page = TimelinePage(
+      feature: feature,
+      fields: finished.json(
+        feature: feature, created: (created ?? Date()).formatted(.iso8601), checkpointInterval: 0),
+      warnings: [], otherWarnings: replay.warnings, failure: failure, divergence: nil)
+    try write(page, to: file)
+
+    let steps = Self.steps(stepCount)
+    let segments = "\(recording.segments.count) segment\(recording.segments.count == 1 ? "" : "s")"
+    var verdict = "\(steps) in \(segments); every state and effect matches the recording"
+    if case .divergence(let step, _, _, _) = failure {
+      verdict =
+        "\(steps) in \(segments); step \(step) diverges from the recording (the page ends there)"
+    } else if failure != nil {
+      verdict = "\(steps) in \(segments) before the bad input"
+    }
+    output.print("wrote \(Sanitized.path(file.path)): \(verdict)")
+    guard let failure else { return }
+    if case .divergence = failure, !options.verify { return }
+    throw .log(failure)
+  }
+
+  private func write(_ page: TimelinePage, to file: TimelineOutputFile) throws(ReplayFailure) {
+    do {
+      try page.write(to: file)
+      try file.commit()
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+
+  private static func steps(_ count: Int) -> String {
+    "\(count) step\(count == 1 ? "" : "s")"
   }
 
   /// The recorded checkpoint of the step at `index` (0-based), if its line holds one.

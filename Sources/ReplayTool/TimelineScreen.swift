@@ -77,8 +77,14 @@ public struct TimelineScreen: Sendable, Hashable {
   public var path: [String]
   /// The widgets, top to bottom.
   public var elements: [Element]
-  /// The alert showing over the screen, if any.
-  public var alert: Alert?
+  /// The alerts showing over the screen, oldest first: the last one is on top.
+  public var alerts: [Alert]
+
+  /// The alert on top, if any; setting it replaces every alert showing.
+  public var alert: Alert? {
+    get { alerts.last }
+    set { alerts = newValue.map { [$0] } ?? [] }
+  }
 
   /// Creates a screen description.
   ///
@@ -88,10 +94,21 @@ public struct TimelineScreen: Sendable, Hashable {
   ///   - elements: The widgets, top to bottom.
   ///   - alert: The alert showing over the screen.
   public init(title: String, path: [String] = [], elements: [Element], alert: Alert? = nil) {
+    self.init(title: title, path: path, elements: elements, alerts: alert.map { [$0] } ?? [])
+  }
+
+  /// Creates a screen description with several alerts showing, one over the other.
+  ///
+  /// - Parameters:
+  ///   - title: The screen's title bar.
+  ///   - path: The navigation stack, bottom first.
+  ///   - elements: The widgets, top to bottom.
+  ///   - alerts: The alerts showing, oldest first.
+  public init(title: String, path: [String] = [], elements: [Element], alerts: [Alert]) {
     self.title = title
     self.path = path
     self.elements = elements
-    self.alert = alert
+    self.alerts = alerts
   }
 }
 

@@ -58,10 +58,11 @@ struct AppTimelineScreen: TimelineScreenRenderer {
   }
 }
 
-/// What the login screen shows beyond its state: the navigation stack and the alert.
+/// What the login screen shows beyond its state: the navigation stack and the alerts.
 struct LoginScreenMemory {
   var routes: [Route] = [.login]
-  var alert: Alert?
+  /// The alerts showing, oldest first: the login form's and the code step's alike.
+  var alerts: [Alert] = []
 
   init() {}
 
@@ -70,16 +71,22 @@ struct LoginScreenMemory {
     routes = state.user.map { [.login, .home($0)] } ?? [.login]
   }
 
-  /// A tapped alert button dismisses the alert; then the step's effects navigate or show one.
+  /// A tapped alert button dismisses the alert on top; then the step's effects navigate, and
+  /// the alerts they present — the login form's and the code step's alike — are what shows.
   mutating func apply(_ action: LoginAction?, _ effects: [LoginEffect]) {
-    if case .alertButtonTapped = action { alert = nil }
+    switch action {
+    case .alertButtonTapped, .twoFactor(.alertButtonTapped): _ = alerts.popLast()
+    default: break
+    }
+    var presented: [Alert] = []
     for effect in effects {
       switch effect {
       case .route(let command): command.apply(to: &routes)
-      case .showAlert(let shown): alert = shown
+      case .showAlert(let shown), .twoFactor(.showAlert(let shown)): presented.append(shown)
       default: break
       }
     }
+    if !presented.isEmpty { alerts = presented }
   }
 
   func screen(
@@ -92,7 +99,7 @@ struct LoginScreenMemory {
     }
     return TimelineScreen(
       title: "LoginStore demo", path: routes.map(Self.describe), elements: elements,
-      alert: alert.map {
+      alerts: alerts.map {
         TimelineScreen.Alert(title: $0.title, message: $0.message, buttons: $0.buttons.map(\.title))
       })
   }

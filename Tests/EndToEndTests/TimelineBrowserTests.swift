@@ -45,6 +45,37 @@ import ToolTestSupport
         "type username demo", "type password \(canary)", "tap login", "wait", "tap alert OK",
         "type password Secr3t", "tap login", "wait", "tap logout",
       ], to: file("session.jsonl"), in: folder)
+    // Two-factor: a wrong code (its alert), the resend countdown ticking 30 times, a resend.
+    try await record(
+      [
+        "type username grace", "type password Cobol1959", "tap login", "wait",
+        "type code 111111", "tap verify", "wait", "tap alert OK", "advance 40s", "tap resend",
+        "wait", "type code 171717", "tap verify", "wait",
+      ], to: file("twofactor.jsonl"), in: folder, droppingLaunch: false)
+    // A divergence in effects: the log says the sign-in returned none.
+    let login = try String(
+      contentsOf: DemoProcess.packageRoot.appendingPathComponent(
+        "Tests/ActionLogTests/Fixtures/login.jsonl"), encoding: .utf8)
+    let authenticate =
+      #""effects":[{"authenticate":{"_0":{"password":"Aaaa0a","username":"demo"},"attempt":1}}]"#
+    try #require(login.contains(authenticate))
+    try Data(login.replacingOccurrences(of: authenticate, with: #""effects":[]"#).utf8)
+      .write(to: file("effects.jsonl"))
+    let long = String(repeating: "LongName-", count: 200)
+    try await record(
+      ["type username \(long)", "type password Secr3t"], to: file("long.jsonl"), in: folder)
+    // A flight recorder's folder of two launches: sign in, then relaunch and sign out.
+    for (name, lines) in [
+      ("launch1", ["type username demo", "type password Secr3t", "tap login", "wait"]),
+      ("launch2", ["tap logout"]),
+    ] {
+      let script = try folder.write(name + ".script", lines: lines)
+      let run = try await DemoProcess.run([
+        "--script", script.path, "--state-dir", file("state").path, "--flight-recorder",
+        file("flight").path,
+      ])
+      #expect(run.status == 0, "login-demo \(name): \(run.stderr)")
+    }
     let hostile = "</script><img src=x onerror=alert(1)>"
     try await record(
       ["type username \(hostile)", "type password Secr3t", "tap login", "tap alert OK"],
@@ -56,6 +87,10 @@ import ToolTestSupport
           "Tests/ActionLogTests/Fixtures/login-divergent.jsonl"
         ).path, "divergent.html"
       ),
+      (file("twofactor.jsonl").path, "twofactor.html"),
+      (file("effects.jsonl").path, "effects.html"),
+      (file("long.jsonl").path, "long.html"),
+      (file("flight").path, "flight.html"),
     ] {
       let run = try await DemoProcess.run(["--html", file(page).path, log], tool: "replay")
       #expect(run.status == 0, "replay --html \(log): \(run.stderr)")
@@ -72,6 +107,9 @@ import ToolTestSupport
         Self.driver.path, "--timeout", "120", "check", "--session", file("session.html").path,
         "--divergent", file("divergent.html").path, "--hostile", file("hostile.html").path,
         "--screenshot", file("shot.png").path, "--read-steps", "2,3,7,8,9",
+        "--effects-divergent", file("effects.html").path, "--two-factor",
+        file("twofactor.html").path, "--two-factor-steps", "8,11,40", "--leaf-visible",
+        "9:14,41:18", "--long", file("long.html").path, "--folder", file("flight.html").path,
       ], timeout: 150)
     guard output.status == 0 else {
       let message =
@@ -89,6 +127,67 @@ import ToolTestSupport
     try judgeFilterAndSlider(seen, log: file("session.jsonl"))
     try judgeDivergence(seen)
     try judgeHostilePage(seen, hostile: hostile)
+    let twoFactor = try #require(seen["twoFactor"] as? [String: Any])
+    try TimelineBrowserJudge(log: file("twofactor.jsonl")).judge(twoFactor)
+    #expect(twoFactor["twoFactorExceptions"] as? [String] == [])
+    #expect(
+      (seen["effectsDivergentMarks"] as? [String: Any])?["effects"] as? [[String]] == [
+        ["none", "none"],
+        [
+          "ins",
+          #"+ LoginEffect.authenticate(Credentials(username: "demo", password: Secret(Aaaa0a)), "#
+            + "attempt: 1)",
+        ],
+      ], "the effect only the replay returned is marked +")
+    #expect(seen["effectsDivergentExceptions"] as? [String] == [])
+    try judgeLongValues(seen, long: long)
+    try judgeFolder(seen, flight: file("flight"))
+  }
+
+  /// A flight recorder's folder is one page: each launch marked where it begins, and the step
+  /// after the mark diffed against the state its launch started from.
+  private func judgeFolder(_ seen: [String: Any], flight: URL) throws {
+    let replay = try FlightRecording(folder: flight).replay(with: AppReducer())
+    var expected: [String] = []
+    var count = 0
+    while let event = try replay.next() {
+      switch event {
+      case .launch(let number, let segment, _):
+        expected.append("\(count): ⏻ launch \(number) begins in \(segment) (")
+      case .rotatedOut: Issue.record("nothing was rotated out")
+      case .step: count += 1
+      }
+    }
+    #expect(expected.count == 2)
+    let page = try #require(seen["folderPage"] as? [String: Any])
+    #expect((page["status"] as? String)?.hasPrefix("✓ Replays cleanly: all \(count) steps") == true)
+    let marks = try #require(seen["folderMarks"] as? [[Any]])
+    #expect(marks.count == 2)
+    for (mark, prefix) in zip(marks, expected) {
+      let text = "\(mark[0] as? Int ?? -1): \(mark[1] as? String ?? "")"
+      #expect(text.hasPrefix(prefix), "\(text)")
+    }
+    let afterLaunch = try #require(seen["folderAfterLaunch"] as? [String: Any])
+    #expect(
+      (afterLaunch["badges"] as? [String])?.contains { $0.contains("launch 2 begins") } == true)
+    #expect(afterLaunch["headline"] as? String == "#1 user AppAction.login(LoginAction.launched)")
+    #expect(seen["folderExceptions"] as? [String] == [])
+  }
+
+  /// A long value is cut in the row and the tree, and the whole of it is one click away.
+  private func judgeLongValues(_ seen: [String: Any], long: String) throws {
+    let quoted = "username: \(Dump.quoted(long)),"
+    let leaf = try #require(seen["longLeaf"] as? [String: Any])
+    #expect(leaf["text"] as? String == String(quoted.prefix(400)))
+    #expect(leaf["more"] as? String == "… show all \(quoted.count) characters")
+    let opened = try #require(seen["longLeafOpened"] as? [String: Any])
+    #expect(opened["text"] as? String == quoted, "one click shows the whole value")
+    let row = (seen["longRow"] as? [[String: Any]])?.first
+    #expect((row?["action"] as? String)?.count == 400)
+    #expect(
+      row?["title"] as? String
+        == "AppAction.login(LoginAction.usernameChanged(\(Dump.quoted(long))))")
+    #expect(seen["longExceptions"] as? [String] == [])
   }
 
   // MARK: - What the browser must have shown
@@ -194,6 +293,13 @@ import ToolTestSupport
     #expect(sides.count == 2)
     #expect(sides.first?.contains("+   password: Secret(Aaaa0a),") == true)
     #expect(sides.last?.contains("+   password: Secret(Aaaa0),") == true)
+    // The field that differs, marked as `replay --verify` marks it: recorded −, replayed +.
+    let marks = try #require(seen["divergentMarks"] as? [String: Any])
+    let fields = marks["fields"] as? [[String]] ?? []
+    #expect(
+      fields.filter { $0[0] != "ctx" } == [
+        ["del", "−   password: Secret(Aaaa0a),"], ["ins", "+   password: Secret(Aaaa0),"],
+      ])
     #expect(seen["divergentExceptions"] as? [String] == [])
   }
 
@@ -211,12 +317,14 @@ import ToolTestSupport
 
   // MARK: - Helpers
 
-  private func record(_ script: [String], to log: URL, in folder: TemporaryFolder) async throws {
+  private func record(
+    _ script: [String], to log: URL, in folder: TemporaryFolder, droppingLaunch: Bool = true
+  ) async throws {
     let scriptFile = try folder.write(
       log.deletingPathExtension().lastPathComponent + ".script", lines: script)
     let run = try await DemoProcess.run(["--script", scriptFile.path, "--record", log.path])
     #expect(run.status == 0, "login-demo --script \(script): \(run.stderr)")
-    try dropLaunch(from: log)
+    if droppingLaunch { try dropLaunch(from: log) }
   }
 
   /// Removes the demo's first two steps — the launch and its restore, which found nothing and

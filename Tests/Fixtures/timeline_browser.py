@@ -406,7 +406,8 @@ READ_LIST = """(() => ({
   info: document.getElementById('list-info').textContent,
   rows: [...document.querySelectorAll('#list .row')]
     .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
-    .map(r => r.className.replace('row ', '') + '|' + r.textContent),
+    .map(r => r.className.replace('row ', '') + '|' +
+      (r.children.length ? [...r.children].map(c => c.textContent).join(' ') : r.textContent)),
   rowCount: document.querySelectorAll('#list .row').length,
 }))()"""
 
@@ -422,6 +423,129 @@ READ_PAGE = """(() => ({
   bodyText: document.body.innerText.length,
   pwned: window.pwned === true,
 }))()"""
+
+
+READ_ROWS = """(() => [...document.querySelectorAll('#list .row.step, #list .row.effect')]
+  .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+  .map(r => {
+    const part = sel => { const e = r.querySelector(sel); return e ? e.textContent : null; };
+    return { kind: r.classList.contains('step') ? 'step' : 'effect',
+      group: r.classList.contains('group'), selected: r.classList.contains('selected'),
+      seq: part('.seq'), clock: part('.clock'), origin: part('.origin'), action: part('.action'),
+      crumbs: part('.crumbs'), count: part('.count'), title: r.title };
+  }))()"""
+
+READ_BADGES = """[...document.querySelectorAll('#step-badges .badge')].map(b => b.textContent)"""
+
+# Whether the first `count` characters of step `seq`'s action are inside the list's box: the
+# leaf's name is readable, not cut off.
+LEAF_VISIBLE = """((seq, count) => {
+  const row = [...document.querySelectorAll('#list .row.step')]
+    .find(r => r.querySelector('.seq').textContent === seq);
+  if (!row) { return null; }
+  const text = row.querySelector('.action').firstChild;
+  const range = document.createRange();
+  range.setStart(text, 0);
+  range.setEnd(text, Math.min(count, text.length));
+  const box = range.getBoundingClientRect();
+  const list = document.getElementById('list').getBoundingClientRect();
+  const action = row.querySelector('.action').getBoundingClientRect();
+  return box.width > 0 && box.right <= Math.min(list.right, action.right) + 0.5;
+})"""
+
+READ_DIVERGENCE = """(() => { const d = document.getElementById('divergence'); return {
+  hidden: d.hidden,
+  effects: [...d.querySelectorAll('ul.effects li')].map(li => [li.className, li.textContent]),
+  fields: [...d.querySelectorAll('.field-diff > div')].map(e => [e.className, e.textContent]),
+}; })()"""
+
+
+def wait_for_event(browser, event, action):
+    """Runs `action` (a script) and waits until the window fires `event` once more."""
+    browser.evaluate(
+        "new Promise(r => { addEventListener(%s, () => setTimeout(r, 0), {once: true}); %s; })"
+        % (json.dumps(event), action))
+
+
+def click_row(browser, seq=None, selector=None):
+    """Clicks, with the mouse, the row of step `seq` (`#3`) or the first row `selector` finds."""
+    find = ("[...document.querySelectorAll('#list .row.step')].find("
+            "r => r.querySelector('.seq').textContent === %s)" % json.dumps(seq)
+            if seq else "document.querySelector(%s)" % json.dumps(selector))
+    point = browser.evaluate(
+        "(() => { const r = (%s).getBoundingClientRect();"
+        " return [r.left + Math.min(40, r.width / 2), r.top + r.height / 2]; })()" % find)
+    browser.mouse("mouseMoved", point[0], point[1])
+    browser.mouse("mousePressed", point[0], point[1], 1)
+    browser.mouse("mouseReleased", point[0], point[1])
+
+
+def filter_with(browser, text, user=True, effect=True):
+    """Types `text` into the filter with the origin boxes as given; returns the list."""
+    browser.evaluate(
+        "(() => { const f = document.getElementById('filter'); f.value = ''; f.focus();"
+        " for (const [id, on] of [['origin-user', %s], ['origin-effect', %s]]) {"
+        " const box = document.getElementById(id);"
+        " if (box.checked !== on) { box.click(); } } })()"
+        % (json.dumps(user), json.dumps(effect)))
+    if text:
+        browser.type_text(text)
+    else:
+        browser.evaluate("document.getElementById('filter').dispatchEvent(new Event('input'))")
+    return dict(browser.evaluate(READ_LIST), steps=browser.evaluate(READ_ROWS))
+
+
+def check_two_factor(arguments, browser):
+    """Rows, groups, times, alerts, the filter and the address on a two-factor session, at
+    800 px wide."""
+    observations = {}
+    browser.page("Emulation.setDeviceMetricsOverride",
+                 {"width": 800, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    browser.open(arguments.two_factor)
+    observations["help"] = browser.evaluate(
+        "document.getElementById('filter-help').textContent")
+    observations["rows"] = browser.evaluate(READ_ROWS)
+    observations["leafVisible"] = {
+        seq: browser.evaluate(LEAF_VISIBLE + "(%s, %d)" % (json.dumps(seq), count))
+        for seq, count in arguments.leaf_visible}
+    click_row(browser, selector="#list .row.group")
+    observations["expandedRows"] = browser.evaluate(READ_ROWS)
+    click_row(browser, selector="#list [data-group] .toggle")
+    observations["collapsedRows"] = browser.evaluate(READ_ROWS)
+    observations["steps"] = {}
+    for index in arguments.two_factor_steps:
+        browser.evaluate(f"timeline.select({index})")
+        observations["steps"][str(index)] = dict(
+            browser.evaluate(READ_STEP), badges=browser.evaluate(READ_BADGES),
+            rows=[r for r in browser.evaluate(READ_ROWS) if r["selected"]])
+    observations["filters"] = {}
+    for name, text, user, effect in [
+        ("words", "twofactor -resendtimer", True, True),
+        ("state", "state:isverifying", True, True),
+        ("path", "state:twofactor.code", True, True),
+        ("userOnly", "", True, False),
+        ("none", "", True, True),
+    ]:
+        observations["filters"][name] = filter_with(browser, text, user, effect)
+    browser.evaluate("document.activeElement.blur()")
+
+    # The address: an edited #step-N moves there; Back and Forward retrace the picks.
+    browser.evaluate("timeline.select(0)")
+    wait_for_event(browser, "hashchange", "location.hash = '#step-20'")
+    observations["afterHash"] = browser.evaluate("timeline.selected()")
+    browser.evaluate("(() => { const l = document.getElementById('list'); l.scrollTop = 0;"
+                     " l.dispatchEvent(new Event('scroll')); })()")
+    click_row(browser, seq="#3")
+    observations["afterClick"] = browser.evaluate("timeline.selected()")
+    wait_for_event(browser, "popstate", "history.back()")
+    observations["afterBack"] = [browser.evaluate("timeline.selected()"),
+                                 browser.evaluate("location.hash")]
+    wait_for_event(browser, "popstate", "history.forward()")
+    observations["afterForward"] = [browser.evaluate("timeline.selected()"),
+                                    browser.evaluate("location.hash")]
+    observations["twoFactorExceptions"] = browser.exceptions()
+    browser.page("Emulation.clearDeviceMetricsOverride")
+    return observations
 
 
 def slider_point(browser, fraction):
@@ -487,6 +611,7 @@ def check(arguments, browser):
         " getComputedStyle(r).backgroundColor, getComputedStyle(r).color])")
     browser.evaluate("document.querySelector('#status button').click()")
     observations["divergentStep"] = browser.evaluate(READ_STEP)
+    observations["divergentMarks"] = browser.evaluate(READ_DIVERGENCE)
     observations["divergencePanel"] = browser.evaluate(
         "(() => { const d = document.getElementById('divergence'); return { hidden: d.hidden,"
         " sides: [...d.querySelectorAll('.side')].map(s => s.innerText) }; })()")
@@ -498,6 +623,41 @@ def check(arguments, browser):
     observations["hostileStep"] = browser.evaluate(READ_STEP)
     observations["hostileDialogs"] = len(browser.dialogs())
     observations["hostileExceptions"] = browser.exceptions()
+
+    if arguments.effects_divergent:
+        browser.open(arguments.effects_divergent)
+        browser.evaluate("document.querySelector('#status button').click()")
+        observations["effectsDivergentMarks"] = browser.evaluate(READ_DIVERGENCE)
+        observations["effectsDivergentExceptions"] = browser.exceptions()
+    if arguments.long:
+        browser.open(arguments.long)
+        browser.evaluate("timeline.select(0)")
+        read_leaf = ("(() => { const l = [...document.querySelectorAll('#state-tree .leaf')]"
+                     ".find(e => e.textContent.startsWith('username:')); return l ? "
+                     "{ text: l.firstChild.textContent, more: l.querySelector('.more') ? "
+                     "l.querySelector('.more').textContent : null } : null; })()")
+        observations["longLeaf"] = browser.evaluate(read_leaf)
+        observations["longRow"] = [r for r in browser.evaluate(READ_ROWS) if r["seq"] == "#1"]
+        browser.evaluate("[...document.querySelectorAll('#state-tree .leaf .more')][0].click()")
+        observations["longLeafOpened"] = browser.evaluate(read_leaf)
+        observations["longExceptions"] = browser.exceptions()
+    if arguments.folder:
+        browser.open(arguments.folder)
+        observations["folderPage"] = browser.evaluate(READ_PAGE)
+        # Each mark: the 0-based step it stands before, and its text.
+        observations["folderMarks"] = browser.evaluate(
+            "[...document.querySelectorAll('#list .row.gap.launch')]"
+            ".sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top)).map(r => {"
+            " const next = [...document.querySelectorAll('#list .row.step')].find("
+            "s => parseFloat(s.style.top) > parseFloat(r.style.top));"
+            " return [next ? Number(next.dataset.index) : -1, r.textContent]; })")
+        second = observations["folderMarks"][-1][0] if observations["folderMarks"] else 0
+        browser.evaluate(f"timeline.select({second})")
+        observations["folderAfterLaunch"] = dict(
+            browser.evaluate(READ_STEP), badges=browser.evaluate(READ_BADGES))
+        observations["folderExceptions"] = browser.exceptions()
+    if arguments.two_factor:
+        observations["twoFactor"] = check_two_factor(arguments, browser)
     return observations
 
 
@@ -562,6 +722,17 @@ def main():
     checking.add_argument("--filter", default="password")
     checking.add_argument("--read-steps", type=lambda text: [int(i) for i in text.split(",")],
                           default=[], help="0-based steps to read besides the keyboard's")
+    checking.add_argument("--effects-divergent", help="a page whose divergence is in effects")
+    checking.add_argument("--two-factor", help="a page of a two-factor session")
+    checking.add_argument("--long", help="a page whose first step types a long username")
+    checking.add_argument("--folder", help="the page of a flight recorder's folder")
+    checking.add_argument("--two-factor-steps",
+                          type=lambda text: [int(i) for i in text.split(",")], default=[],
+                          help="0-based steps of the two-factor page to read")
+    checking.add_argument("--leaf-visible", default=[],
+                          type=lambda text: [(f"#{p.split(':')[0]}", int(p.split(':')[1]))
+                                             for p in text.split(",")],
+                          help="SEQ:CHARS,...: rows whose action's first CHARS must show")
     shooting = commands.add_parser("screenshot")
     shooting.add_argument("page")
     shooting.add_argument("out")

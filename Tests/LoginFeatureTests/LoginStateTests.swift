@@ -61,7 +61,7 @@ struct LoginStateTests {
           rules: CredentialRules(
             kind: CredentialRules.Kind.default,
             maxAttempts: 5,
-            lockoutDuration: 30.0 seconds
+            lockoutDuration: 30 seconds
           ),
           twoFactor: nil,
           notice: nil,

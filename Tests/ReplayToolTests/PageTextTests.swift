@@ -92,5 +92,11 @@ extension PageTextTests {
     #expect(
       page.html.contains(#"<meta http-equiv="Content-Security-Policy" content="\#(policy)">"#))
     #expect(script.count > 1_000 && style.count > 1_000)
+    // They are the target's resource files, byte for byte: what is reviewed is what runs.
+    let resources = ReplayProcess.packageRoot.appendingPathComponent("Sources/ReplayTool/Resources")
+    let scriptFile = try Data(contentsOf: resources.appendingPathComponent("timeline.js"))
+    let styleFile = try Data(contentsOf: resources.appendingPathComponent("timeline.css"))
+    #expect(Data(script.utf8) == scriptFile)
+    #expect(Data(style.utf8) == styleFile)
   }
 }

@@ -23,6 +23,7 @@ import ToolTestSupport
           stdout: "wrote 'login.html': 10 steps; every state and effect matches the recording\n",
           stderr: ""))
     #expect(try folder.names() == ["login.html"], "no temporary file is left behind")
+    #expect(try Self.permissions(folder.file("login.html")) == 0o600, "as private as its log")
 
     let page = try TimelinePageData(contentsOf: folder.file("login.html"))
     #expect(page.json["featureName"] as? String == "login")
@@ -117,6 +118,28 @@ import ToolTestSupport
       ])
   }
 
+  /// The screen shows the alerts the last step that presented any presented: a new one
+  /// replaces one left showing, and alerts never pile up (each would grow every later screen).
+  @Test func alertsShownWithoutATapReplaceEachOtherInsteadOfPilingUp() async throws {
+    let folder = try TemporaryFolder()
+    let failure = LoginAction.loginResponse(attempt: 1, .failure(.invalidCredentials))
+    try await Recordings.login(
+      [
+        .usernameChanged("demo"), .passwordChanged(Secret("Secr3t")), .loginButtonTapped, failure,
+        .loginButtonTapped, .loginResponse(attempt: 2, .failure(.invalidCredentials)),
+        .alertButtonTapped("ok"),
+      ], to: folder.file("alerts.jsonl"))
+    let run = try await ReplayProcess.run(["--html", "a.html", "alerts.jsonl"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    let page = try TimelinePageData(contentsOf: folder.file("a.html"))
+    func alerts(after index: Int) -> [String] {
+      page.screen(after: index)?.summary.filter { $0.hasPrefix("alert") } ?? []
+    }
+    #expect(alerts(after: 3) == ["alert Error: Incorrect username or password OK"])
+    #expect(alerts(after: 5) == ["alert Error: Incorrect username or password OK"])
+    #expect(alerts(after: 6) == [], "one tap dismisses what shows")
+  }
+
   @Test func theAppScreenFollowsTheHomeScreenAndItsProfile() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("app.jsonl").path
@@ -165,6 +188,12 @@ import ToolTestSupport
     #expect((recorded["diff"] as? [String])?.contains("+   password: Secret(Aaaa0a),") == true)
     #expect((replayed["diff"] as? [String])?.contains("+   password: Secret(Aaaa0),") == true)
     #expect(page.stateLines(after: 3).contains("  password: Secret(Aaaa0),"))
+    // The field that differs, recorded − and replayed +, as `replay --verify` prints it.
+    #expect(
+      page.verify["fieldDiff"] as? [String] == [
+        "  LoginState(", #"    username: "demo","#, "−   password: Secret(Aaaa0a),",
+        "+   password: Secret(Aaaa0),", "    isLoading: false,", "    … (14 unchanged)",
+      ])
   }
 
   /// A divergence the log has no checkpoint for: other effects (the digest matched, so the
@@ -201,10 +230,14 @@ import ToolTestSupport
     #expect(recordedSide["hasState"] as? Bool == hasState)
     #expect(replayedSide["hasState"] as? Bool == true)
     if hasState {
-      #expect(recordedSide["effectTexts"] as? [String] == [])
+      // Marked as `replay --verify` marks them: + for what only the replay returned.
+      #expect(page.verify["recordedEffects"] as? [String] == [])
       #expect(
-        (replayedSide["effectTexts"] as? [String])?.first?.hasPrefix("LoginEffect.authenticate(")
-          == true)
+        page.verify["replayedEffects"] as? [String] == [
+          #"+ LoginEffect.authenticate(Credentials(username: "demo", password: Secret(Aaaa0a)), "#
+            + "attempt: 1)"
+        ])
+      #expect(page.verify["fieldDiff"] == nil, "no checkpoint: the fields cannot be compared")
       #expect((recordedSide["diff"] as? [String]) == (replayedSide["diff"] as? [String]))
     } else {
       #expect(recordedSide["diff"] as? [String] == [])
@@ -244,6 +277,57 @@ import ToolTestSupport
     #expect(page.end["message"] as? String == "line 4: malformed: not valid JSON")
   }
 
+  /// Rows carry the time since the start and the gap to the step before; a log recorded
+  /// before steps had times still gets its page, without them.
+  @Test func stepsShowTheirTimesAndOlderLogsWithoutTimesStillOpen() async throws {
+    let folder = try TemporaryFolder()
+    let text = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8)
+    let timeless = text.replacing(/"time":[0-9]+,/, with: "")
+    #expect(timeless != text)
+    try Data(timeless.utf8).write(to: folder.file("old.jsonl"))
+    for name in ["old", "new"] {
+      let log =
+        name == "old" ? "old.jsonl" : Self.fixtures.appendingPathComponent("login.jsonl").path
+      let run = try await ReplayProcess.run(["--html", "\(name).html", log], in: folder.url)
+      #expect(run.status == 0, "\(run)")
+    }
+    let old = try TimelinePageData(contentsOf: folder.file("old.html"))
+    #expect(old.stepCount == 10)
+    #expect(old.steps["clock"] == nil && old.steps["since"] == nil)
+    let new = try TimelinePageData(contentsOf: folder.file("new.html"))
+    let replay = try Replayer(reducer: LoginReducer()).replay(
+      Self.fixtures.appendingPathComponent("login.jsonl"), keepingSteps: true)
+    #expect(
+      new.steps["clock"] as? [String]
+        == replay.steps.map { TransitionFormatter.clock($0.time ?? .zero) })
+    let since = (new.steps["since"] as? [Int] ?? []).map { $0 < 0 ? nil : new.strings[$0] }
+    let expected = replay.steps.indices.map { index in
+      index == 0 ? nil : (replay.steps[index].time! - replay.steps[index - 1].time!).inWords
+    }
+    #expect(since == expected)
+  }
+
+  /// A log larger than a page can hold is refused before anything is read or written, with
+  /// the limit named.
+  @Test func aLogTooLargeForAPageIsRefusedNamingTheLimit() async throws {
+    let folder = try TemporaryFolder()
+    let log = folder.file("big.jsonl")
+    #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: log)
+    try handle.truncate(atOffset: 65 << 20)  // sparse: nothing is written
+    try handle.close()
+    let run = try await ReplayProcess.run(["--html", "big.html", "big.jsonl"], in: folder.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: 'big.jsonl' is 65 MiB; a timeline page takes logs of up to 64 MiB, "
+            + "larger pages are more than a browser opens: replay it as text instead "
+            + "(replay FILE, or --until N)\n"))
+    #expect(try folder.names() == ["big.jsonl"], "no page is written")
+  }
+
   @Test func aLogWhoseHeaderCannotBeReadGetsNoPage() async throws {
     let folder = try TemporaryFolder()
     try folder.write("empty.jsonl", lines: [])
@@ -256,27 +340,58 @@ import ToolTestSupport
     #expect(try folder.names() == ["empty.jsonl"])
   }
 
-  @Test func aFlightRecordersFolderIsRefusedAsUsageBeforeAnythingIsRead() async throws {
+  @Test func aFlightRecordersFolderIsOnePageWithItsLaunchesAndRotatedOutStartMarked()
+    async throws
+  {
     let folder = try TemporaryFolder()
-    let store = Store(initialState: LoginState(), reducer: LoginReducer())
-    let recorder = try store.recordFlight(
-      to: folder.file("flight"), feature: LoginReducer.actionLogFeature)
-    store.send(.usernameChanged("demo"))
-    await recorder.close()
+    let flight = folder.file("flight")
+    // Launch 1 rolls its oldest segments out of a small budget; launch 2 is short.
+    for (launch, count) in [(1, 300), (2, 3)] {
+      let store = Store(initialState: LoginState(), reducer: LoginReducer())
+      let recorder = try store.recordFlight(
+        to: flight, feature: LoginReducer.actionLogFeature,
+        options: FlightRecorderOptions(
+          budget: 16_384, segmentCount: 4, recording: RecordingOptions(checkpointInterval: 50)))
+      for index in 0..<count { store.send(.usernameChanged("user\(launch)-\(index)")) }
+      await recorder.close()
+    }
+    let recording = try FlightRecording(folder: flight)
+    let replay = recording.replay(with: LoginReducer())
+    var states: [LoginState] = []
+    var events: [String] = []
+    while let event = try replay.next() {
+      switch event {
+      case .rotatedOut(let steps): events.append("⋯ \(steps) steps rotated out")
+      case .launch(let number, let segment, _):
+        events.append("\(states.count): ⏻ launch \(number) begins in \(segment)")
+      case .step(let step): states.append(step.transition.stateAfter)
+      }
+    }
+    try #require(events.first?.hasPrefix("⋯ ") == true, "the window must start mid-launch")
 
     let run = try await ReplayProcess.run(["--html", "f.html", "flight"], in: folder.url)
     #expect(
       run
         == ToolRun(
-          status: 2, stdout: "",
-          stderr: "replay: --html reads one log file, and 'flight' is a flight recorder's "
-            + "folder: give one of its segments, e.g. 'flight/segment-000001.jsonl' "
-            + "(see replay --help)\n"))
-    #expect(try folder.names() == ["flight"], "no page is written")
-    // The segment it points to is what --html takes.
-    let segment = try await ReplayProcess.run(
-      ["--html", "f.html", "flight/segment-000001.jsonl"], in: folder.url)
-    #expect(segment.status == 0, "\(segment)")
+          status: 0,
+          stdout: "wrote 'f.html': \(states.count) steps in \(recording.segments.count) segments; "
+            + "every state and effect matches the recording\n", stderr: ""))
+    let page = try TimelinePageData(contentsOf: folder.file("f.html"))
+    #expect(page.stepCount == states.count)
+    for index in [0, states.count - 4, states.count - 3, states.count - 1] {
+      #expect(page.stateLines(after: index) == Self.lines(of: states[index]))
+    }
+    let marks = page.gaps.map { "\($0["before"] as? Int ?? -1): \($0["text"] as? String ?? "")" }
+    #expect(marks.count == 2)
+    let (rotated, first) = (events[0], events[1].split(separator: " ", maxSplits: 1)[1])
+    #expect(
+      marks.first?.hasPrefix("0: \(rotated) before the window the folder keeps · \(first) (")
+        == true, "\(marks)")
+    let second = events[2]
+    #expect(second.hasPrefix("\(states.count - 3): ⏻ launch 2 begins in "))
+    #expect(marks.last?.hasPrefix(second + " (") == true, "\(marks)")
+    #expect(page.gaps.allSatisfy { $0["mark"] as? String == "launch" })
+    #expect(page.verify["status"] as? String == "clean")
   }
 
   /// A log of the first canonical form (durations as two words of attoseconds) gives the same
@@ -393,6 +508,11 @@ import ToolTestSupport
         ["--emit-test", "--html", "out.html", "login.jsonl"],
         "--html cannot be combined with --emit-test, --until or --state"
       ),
+      (
+        ["--follow", "--until", "3", "login.jsonl"],
+        "--follow cannot be combined with --html, --emit-test, --until or --state"
+      ),
+      (["--follow=yes", "login.jsonl"], "--follow takes no value (see replay --help)"),
     ] as [([String], String)])
   func badUsageIsOneLineAndExitStatusTwo(arguments: [String], message: String) async throws {
     let run = try await ReplayProcess.run(arguments)
@@ -445,7 +565,10 @@ import ToolTestSupport
     try folder.write("empty.html", lines: [])
     try Data().write(to: folder.file("empty.html"))
     for name in ["old.html", "empty.html"] {
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o644], ofItemAtPath: folder.file(name).path)
       #expect(try await ReplayProcess.run(["--html", name, log], in: folder.url).status == 0)
+      #expect(try Self.permissions(folder.file(name)) == 0o600, "a replaced page is private too")
       let page = try TimelinePageData(contentsOf: folder.file(name))
       #expect(page.stepCount == 10)
       #expect(!page.html.contains("an old page"))
@@ -539,6 +662,12 @@ import ToolTestSupport
   }
 
   // MARK: - Helpers
+
+  /// The file's permission bits.
+  static func permissions(_ url: URL) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+  }
 
   static func lines(of value: Any) -> [String] {
     Dump.render(value).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 import Testing
 
@@ -83,7 +84,25 @@ struct DumpTests {
     #expect(Dump.render(true) == "true")
     #expect(Dump.render((1, "x")) == #"(1, "x")"#)
     #expect(Dump.render(Set([3, 1, 2])) == "Set([\n  1,\n  2,\n  3\n])")
-    #expect(Dump.render(Duration.seconds(30)) == "30.0 seconds")
+    #expect(Dump.render(Duration.seconds(30)) == "30 seconds")
+    #expect(Dump.render(Duration.milliseconds(90_250)) == "1 minute 30.25 seconds")
+  }
+
+  /// Dates read as ISO 8601 in UTC, in the proleptic Gregorian calendar, milliseconds kept.
+  @Test(arguments: [
+    (0.0, "2001-01-01T00:00:00Z"),
+    (816_827_448.25, "2026-11-20T00:30:48.250Z"),
+    (-978_307_200, "1970-01-01T00:00:00Z"),
+    (-63_113_904_000, "0001-01-01T00:00:00Z"),
+    (252_423_993_599.999, "9999-12-31T23:59:59.999Z"),
+    (-1, "2000-12-31T23:59:59Z"),
+    (5_011_200, "2001-02-28T00:00:00Z"),
+    (99_705_600, "2004-02-29T00:00:00Z"),
+    (1e300, "Date(timeIntervalSinceReferenceDate: 1e+300)"),
+  ])
+  func datesReadAsISO8601InUTC(seconds: Double, text: String) {
+    #expect(Dump.render(Date(timeIntervalSinceReferenceDate: seconds)) == text)
+    #expect(Dump.renderOneLine([Date(timeIntervalSinceReferenceDate: seconds)]) == "[\(text)]")
   }
 
   @Test func typeNamesDropTheirModule() {

@@ -63,6 +63,9 @@ package enum ProcessRunner {
   ///   - stdout: Where standard output goes instead of being collected (`/dev/full`, say);
   ///     the result's `stdout` is then empty.
   ///   - timeout: How long the run may take before it is killed.
+  ///   - interruptWhen: Looks at standard output as it arrives; once it says yes, the program
+  ///     is stopped with `SIGKILL` (for one that runs until Ctrl-C, like `replay --follow`: a
+  ///     process the test runner starts inherits `SIGINT` and `SIGTERM` blocked).
   /// - Returns: What it printed, its exit status, and whether it was killed.
   package static func run(
     _ executable: URL,
@@ -71,7 +74,8 @@ package enum ProcessRunner {
     environment: [String: String]? = nil,
     stdin: URL? = nil,
     stdout: FileHandle? = nil,
-    timeout: Duration
+    timeout: Duration,
+    interruptWhen: (@Sendable (String) -> Bool)? = nil
   ) async throws -> Result {
     let input = try FileHandle(forReadingFrom: stdin ?? URL(fileURLWithPath: "/dev/null"))
     return try await withCheckedThrowingContinuation { continuation in
@@ -80,7 +84,7 @@ package enum ProcessRunner {
           with: Swift.Result {
             try runBlocking(
               executable, arguments, directory: directory, environment: environment,
-              input: input, output: stdout, timeout: timeout)
+              input: input, output: stdout, timeout: timeout, interruptWhen: interruptWhen)
           })
       }
     }
@@ -93,7 +97,8 @@ package enum ProcessRunner {
     environment: [String: String]?,
     input: FileHandle,
     output: FileHandle?,
-    timeout: Duration
+    timeout: Duration,
+    interruptWhen: (@Sendable (String) -> Bool)?
   ) throws -> Result {
     defer { try? input.close() }
     let process = Process()
@@ -125,7 +130,21 @@ package enum ProcessRunner {
       errorData.set(stderrPipe.fileHandleForReading.readDataToEndOfFile())
       group.leave()
     }
-    let outputData = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
+    var outputData = Data()
+    if let interruptWhen {
+      var interrupted = false
+      while true {
+        let chunk = stdoutPipe.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        outputData += chunk
+        if !interrupted, interruptWhen(String(decoding: outputData, as: UTF8.self)) {
+          kill(pid, SIGKILL)
+          interrupted = true
+        }
+      }
+    } else {
+      outputData = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
+    }
     group.wait()
     process.waitUntilExit()
     deadline.cancel()

@@ -23,6 +23,10 @@ final class LineReader {
   static let chunkSize = 64 * 1024
 
   let maximumLineLength: Int
+  /// Whether the end of the file is only where the writer has got to (`replay --follow`): a
+  /// partial last line waits for the rest instead of being returned, and reading on later
+  /// picks up what was appended.
+  var follows = false
   private let descriptor: Int32
   private var buffer: UnsafeMutableRawBufferPointer
   private var start = 0
@@ -30,6 +34,11 @@ final class LineReader {
   private var atEndOfFile = false
   private var failure: ActionLogError?
   private(set) var lineNumber = 0
+  /// Bytes read from the file so far.
+  private var bytesFilled = 0
+
+  /// Bytes of the file taken as lines so far: how far into the file the reading is.
+  var bytesConsumed: Int { bytesFilled - (end - start) }
 
   init(url: URL, maximumLineLength: Int) throws(ActionLogError) {
     self.maximumLineLength = max(1, maximumLineLength)
@@ -78,6 +87,10 @@ final class LineReader {
       if end - start > maximumLineLength {
         throw .lineTooLong(line: lineNumber + 1, limit: maximumLineLength)
       }
+      if atEndOfFile, follows {
+        atEndOfFile = false
+        return nil
+      }
       if atEndOfFile {
         guard start < end else { return nil }
         lineNumber += 1
@@ -110,6 +123,7 @@ final class LineReader {
       let count = read(descriptor, target + end, buffer.count - end)
       if count > 0 {
         end += count
+        bytesFilled += count
         return
       }
       if count == 0 {

@@ -36,6 +36,15 @@ where
   private var effectsColumn = ""
   private var spliceColumn = ""
   private var screenColumn = ""
+  private var clockColumn = ""
+  private var sinceColumn = ""
+  private var repeatsColumn = ""
+  private var labels: [Int: String] = [:]
+  private var notes: [String] = []
+  private var hasTimes = false
+  private var lastStep: (actionID: Int, effectIDs: [Int], time: Duration?)?
+  /// Boolean fields that turned true, by their line without the value: when and at which step.
+  private var flagsRaised: [String: (time: Duration, number: Int)] = [:]
   private var checkpoints: [String] = []
   private var gaps: [String] = []
   private var initialLines: [Int] = []
@@ -68,18 +77,34 @@ where
     let separator = stepCount == 0 ? "" : ","
     sequenceColumn += separator + String(transition.sequenceNumber)
     originColumn += transition.origin == .user ? "u" : "e"
-    actionColumn += separator + String(strings.id(texts.action))
+    let actionID = strings.id(texts.action)
+    actionColumn += separator + String(actionID)
+    if labels[actionID] == nil { labels[actionID] = label(of: texts.action) }
+    let effectIDs = texts.effects.map { strings.id($0) }
+    for (id, text) in zip(effectIDs, texts.effects) where labels[id] == nil {
+      labels[id] = label(of: text)
+    }
     effectsColumn += separator
-    JSONText.appendArray(texts.effects.map { strings.id($0) }, to: &effectsColumn)
+    JSONText.appendArray(effectIDs, to: &effectsColumn)
+    addTime(texts.time, separator: separator)
 
     spliceColumn += separator
+    var changed = (removed: [Int](), inserted: [Int]())
     if transition.stateAfter == lastState {
       spliceColumn += "0"
     } else {
       let newLines = dump.lines(of: transition.stateAfter, strings: &strings)
-      appendSplice(from: lines, to: newLines)
+      changed = appendSplice(from: lines, to: newLines)
       lines = newLines
     }
+    let repeats =
+      gap == nil && lastStep?.actionID == actionID && lastStep?.effectIDs == effectIDs
+      && onlyNumbersDiffer(changed.removed, changed.inserted)
+    repeatsColumn += repeats ? "1" : "0"
+    if let time = texts.time {
+      noteFlags(changed, time: time, number: transition.sequenceNumber)
+    }
+    lastStep = (actionID, effectIDs, texts.time)
     lastState = transition.stateAfter
     if stepCount % Self.checkpointInterval == 0 {
       var checkpoint = ""
@@ -98,7 +123,9 @@ where
   /// Records transitions dropped before the step that comes next (or at the end of the log).
   mutating func addGap(_ gap: TimelineGap, resumedState: R.State) {
     renderer?.reset(to: resumedState)
-    var json = "{\"before\":\(stepCount),\"line\":\(gap.line),\"count\":\(gap.dropped),\"lines\":"
+    var json = "{\"before\":\(stepCount),\"line\":\(gap.line),\"count\":\(gap.dropped),"
+    if let text = gap.text { json += "\"mark\":\"launch\",\"text\":" + JSONText.string(text) + "," }
+    json += "\"lines\":"
     JSONText.appendArray(internLines(of: resumedState), to: &json)
     gaps.append(json + "}")
   }
@@ -137,15 +164,87 @@ where
   }
 
   /// `[start, removed, inserted…]` between two line lists: the common head and tail are kept.
-  private mutating func appendSplice(from old: [Int], to new: [Int]) {
+  ///
+  /// - Returns: The lines removed and the lines inserted.
+  private mutating func appendSplice(
+    from old: [Int], to new: [Int]
+  ) -> (removed: [Int], inserted: [Int]) {
     let (head, tail) = old.commonEnds(with: new)
     let removed = old.count - head - tail
     let inserted = new[head..<(new.count - tail)]
     if removed == 0, inserted.isEmpty {
       spliceColumn += "0"
-      return
+      return ([], [])
     }
     JSONText.appendArray([head, removed] + inserted, to: &spliceColumn)
+    return (Array(old[head..<(head + removed)]), Array(inserted))
+  }
+
+  // MARK: - Rows: labels, times, repeats
+
+  /// `[breadcrumb, leaf]` of an action or effect, as string numbers; the breadcrumb is -1
+  /// without a path.
+  private mutating func label(of action: String) -> String {
+    let label = StepLabel(action)
+    let path = label.path.isEmpty ? -1 : strings.id(label.breadcrumb)
+    return "[\(path),\(strings.id(label.leaf))]"
+  }
+
+  /// The step's time since the start (`m:ss.SSS`) and, in words, since the step before.
+  private mutating func addTime(_ time: Duration?, separator: String) {
+    guard let time else {
+      clockColumn += separator + "null"
+      sinceColumn += separator + "-1"
+      return
+    }
+    hasTimes = true
+    clockColumn += separator + JSONText.string(TransitionFormatter.clock(time))
+    if let previous = lastStep?.time {
+      sinceColumn += separator + String(strings.id((time - previous).inWords))
+    } else {
+      sinceColumn += separator + "-1"
+    }
+  }
+
+  /// Whether the changed lines differ in their digits only: a counter ticked, nothing else.
+  private func onlyNumbersDiffer(_ removed: [Int], _ inserted: [Int]) -> Bool {
+    guard removed.count == inserted.count else { return false }
+    func shape(_ id: Int) -> String {
+      var shape = ""
+      for character in strings.texts[id] where !(character.isNumber && shape.last == "#") {
+        shape.append(character.isNumber ? "#" : character)
+      }
+      return shape
+    }
+    return zip(removed, inserted).allSatisfy { shape($0) == shape($1) }
+  }
+
+  /// Notes how long a boolean field was true when it turns false again: how long the spinner
+  /// ran (`isLoading`), how long a lockout lasted (`isLocked`).
+  private mutating func noteFlags(
+    _ changed: (removed: [Int], inserted: [Int]), time: Duration, number: Int
+  ) {
+    func flags(_ ids: [Int]) -> [String: Bool] {
+      var result: [String: Bool] = [:]
+      for id in ids {
+        let text = strings.texts[id]
+        let value = text.hasSuffix(": true,") || text.hasSuffix(": true")
+        guard value || text.hasSuffix(": false,") || text.hasSuffix(": false") else { continue }
+        result[String(text.prefix { $0 != ":" })] = value
+      }
+      return result
+    }
+    let before = flags(changed.removed)
+    for (field, value) in flags(changed.inserted) where before[field] == !value {
+      if value {
+        flagsRaised[field] = (time, number)
+      } else if let raised = flagsRaised.removeValue(forKey: field) {
+        let name = field.drop { $0 == " " }
+        let note =
+          "\(name) was true for \((time - raised.time).inWords) (from #\(raised.number))"
+        notes.append("[\(stepCount),\(strings.id(note))]")
+      }
+    }
   }
 
   /// The JSON object the page reads, without the verification and end fields (see
@@ -154,7 +253,10 @@ where
     let stepFields =
       "{\"number\":[\(sequenceColumn)],\"sender\":" + JSONText.string(originColumn)
       + ",\"actionID\":[\(actionColumn)],\"effectIDs\":[\(effectsColumn)]"
-      + ",\"splice\":[\(spliceColumn)],\"screen\":[\(screenColumn)]}"
+      + ",\"splice\":[\(spliceColumn)],\"screen\":[\(screenColumn)]"
+      + ",\"repeats\":" + JSONText.string(repeatsColumn)
+      + (hasTimes ? ",\"clock\":[\(clockColumn)],\"since\":[\(sinceColumn)]" : "") + "}"
+    let labelFields = labels.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
     var initial = ""
     JSONText.appendArray(initialLines, to: &initial)
     return [
@@ -175,6 +277,8 @@ where
       ("parts", "[" + partTexts.joined(separator: ",") + "]"),
       ("screens", "[" + screenTexts.joined(separator: ",") + "]"),
       ("gaps", "[" + gaps.joined(separator: ",") + "]"),
+      ("labels", "{" + labelFields.joined(separator: ",") + "}"),
+      ("notes", "[" + notes.joined(separator: ",") + "]"),
     ]
   }
 }
@@ -198,10 +302,26 @@ package struct Interner {
   }
 }
 
-/// Transitions the recorder dropped: where its marker was, and how many.
+/// A break in the timeline before a step: transitions the recorder dropped (where its marker
+/// was, and how many), or a new launch in a flight recorder's folder (its text). The step
+/// after it starts from its own recorded state.
 struct TimelineGap: Sendable, Equatable {
   var line: Int
   var dropped: Int
+  /// What the row says, for a launch; `nil` for dropped transitions (the page words them).
+  var text: String?
+
+  init(line: Int, dropped: Int) {
+    self.line = line
+    self.dropped = dropped
+  }
+
+  /// A launch boundary (and what was rotated out before it).
+  init(launch text: String) {
+    line = 0
+    dropped = 0
+    self.text = text
+  }
 }
 
 /// A step's action and effects as the step list shows them: `Dump`'s one-line rendering.
@@ -211,9 +331,12 @@ struct TimelineGap: Sendable, Equatable {
 struct StepTexts: Sendable {
   var action: String
   var effects: [String]
+  /// When the step happened, since the recording started; `nil` in logs without times.
+  var time: Duration?
 
-  init<Action, Effect>(_ transition: Transition<some Any, Action, Effect>) {
+  init<Action, Effect>(_ transition: Transition<some Any, Action, Effect>, time: Duration?) {
     action = Dump.renderOneLine(transition.action, limit: nil)
     effects = transition.effects.map { Dump.renderOneLine($0, limit: nil) }
+    self.time = time
   }
 }

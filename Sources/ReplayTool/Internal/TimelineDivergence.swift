@@ -57,35 +57,56 @@ where
       if let recordedCheckpoint {
         recordedSide = side(
           diff: Dump.diff(of: transition.stateBefore, and: recordedCheckpoint, context: 2),
-          note: "the full state the log holds for this step (a checkpoint)",
-          effects: step.recordedEffects)
+          note: "the full state the log holds for this step (a checkpoint)")
       } else if reason.hasPrefix("the replayed state's digest") {
         recordedSide = side(
           diff: nil,
           note: "the log holds only this step's digest \(step.recordedDigest), not its state: "
             + "the recorded state cannot be shown (a checkpoint line would hold it)",
-          effects: step.recordedEffects, hasState: false)
+          hasState: false)
       } else {
         recordedSide = side(
-          diff: replayedDiff, note: "the same state: its digest matches the recording",
-          effects: step.recordedEffects)
+          diff: replayedDiff, note: "the same state: its digest matches the recording")
       }
       fields.append("\"recorded\":" + recordedSide)
       fields.append(
         "\"replayed\":"
           + side(
-            diff: replayedDiff, note: "what the current reducer does with the recorded action",
-            effects: transition.effects))
+            diff: replayedDiff, note: "what the current reducer does with the recorded action"))
+      let recorded = step.recordedEffects.map { Dump.renderOneLine($0, limit: nil) }
+      let replayed = transition.effects.map { Dump.renderOneLine($0, limit: nil) }
+      fields.append(
+        "\"recordedEffects\":" + JSONText.array(Self.marked(recorded, "\u{2212}", replayed)))
+      fields.append("\"replayedEffects\":" + JSONText.array(Self.marked(replayed, "+", recorded)))
+      // The fields that differ, as `replay --verify` prints them: recorded −, replayed +.
+      let fieldDiff = recordedCheckpoint.flatMap {
+        Dump.diff(of: $0, and: transition.stateAfter, context: 1)
+      }
+      if let fieldDiff {
+        let lines = fieldDiff.split(separator: "\n", omittingEmptySubsequences: false)
+        fields.append("\"fieldDiff\":" + JSONText.array(lines.map(String.init)))
+      }
     }
     return "{" + fields.joined(separator: ",") + "}"
   }
 
-  private func side(
-    diff: String?, note: String, effects: [R.Effect], hasState: Bool = true
-  ) -> String {
+  /// `effects`, each marked with `sign` when `others` lacks it (counted as a multiset), else
+  /// with a space: the marks `replay --verify` uses, − for recorded, + for replayed.
+  static func marked(_ effects: [String], _ sign: String, _ others: [String]) -> [String] {
+    var unmatched: [String: Int] = [:]
+    for other in others { unmatched[other, default: 0] += 1 }
+    return effects.map { effect in
+      if let count = unmatched[effect], count > 0 {
+        unmatched[effect] = count - 1
+        return "  " + effect
+      }
+      return sign + " " + effect
+    }
+  }
+
+  private func side(diff: String?, note: String, hasState: Bool = true) -> String {
     let lines = diff.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
     return "{\"hasState\":\(hasState),\"note\":" + JSONText.string(note) + ",\"diff\":"
-      + JSONText.array(lines.map(String.init)) + ",\"effectTexts\":"
-      + JSONText.array(effects.map { Dump.renderOneLine($0, limit: nil) }) + "}"
+      + JSONText.array(lines.map(String.init)) + "}"
   }
 }

@@ -15,7 +15,8 @@ import StateStore
 /// - A path that does not exist yet is created; an existing HTML file (or an empty one) is
 ///   replaced whole: the page is written to a new file next to it (`O_CREAT | O_EXCL |
 ///   O_NOFOLLOW`) and renamed over it at the end, so a failed run leaves the old page as it
-///   was and never writes through a link.
+///   was and never writes through a link. The page is created readable by its owner only
+///   (0600), like the log it shows: it holds the same names.
 /// - A character device or a pipe (`/dev/null`, `/dev/full`, a FIFO) is written directly,
 ///   opened with `O_NOFOLLOW`, and checked to be one once open; a pipe with no reader is
 ///   refused instead of waited on.
@@ -50,7 +51,7 @@ final class TimelineOutputFile {
     case .missing, .replaceableFile:
       let temporary = temporaryPath(for: path)
       let descriptor = systemOpen(
-        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else {
         throw .output("cannot create \(quoted): \(SystemError.message(errno))")
       }

@@ -1,4 +1,5 @@
 import ActionLog
+import Foundation
 
 /// The HTML timeline page: a fixed skeleton, the embedded data, the page's own style and
 /// script — one file with nothing to fetch.
@@ -14,9 +15,32 @@ struct TimelinePage {
   /// The data fields the builder made: name and JSON text, in order.
   let fields: [(String, String)]
   let warnings: [ActionLogError]
+  /// Warnings that are sentences only (a flight recording's, each naming its segment).
+  var otherWarnings: [String] = []
   let failure: ActionLogError?
   /// The `verify` object for a divergence; `nil` for a log that replays cleanly.
   let divergence: String?
+
+  /// The largest log a page is made of. A page holds a small multiple of its log, and a
+  /// browser given a page of hundreds of megabytes does not open it at all (a 200 MB log made
+  /// an 804 MB page Chromium could not open in two minutes): larger logs are refused before
+  /// anything is read or written.
+  static var maximumLogBytes: Int { 64 << 20 }
+
+  /// Refuses a log larger than ``maximumLogBytes``, naming the limit (exit status 2).
+  static func checkSize(of urls: [URL], named name: String) throws(ReplayFailure) {
+    let size = ReplayProgress.size(of: urls)
+    guard size > maximumLogBytes else { return }
+    throw .usage(
+      "\(Sanitized.path(name)) is \(mebibytes(size)); a timeline page takes logs of up to "
+        + "\(mebibytes(maximumLogBytes)), larger pages are more than a browser opens: replay it "
+        + "as text instead (replay FILE, or --until N)")
+  }
+
+  private static func mebibytes(_ bytes: Int) -> String {
+    let tenths = (bytes * 10 + (1 << 19)) >> 20
+    return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
+  }
 
   /// The `<meta name="generator">` the page carries.
   static let generator = "LoginStore replay --html"
@@ -49,7 +73,13 @@ struct TimelinePage {
       end = "{\"type\":\"error\",\"message\":" + JSONText.string(message) + "}"
     }
     return [
-      ("warnings", "[" + warnings.map(Self.warning).joined(separator: ",") + "]"),
+      (
+        "warnings",
+        "["
+          + (warnings.map(Self.warning)
+          + otherWarnings.map { "{\"type\":\"other\",\"message\":\(JSONText.string($0))}" })
+          .joined(separator: ",") + "]"
+      ),
       ("end", end),
       ("verify", divergence ?? "{\"status\":\"clean\"}"),
     ]
@@ -94,9 +124,26 @@ struct TimelinePage {
     </header>
     <main>
     <section class="list-pane" aria-label="Steps">
-    <input type="search" id="filter" placeholder="Filter: part of an action or an effect" \
-    aria-label="Filter steps" autocomplete="off" spellcheck="false">
-    <div id="list-info"></div>
+    <input type="search" id="filter" placeholder="Filter: loginResponse -tick state:isLoading" \
+    aria-label="Filter steps" aria-describedby="filter-help" autocomplete="off" \
+    spellcheck="false">
+    <div class="origins">
+    <label><input type="checkbox" id="origin-user" checked> user</label>
+    <label><input type="checkbox" id="origin-effect" checked> effect</label>
+    <span id="list-info"></span>
+    </div>
+    <details id="filter-help"><summary>How to filter</summary>
+    <ul>
+    <li>Words keep the steps whose action or effects contain every one of them.</li>
+    <li><code>-word</code> leaves out the steps that contain it.</li>
+    <li><code>state:isLoading</code> keeps the steps where a state path or value changed; \
+    paths use dots: <code>state:twoFactor.code</code>, <code>-state:countdown</code>.</li>
+    <li>The boxes keep the steps a person sent (user) or an effect sent back (effect).</li>
+    <li>Repeats of a step that only tick a counter are one row (\u{D7}44): click it to see each.</li>
+    <li>Esc clears the filter; \u{2191}/\u{2193}, j/k, Home/End move; Back and Forward retrace \
+    the steps you picked, and <code>#step-N</code> in the address opens step N.</li>
+    </ul>
+    </details>
     <div id="list" tabindex="0"><div id="list-sizer"></div><div id="list-rows"></div></div>
     </section>
     <section class="detail-pane" aria-label="Selected step">

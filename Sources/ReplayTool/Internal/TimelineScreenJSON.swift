@@ -14,7 +14,7 @@ enum TimelineScreenJSON {
     var parts: [Part] = [.title(screen.title)]
     if !screen.path.isEmpty { parts.append(.path(screen.path)) }
     parts += screen.elements.map(Part.element)
-    if let alert = screen.alert { parts.append(.alert(alert)) }
+    parts += screen.alerts.map(Part.alert)
     return parts
   }
 

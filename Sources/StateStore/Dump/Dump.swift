@@ -13,8 +13,9 @@ extension Secret: CustomDumpStringConvertible {
 }
 
 extension Duration: CustomDumpStringConvertible {
-  /// The duration's description, for example `30.0 seconds`.
-  public var customDumpDescription: String { description }
+  /// The duration in words, for example `30 seconds` or `1 minute 30 seconds` (see
+  /// `inWords`).
+  public var customDumpDescription: String { inWords }
 }
 
 /// Deterministic text renderings of values, and line diffs between them.
@@ -22,7 +23,9 @@ extension Duration: CustomDumpStringConvertible {
 /// One implementation serves test failures, snapshots, stories, the debug printer and the
 /// replay tool, so a value looks the same everywhere. The rendering is stable across runs:
 /// structs list their stored properties in declaration order, dictionaries and sets are sorted,
-/// strings are quoted and escaped, and a ``Secret`` shows its mask only.
+/// strings are quoted and escaped, and a ``Secret`` shows its mask only. Values read the way a
+/// person writes them: a duration in words (`1 minute 30 seconds`), a Foundation `Date` as
+/// ISO 8601 in UTC (`2026-11-25T14:50:48Z`).
 ///
 /// ```swift
 /// print(Dump.render(LoginState(username: "demo", password: "Secr3t")))
@@ -125,6 +128,7 @@ struct DumpRenderer {
     }
 
     let mirror = Mirror(reflecting: value)
+    if let date = Dump.iso8601(ofDate: value, mirror: mirror) { return date }
     let typeName = Self.typeName(of: value)
     switch mirror.displayStyle {
     case .optional:

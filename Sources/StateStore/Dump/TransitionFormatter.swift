@@ -69,7 +69,7 @@ public struct TransitionFormatter: Sendable {
   }
 
   /// `m:ss.SSS`, or `h:mm:ss.SSS` from an hour on; a negative time reads as zero.
-  static func clock(_ time: Duration) -> String {
+  package static func clock(_ time: Duration) -> String {
     let (seconds, attoseconds) = time.components
     guard seconds >= 0 else { return "0:00.000" }
     let milliseconds = Int(attoseconds / 1_000_000_000_000_000)

@@ -88,7 +88,7 @@ extension Duration {
   }
 
   /// `value` with a comma between each group of three digits, from four digits on.
-  private static func grouped(_ value: UInt128) -> String {
+  package static func grouped(_ value: UInt128) -> String {
     let digits = Array(String(value))
     guard digits.count > 3 else { return String(digits) }
     var text = ""

@@ -1,4 +1,3 @@
-import LoginFeature
 import StateStore
 import Testing
 

@@ -1,0 +1,179 @@
+/// A step's action as the timeline's rows show it: the path of enum cases that lead to it as a
+/// short breadcrumb, and the leaf with its payload, type names left out.
+///
+/// ```text
+/// AppAction.login(LoginAction.twoFactor(TwoFactorAction.verifyResponse(request: 1, VerifyCodeResult.failure(TwoFactorError.incorrectCode))))
+/// path: login › twoFactor        leaf: verifyResponse(request: 1, failure(incorrectCode))
+/// ```
+///
+/// It reads `Dump`'s one-line rendering: a case whose only payload is another enum value of
+/// the same role — the last word of its type's name, `AppAction` embedding `LoginAction`,
+/// `AppEffect` embedding `LoginEffect` — is a step of the path; the first case with anything
+/// else is the leaf (`updateLockout(LockoutChange.reset)` is a leaf). Quoted strings are copied
+/// as they are, so a username that looks like a type name stays whole.
+package struct StepLabel: Equatable {
+  /// The cases that lead to the leaf, outermost first.
+  package var path: [String]
+  /// The leaf case and its payload.
+  package var leaf: String
+
+  package init(path: [String], leaf: String) {
+    self.path = path
+    self.leaf = leaf
+  }
+
+  /// Splits `text`, an action rendered on one line by `Dump.renderOneLine`.
+  package init(_ text: String) {
+    var rest = Substring(text)
+    var path: [String] = []
+    while let (name, payload) = Self.caseAndPayload(rest), Self.isEnumValue(payload),
+      Self.role(of: payload) == Self.role(of: rest)
+    {
+      path.append(name)
+      rest = payload
+    }
+    self.path = path
+    leaf = Self.withoutTypeNames(rest)
+  }
+
+  /// The path joined by ` › `, empty without one.
+  package var breadcrumb: String { path.joined(separator: " \u{203A} ") }
+
+  /// `(case, payload)` of `Type.case(payload)`; `nil` for anything else.
+  private static func caseAndPayload(_ text: Substring) -> (String, Substring)? {
+    guard text.last == ")", let open = text.firstIndex(of: "("),
+      let dot = text[..<open].lastIndex(of: "."), text.first?.isUppercase == true,
+      closingParenthesis(of: text, from: open) == text.index(before: text.endIndex)
+    else { return nil }
+    let name = text[text.index(after: dot)..<open]
+    guard name.first?.isLowercase == true, name.allSatisfy(isIdentifierCharacter) else {
+      return nil
+    }
+    return (String(name), text[text.index(after: open)..<text.index(before: text.endIndex)])
+  }
+
+  /// Whether `text` is one enum value, `Type.case` or `Type.case(…)`, nothing beside it.
+  private static func isEnumValue(_ text: Substring) -> Bool {
+    guard text.first?.isUppercase == true else { return false }
+    let head = text.prefix { $0 != "(" }
+    guard let dot = head.lastIndex(of: "."),
+      head[head.index(after: dot)...].first?.isLowercase
+        == true
+    else { return false }
+    if head.endIndex == text.endIndex { return true }
+    return caseAndPayload(text) != nil
+  }
+
+  /// The last word of the type name `text` starts with: `Action` for `TwoFactorAction.tap`.
+  private static func role(of text: Substring) -> Substring {
+    let head = text.prefix { $0 != "(" && $0 != "<" }
+    let typeName = head[..<(head.lastIndex(of: ".") ?? head.endIndex)]
+    let lastType = typeName[
+      (typeName.lastIndex(of: ".").map(typeName.index(after:)) ?? typeName.startIndex)...]
+    return lastType[(lastType.lastIndex { $0.isUppercase } ?? lastType.startIndex)...]
+  }
+
+  /// The index of the `)` that closes the `(` at `open`, skipping quoted strings.
+  private static func closingParenthesis(of text: Substring, from open: String.Index)
+    -> String.Index?
+  {
+    var depth = 0
+    var quotes = Quotes()
+    var index = open
+    while index < text.endIndex {
+      let character = text[index]
+      if quotes.read(character) {
+        // Inside a quoted string: no parenthesis counts.
+      } else if character == "(" || character == "[" {
+        depth += 1
+      } else if character == ")" || character == "]" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+      index = text.index(after: index)
+    }
+    return nil
+  }
+
+  /// `text` with the type names before case names dropped (`TwoFactorError.incorrectCode`
+  /// reads `incorrectCode`); quoted strings are left as they are.
+  private static func withoutTypeNames(_ text: Substring) -> String {
+    var result = ""
+    var quotes = Quotes()
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if quotes.read(character) {
+        result.append(character)
+        index = text.index(after: index)
+        continue
+      }
+      let startsWord =
+        index == text.startIndex
+        || !isIdentifierCharacter(text[text.index(before: index)])
+          && text[text.index(before: index)] != "."
+      if character.isUppercase, startsWord, let end = typePrefixEnd(text, from: index) {
+        index = end
+        continue
+      }
+      result.append(character)
+      index = text.index(after: index)
+    }
+    return result
+  }
+
+  /// Where the case name starts after `Type.` or `Outer.Inner<A, B>.` at `start`; `nil` when
+  /// what starts there is not a type name followed by a case name.
+  private static func typePrefixEnd(_ text: Substring, from start: String.Index) -> String.Index? {
+    var index = start
+    while index < text.endIndex {
+      let character = text[index]
+      if isIdentifierCharacter(character) {
+        index = text.index(after: index)
+      } else if character == "<" {
+        var depth = 0
+        while index < text.endIndex {
+          if text[index] == "<" { depth += 1 }
+          if text[index] == ">" { depth -= 1 }
+          index = text.index(after: index)
+          if depth == 0 { break }
+        }
+      } else if character == "." {
+        let next = text.index(after: index)
+        guard next < text.endIndex else { return nil }
+        if text[next].isLowercase { return next }
+        index = next
+      } else {
+        break
+      }
+    }
+    return nil
+  }
+
+  private static func isIdentifierCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_"
+  }
+}
+
+/// Follows `Dump`'s quoted strings one character at a time, escapes included.
+private struct Quotes {
+  private var isOpen = false
+  private var isEscaped = false
+
+  /// Takes the next character; returns whether it belongs to a quoted string, its quotes
+  /// included.
+  mutating func read(_ character: Character) -> Bool {
+    if isOpen {
+      if isEscaped {
+        isEscaped = false
+      } else if character == "\\" {
+        isEscaped = true
+      } else if character == "\"" {
+        isOpen = false
+      }
+      return true
+    }
+    isOpen = character == "\""
+    return isOpen
+  }
+}

@@ -1,0 +1,213 @@
+import ActionLog
+import Foundation
+import StateStore
+
+/// `replay --follow LOG|DIR`: the timeline of a log as the app writes it, like `tail -f`,
+/// verified step by step, until Ctrl-C.
+///
+/// Every step written so far is printed first, then each new one as it arrives. A log that
+/// ends (the app closed it) or stops (the recorder gave up) says so; a log that is recorded
+/// again from the start (the app launched again with the same `--record` path) says that a new
+/// recording begins and replays it from its header. In a flight recorder's folder the segments
+/// are followed in order as they are written and rolled, each launch said where it begins.
+/// A divergence or a bad line ends the command with its usual exit status.
+extension ReplayRun {
+  /// How often the file is looked at again once everything in it has been read.
+  static var pollInterval: Duration { .milliseconds(100) }
+
+  /// How many looks at a folder whose segment ended find no next one before the recording
+  /// is said to have ended (a roll-over creates the next segment right after closing one).
+  static var rollOverGrace: Int { 5 }
+
+  /// Follows the log at `url`; returns only by throwing.
+  func follow(_ url: URL) throws(ReplayFailure) {
+    let printer = FollowPrinter(output: output)
+    var recordings = 0
+    while true {
+      try Self.waitForHeader(of: url)
+      let session: ReplaySession<R>
+      do {
+        session = try Replayer(reducer: reducer).following(
+          url, options: ActionLogReadOptions(expectedFeature: feature))
+      } catch {
+        throw .log(error)
+      }
+      recordings += 1
+      if recordings > 1 {
+        printer.say(
+          "a new recording begins in \(url.lastPathComponent) "
+            + "(\(session.header.created.formatted(.iso8601)))")
+      }
+      let file = FileIdentity(url)
+      var saidEnd = false
+      while true {
+        try drain(session, printer: printer) { _ in }
+        if session.hasEnded, !saidEnd {
+          printer.say(Self.ending(of: session))
+          saidEnd = true
+        }
+        if FileIdentity(url).replaces(file, readUpTo: session.bytesRead) { break }
+        Self.pause()
+      }
+    }
+  }
+
+  /// Follows the segments of the flight recorder's folder at `url`; returns only by
+  /// throwing.
+  func follow(folder url: URL) throws(ReplayFailure) {
+    let printer = FollowPrinter(output: output)
+    var lastNumber = 0
+    var lastSequence: Int?
+    var launches = 0
+    while true {
+      guard let segment = Self.segment(after: lastNumber, in: url) else {
+        Self.pause()
+        continue
+      }
+      try Self.waitForHeader(of: segment.url)
+      let session: ReplaySession<R>
+      do {
+        session = try Replayer(reducer: reducer).following(
+          segment.url, options: ActionLogReadOptions(expectedFeature: feature))
+      } catch {
+        throw .log(error)
+      }
+      let name = segment.url.lastPathComponent
+      var saidEnd = false
+      var endedPolls = 0
+      // Says where a launch begins and what was rotated out, before the step.
+      func note(_ step: ReplayStep<R>) {
+        if lastSequence == nil, step.sequenceNumber > 1 {
+          let steps = step.sequenceNumber - 1
+          printer.say(
+            "\(steps) step\(steps == 1 ? " was" : "s were") rotated out before the window kept")
+        } else if let last = lastSequence, step.sequenceNumber > last + 1 {
+          // The recorder wrote faster than this reads, and deleted segments not read yet.
+          let steps = step.sequenceNumber - last - 1
+          printer.say(
+            "\(steps) step\(steps == 1 ? " was" : "s were") rotated out before they were read")
+        }
+        if lastSequence == nil || step.sequenceNumber == 1 {
+          launches += 1
+          printer.say(
+            "launch \(launches) begins in \(name) "
+              + "(\(session.header.created.formatted(.iso8601)))")
+        }
+        lastSequence = step.sequenceNumber
+      }
+      while true {
+        try drain(session, printer: printer, before: note)
+        let newer = Self.segment(after: segment.number, in: url)
+        if session.hasEnded || newer != nil {
+          // Whatever the writer appended before it moved on is read before moving on too.
+          try drain(session, printer: printer, before: note)
+          if !saidEnd, case .recordingStopped = session.warnings.last {
+            printer.say(Self.ending(of: session))
+            saidEnd = true
+          }
+          if newer != nil { break }
+          // A segment that rolled over has its successor at once; a launch that ended has
+          // none until the app starts again.
+          endedPolls += 1
+          if endedPolls == Self.rollOverGrace, !saidEnd {
+            printer.say("the recording ended in \(name); waiting for the next launch")
+            saidEnd = true
+          }
+        }
+        Self.pause()
+      }
+      lastNumber = segment.number
+    }
+  }
+
+  /// Prints every step the session has for now; `before` sees each one first.
+  private func drain(
+    _ session: ReplaySession<R>, printer: FollowPrinter,
+    before: (ReplayStep<R>) -> Void
+  ) throws(ReplayFailure) {
+    do {
+      while let step = try session.next() {
+        before(step)
+        printer.step(step)
+      }
+    } catch {
+      throw .log(error)
+    }
+  }
+
+  private static func ending(of session: ReplaySession<R>) -> String {
+    for warning in session.warnings.reversed() {
+      if case .recordingStopped(_, let reason) = warning {
+        return "the recording stopped: \(reason)"
+      }
+    }
+    return "the recording ended: the app closed its log"
+  }
+
+  /// The oldest segment numbered after `number`, if the folder has one.
+  private static func segment(after number: Int, in folder: URL) -> FlightRecording.Segment? {
+    // A folder that is not there yet, or has no segment yet, is waited for like an empty one.
+    let recording = try? FlightRecording(folder: folder)
+    return recording?.segments.first { $0.number > number }
+  }
+
+  /// Waits until the file at `url` holds its header line whole (the app may not have
+  /// started, or may be writing it).
+  private static func waitForHeader(of url: URL) throws(ReplayFailure) {
+    while true {
+      if let handle = try? FileHandle(forReadingFrom: url) {
+        let start = (try? handle.read(upToCount: 1 << 20)) ?? nil
+        try? handle.close()
+        if let start, start.contains(UInt8(ascii: "\n")) { return }
+      }
+      pause()
+    }
+  }
+
+  private static func pause() {
+    let (seconds, attoseconds) = pollInterval.components
+    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+  }
+}
+
+/// Prints followed steps and the lines between them, a blank line apart.
+private final class FollowPrinter {
+  let output: ReplayOutput
+  let formatter = TransitionFormatter()
+  var printed = false
+
+  init(output: ReplayOutput) {
+    self.output = output
+  }
+
+  func say(_ line: String) {
+    if printed { output.print("") }
+    output.print("── " + line + " ──")
+    printed = true
+  }
+
+  func step<R: Reducer>(_ step: ReplayStep<R>) {
+    if printed { output.print("") }
+    output.print(formatter.format(step.transition, time: step.time))
+    printed = true
+  }
+}
+
+/// Which file a path names, and how long it is: a log recorded again from the start is a new
+/// file at the path, or the same one cut back.
+private struct FileIdentity {
+  var inode: UInt64?
+  var size: Int?
+
+  init(_ url: URL) {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    inode = (attributes?[.systemFileNumber] as? NSNumber)?.uint64Value
+    size = (attributes?[.size] as? NSNumber)?.intValue
+  }
+
+  /// Whether this file replaces `old`, of which `read` bytes were read.
+  func replaces(_ old: FileIdentity, readUpTo read: Int) -> Bool {
+    guard let inode, let size else { return false }
+    return inode != old.inode || size < read
+  }
+}

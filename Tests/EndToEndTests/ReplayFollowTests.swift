@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import ToolTestSupport
+
+/// `replay --follow` reading while a real `login-demo` writes: a log recorded, then recorded
+/// again from the start; a flight recorder's folder across two launches.
+///
+/// `--follow` runs until Ctrl-C, so each test stops it at a time limit (the run is killed and
+/// what it printed is kept).
+struct ReplayFollowTests {
+  static let signIn = ["type username demo", "type password Secr3t", "tap login", "wait"]
+
+  /// Starts `replay --follow target`, runs `body` while it follows, and returns what it
+  /// printed until it is stopped (killed, as Ctrl-C would stop it), once it has printed
+  /// `ends` lines that say a recording ended.
+  private func follow(
+    _ target: URL, untilItSaysEnded ends: Int, while body: @Sendable () async throws -> Void
+  ) async throws -> ProcessRunner.Result {
+    let replay = try DemoProcess.executable("replay")
+    async let run = ProcessRunner.run(
+      replay, ["--follow", target.path], environment: ["NO_COLOR": "1"], timeout: .seconds(90),
+      interruptWhen: { $0.components(separatedBy: "── the recording ended").count > ends })
+    try await Task.sleep(for: .milliseconds(500))  // it waits for the file: not there yet
+    try await body()
+    let result = try await run
+    #expect(!result.timedOut, "--follow did not say the recordings ended: \(result.stdout)")
+    #expect(result.status != 0, "--follow runs until it is stopped")
+    return result
+  }
+
+  private static func demo(_ lines: [String], _ arguments: [String], in folder: URL)
+    async throws
+  {
+    let script = folder.appendingPathComponent("s\(UUID().uuidString.prefix(8)).script")
+    try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: script)
+    let run = try await DemoProcess.run(["--script", script.path] + arguments)
+    #expect(run.status == 0, "login-demo: \(run.stderr)")
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func aLogIsFollowedAsItIsWrittenAndAgainWhenItIsRecordedAnew() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let log = folder.file("live.jsonl")
+    let here = folder.url
+    let result = try await follow(log, untilItSaysEnded: 2) {
+      try await Self.demo(Self.signIn, ["--record", log.path], in: here)
+      try await Task.sleep(for: .milliseconds(500))
+      try await Self.demo(["type username grace"], ["--record", log.path], in: here)
+    }
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    let headlines = lines.filter { $0.hasPrefix("#") || $0.hasPrefix("──") }
+      .map { $0.replacing(/\ \(\d{4}-[^)]*\)/, with: "") }
+    #expect(
+      headlines == [
+        "#1 0:00.000 user AppAction.login(LoginAction.launched)",
+        "#2 0:00.000 effect AppAction.login(",
+        #"#3 0:00.000 user AppAction.login(LoginAction.usernameChanged("demo"))"#,
+        "#4 0:00.000 user AppAction.login(LoginAction.passwordChanged(Secret(Aaaa0a)))",
+        "#5 0:00.000 user AppAction.login(LoginAction.loginButtonTapped)",
+        "#6 0:00.600 effect AppAction.login(",
+        "#7 0:00.900 effect AppAction.home(",
+        "── the recording ended: the app closed its log ──",
+        "── a new recording begins in live.jsonl ──",
+        "#1 0:00.000 user AppAction.login(LoginAction.launched)",
+        "#2 0:00.000 effect AppAction.login(",
+        #"#3 0:00.000 user AppAction.login(LoginAction.usernameChanged("grace"))"#,
+        "── the recording ended: the app closed its log ──",
+      ], "\(result.stdout)\n\(result.stderr)")
+    #expect(!result.stdout.contains("Secr3t"))
+    #expect(result.stderr == "")
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func aFlightRecorderFolderIsFollowedAcrossItsLaunches() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let flight = folder.file("flight")
+    let state = folder.file("state")
+    let here = folder.url
+    let result = try await follow(flight, untilItSaysEnded: 2) {
+      let arguments = ["--state-dir", state.path, "--flight-recorder", flight.path]
+      try await Self.demo(Self.signIn, arguments, in: here)
+      try await Task.sleep(for: .milliseconds(500))
+      try await Self.demo(["tap logout"], arguments, in: here)
+    }
+    let marks = result.stdout.split(separator: "\n").filter { $0.hasPrefix("──") }
+      .map { $0.replacing(/\ \(\d{4}-[^)]*\)/, with: "") }
+    #expect(
+      marks == [
+        "── launch 1 begins in segment-000001.jsonl ──",
+        "── the recording ended in segment-000001.jsonl; waiting for the next launch ──",
+        "── launch 2 begins in segment-000002.jsonl ──",
+        "── the recording ended in segment-000002.jsonl; waiting for the next launch ──",
+      ], "\(result.stdout)\n\(result.stderr)")
+    #expect(result.stdout.contains("AppAction.login(LoginAction.logoutButtonTapped)"))
+    #expect(result.stderr == "")
+  }
+}
