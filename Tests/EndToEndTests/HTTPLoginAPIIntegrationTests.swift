@@ -64,8 +64,10 @@ struct HTTPLoginAPIIntegrationTests {
     let started = ContinuousClock.now
     let result = await api.loginResult("silent")
     #expect(result == .failure(.timeout))
-    // Far below the 10 s default: the configured timeout is the one in force.
-    #expect(ContinuousClock.now - started < .seconds(5))
+    // Below the 10 s default: the configured timeout is the one in force. (Not tighter: in
+    // the full parallel suite on two cores this task has waited over 4 s for a thread.)
+    let elapsed = ContinuousClock.now - started
+    #expect(elapsed >= .seconds(1) && elapsed < .seconds(9), "the login took \(elapsed)")
   }
 
   @Test func aClosedPortIsConnectionRefusedAtThatAddress() async throws {
