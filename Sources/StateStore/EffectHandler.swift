@@ -47,7 +47,7 @@ public protocol EffectHandler<Effect, Action>: Sendable {
 /// await send(.loginResponse(attempt: 3, .success(session)))
 /// ```
 public struct Send<Action: Sendable>: Sendable {
-  @usableFromInline let deliver: @MainActor @Sendable (Action) -> Void
+  @usableFromInline let deliver: @MainActor @Sendable (Action, ActionOrigin) -> Void
 
   /// Creates a `Send` that hands each action to `deliver` on the main actor.
   ///
@@ -56,6 +56,15 @@ public struct Send<Action: Sendable>: Sendable {
   ///
   /// - Parameter deliver: Called on the main actor with each action that is not dropped.
   public init(_ deliver: @escaping @MainActor @Sendable (Action) -> Void) {
+    self.deliver = { action, _ in deliver(action) }
+  }
+
+  /// Creates a `Send` that hands each action to `deliver` on the main actor, with who it comes
+  /// from: ``ActionOrigin/effect``, or ``ActionOrigin/user`` for a person's answer that an
+  /// effect carries (see ``callAsFunction(_:origin:)``).
+  ///
+  /// - Parameter deliver: Called on the main actor with each action that is not dropped.
+  public init(origins deliver: @escaping @MainActor @Sendable (Action, ActionOrigin) -> Void) {
     self.deliver = deliver
   }
 
@@ -63,13 +72,28 @@ public struct Send<Action: Sendable>: Sendable {
   ///
   /// - Parameter action: The action to deliver.
   public func callAsFunction(_ action: Action) async {
-    guard !Task.isCancelled else { return }
-    await deliverOnMainActor(action)
+    await callAsFunction(action, origin: .effect)
   }
 
-  @MainActor private func deliverOnMainActor(_ action: Action) {
+  /// Sends `action` to the store with the given origin, unless the current task has been
+  /// cancelled.
+  ///
+  /// An effect that waits for a person — an alert until someone taps a button — sends the
+  /// answer as the person's: `await send(.alertButtonTapped(id), origin: .user)`. Transition
+  /// observers, action logs and the timeline then show it as a user action; it is still
+  /// dropped like any action of a cancelled effect.
+  ///
+  /// - Parameters:
+  ///   - action: The action to deliver.
+  ///   - origin: Who the action comes from.
+  public func callAsFunction(_ action: Action, origin: ActionOrigin) async {
+    guard !Task.isCancelled else { return }
+    await deliverOnMainActor(action, origin)
+  }
+
+  @MainActor private func deliverOnMainActor(_ action: Action, _ origin: ActionOrigin) {
     // Cancellation may have happened while hopping to the main actor.
     guard !Task.isCancelled else { return }
-    deliver(action)
+    deliver(action, origin)
   }
 }

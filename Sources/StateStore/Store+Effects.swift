@@ -33,9 +33,9 @@ extension Store {
 
     let id = nextEffectID
     nextEffectID &+= 1
-    let send = Send<R.Action> { [weak self] action in
-      _ = self?.enqueue(action, origin: .effect, node: node)
-    }
+    let send = Send<R.Action>(origins: { [weak self] action, origin in
+      _ = self?.enqueue(action, origin: origin, node: node)
+    })
     let task = Task { [weak self] in
       await runEffect(effect, send)
       self?.effectFinished(id)

@@ -1,6 +1,7 @@
 /// Where an action came from.
 public enum ActionOrigin: String, Hashable, Sendable, Codable {
-  /// Sent by the host through ``Store/send(_:)``: a user event.
+  /// Sent by the host through ``Store/send(_:)``: a user event; or a person's answer that an
+  /// effect carried (an alert's button, sent with ``Send/callAsFunction(_:origin:)``).
   case user
   /// Sent by an effect handler through ``Send``.
   case effect

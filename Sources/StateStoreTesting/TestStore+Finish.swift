@@ -38,7 +38,8 @@ extension TestStore {
     if exhaustivity == .on {
       reportUnassertedEffects()
       let problems = Self.endOfTestProblems(
-        steps: steps, unreceived: Array(received[receivedCursor...]), unassertedEffects: nil,
+        steps: steps, sent: sentSteps, unreceived: Array(received[receivedCursor...]),
+        unassertedEffects: nil,
         running: running, waited: wait)
       for problem in problems { FailureReporter.current(problem, at: location) }
     }
@@ -68,6 +69,7 @@ extension TestStore {
 
   nonisolated static func endOfTestProblems(
     steps: [Transition<R.State, R.Action, R.Effect>],
+    sent: Set<Int>,
     unreceived: [Int],
     unassertedEffects: Int?,
     running: Int,
@@ -78,7 +80,7 @@ extension TestStore {
       let step = steps[index]
       problems.append(
         FailureMessage.list(
-          "\(step.origin == .user ? "send" : "receive")(\(Dump.render(step.action))) returned "
+          "\(sent.contains(index) ? "send" : "receive")(\(Dump.render(step.action))) returned "
             + "\(FailureMessage.count(step.effects.count, "effect")) that the test did not "
             + "assert.",
           step.effects.map { Dump.render($0) },

@@ -52,6 +52,11 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
 
   /// Every transition so far, in order; transition `n` is at index `n - 1`.
   var steps: [Transition<R.State, R.Action, R.Effect>] = []
+  /// The steps the test sent with `send`; every other step arrived (an effect sent it, or a
+  /// person's answer that an effect carried, such as an alert's button).
+  var sentSteps: Set<Int> = []
+  /// Whether the test's `send` is reducing its action now.
+  private var isSending = false
   /// Indices in `steps` of actions effects sent, in arrival order.
   var received: [Int] = []
   /// How many of `received` the test has asserted or skipped.
@@ -132,7 +137,7 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
       _ = monitor.waitUntilIdle(timeout: .milliseconds(200))
     }
     let problems = Self.endOfTestProblems(
-      steps: steps, unreceived: Array(received[receivedCursor...]),
+      steps: steps, sent: sentSteps, unreceived: Array(received[receivedCursor...]),
       unassertedEffects: unassertedEffects?.step,
       running: effectsStarted - (monitor?.finishedCount ?? 0))
     for problem in problems {
@@ -152,9 +157,10 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   private func record(_ transition: Transition<R.State, R.Action, R.Effect>) {
     steps.append(transition)
     story.step(transition.sequenceNumber)
+    if isSending { sentSteps.insert(steps.count - 1) }
     if let monitor {
       effectsStarted += transition.effects.count
-      if transition.origin == .effect {
+      if !isSending {
         received.append(steps.count - 1)
         monitor.signal()
       }
@@ -217,7 +223,9 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
     // child is reported at this line too.
     let task = StoryRecorder.$current.withValue(story) {
       RuntimeWarning.$reporter.withValue(Self.warningReporter(at: location)) {
-        store.send(action)
+        isSending = true
+        defer { isSending = false }
+        return store.send(action)
       }
     }
     if monitor == nil, exhaustivity == .on, !steps[index].effects.isEmpty {
@@ -271,7 +279,7 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   }
 
   func verb(of index: Int) -> String {
-    steps[index].origin == .user ? "send" : "receive"
+    sentSteps.contains(index) ? "send" : "receive"
   }
 
   func checkState(
@@ -323,7 +331,7 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   /// effect sent, the sender runs on too: a repeating timer is asleep again before the test
   /// advances the clock by the next interval.
   func settle(_ index: Int) async {
-    guard monitor != nil, !steps[index].effects.isEmpty || steps[index].origin == .effect
+    guard monitor != nil, !steps[index].effects.isEmpty || !sentSteps.contains(index)
     else { return }
     _ = await waitUntil(deadline: .now + timeout) {
       guard let monitor else { return true }

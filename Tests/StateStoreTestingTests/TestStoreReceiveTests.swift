@@ -147,14 +147,16 @@ struct TestStoreReceiveTests {
     await store.send(.loadTapped)
     await store.receive(.progressed(1)) { $0.progress = [1] }
     await store.receive(.progressed(2)) { $0.progress = [1, 2] }
-    // Wait for the last action without asserting it, then send.
+    // Wait for the last action without asserting it, then send. An action sent to the store
+    // behind the test store's back arrived too: it must be received like an effect's.
     await store.store.send(.loadTapped).finish()
     await expectFailures(
       [
         """
-        Before send(LoaderAction.progressed(9)), 4 actions sent by effects were not received.
+        Before send(LoaderAction.progressed(9)), 5 actions sent by effects were not received.
 
           LoaderAction.finished
+          LoaderAction.loadTapped
           LoaderAction.progressed(1)
           LoaderAction.progressed(2)
           LoaderAction.finished

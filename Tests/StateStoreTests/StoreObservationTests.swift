@@ -64,6 +64,32 @@ struct StoreObservationTests {
     #expect(origins == [.user, .effect, .effect])
     subscription.cancel()
   }
+
+  @Test func aPersonsAnswerAnEffectCarriesKeepsTheUserOriginThroughAChild() async {
+    // A handler that waits for a person (an alert) sends the answer as the person's, and an
+    // embedding `Send` keeps the origin on its way into the parent.
+    struct Answering: EffectHandler {
+      func handle(_ effect: Journal.Effect, send: Send<Journal.Action>) async {
+        await send(.answered("machine"))
+        await send(.answered("person"), origin: .user)
+      }
+    }
+    let store = Store(
+      initialState: Desk.State(), reducer: Desk(),
+      handler: Answering().lifted(into: Desk.left))
+    var steps: [String] = []
+    let subscription = store.observeTransitions {
+      steps.append("\($0.origin) \(Dump.renderOneLine($0.action))")
+    }
+    await store.send(.left(.emit([.echo("e")]))).finishOrFail()
+    #expect(
+      steps == [
+        #"user Desk.Action.left(Journal.Action.emit([Journal.Effect.echo("e")]))"#,
+        #"effect Desk.Action.left(Journal.Action.answered("machine"))"#,
+        #"user Desk.Action.left(Journal.Action.answered("person"))"#,
+      ])
+    subscription.cancel()
+  }
 }
 
 private final class Counter: Sendable {

@@ -70,7 +70,8 @@ public struct LoginEffectHandler: EffectHandler {
 
     case .showAlert(let alert):
       let button = await dependencies.alertPresenter.present(alert)
-      await send(.alertButtonTapped(button?.id))
+      // The tap is the person's: logs and the timeline show it as a user action.
+      await send(.alertButtonTapped(button?.id), origin: .user)
 
     case .startLockoutTimer(let duration):
       do {

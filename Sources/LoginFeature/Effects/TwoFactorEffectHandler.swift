@@ -60,7 +60,7 @@ public struct TwoFactorEffectHandler: EffectHandler {
 
     case .showAlert(let alert):
       let button = await dependencies.alertPresenter.present(alert)
-      await send(.alertButtonTapped(button?.id))
+      await send(.alertButtonTapped(button?.id), origin: .user)
     }
   }
 }

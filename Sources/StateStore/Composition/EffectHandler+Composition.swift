@@ -22,7 +22,7 @@ extension Send {
     _ embed: @escaping @Sendable (Child) -> Action
   ) -> Send<Child> {
     let deliver = self.deliver
-    return Send<Child> { child in deliver(embed(child)) }
+    return Send<Child>(origins: { child, origin in deliver(embed(child), origin) })
   }
 
   /// A `Send` for a child feature's actions that embeds each one with `key`.
