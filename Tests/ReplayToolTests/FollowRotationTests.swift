@@ -52,4 +52,26 @@ struct FollowRotationTests {
     #expect(launches == 1)
     #expect(result.stdout.contains("── the recording ended in segment-"))
   }
+
+  @Test(.timeLimit(.minutes(2)))
+  func aDivergenceWhileFollowingEndsTheCommandAsVerifyWould() async throws {
+    // `--follow` verifies as it goes: the step whose state differs from the recorded
+    // checkpoint ends the command with `--verify`'s status and words, without a Ctrl-C.
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let log = folder.file("divergent.jsonl")
+    try FileManager.default.copyItem(
+      at: ReplayProcess.fixtures.appendingPathComponent("login-divergent.jsonl"), to: log)
+    let result = try await ProcessRunner.run(
+      try ReplayProcess.executable(), ["--follow", log.path], environment: ["NO_COLOR": "1"],
+      timeout: .seconds(90))
+    #expect(!result.timedOut, "--follow kept waiting after the divergence")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "step 4 (LoginAction.passwordChanged(Secret(Aaaa0))): the replayed state differs from "
+          + "the recorded checkpoint"), "\(result.stderr)")
+    #expect(result.stdout.contains("−   password: Secret(Aaaa0a),"))
+    #expect(result.stdout.contains("+   password: Secret(Aaaa0),"))
+  }
 }
