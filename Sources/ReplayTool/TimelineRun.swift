@@ -49,7 +49,8 @@ where
       totalBytes: ReplayProgress.size(of: [url]), output: output, printsAsItGoes: false)
     defer { progress?.clear() }
     func add(_ step: ReplayStep<R>) {
-      progress?.update(.init(steps: stepCount, bytes: current.bytesRead))
+      let bytesRead = current.bytesRead
+      progress?.update(.init(steps: stepCount, bytes: bytesRead))
       let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen))
       warningsSeen = current.warnings.count
       worker.send(.step(step.transition, StepTexts(step.transition, time: step.time), gap: gap))
