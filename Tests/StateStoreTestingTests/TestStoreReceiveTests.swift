@@ -149,6 +149,7 @@ struct TestStoreReceiveTests {
     await store.receive(.progressed(2)) { $0.progress = [1, 2] }
     // Wait for the last action without asserting it, then send. An action sent to the store
     // behind the test store's back arrived too: it must be received like an effect's.
+    _ = await store.store.state(where: \.isDone)
     await store.store.send(.loadTapped).finish()
     await expectFailures(
       [
