@@ -23,8 +23,8 @@ import StateStore
 /// await recorder.close()   // flushes and writes the `closed` marker
 /// ```
 ///
-/// Secrets are written as their shape masks; with ``RecordingOptions/maskUsernames`` values
-/// that adopt ``StateStore/Redactable`` are redacted too.
+/// Secrets are written as their shape masks; with ``RecordingOptions/maskUsernames`` every
+/// ``StateStore/PersonalData`` is written as its mask too.
 @MainActor
 public final class ActionLogRecorder<R: Reducer>
 where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {

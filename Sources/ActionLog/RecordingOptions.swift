@@ -12,7 +12,8 @@ public struct RecordingOptions: Sendable, Equatable {
   /// pass it, the recorder writes a `stopped` marker instead and stops; the file never passes
   /// the limit (unless the limit is smaller than the header and the marker together).
   public var maximumFileSize: Int?
-  /// Whether to redact user names through ``StateStore/Redactable`` (off by default). Secrets are
+  /// Whether to write every ``StateStore/PersonalData`` — usernames, emails, display names — as
+  /// its mask, wherever it sits in a state, an action or an effect (off by default). Secrets are
   /// masked either way.
   public var maskUsernames: Bool
   /// The most bytes the transitions waiting for the writer may hold — the batch being written
@@ -41,7 +42,7 @@ public struct RecordingOptions: Sendable, Equatable {
   /// - Parameters:
   ///   - checkpointInterval: Transitions between checkpoints; 0 for none.
   ///   - maximumFileSize: The file's size limit in bytes, or `nil`.
-  ///   - maskUsernames: Whether to redact user names too.
+  ///   - maskUsernames: Whether to mask personal data too.
   ///   - bufferSize: The bytes transitions waiting for the writer may hold (at least 1).
   ///   - maximumLineLength: The longest line written, in bytes (at least 1).
   ///   - clock: The clock step times are measured on.
@@ -63,6 +64,4 @@ public struct RecordingOptions: Sendable, Equatable {
 
   /// The default ``bufferSize``: 8 MiB.
   public static let defaultBufferSize = 8 << 20
-
-  var redactionLevel: RedactionLevel { maskUsernames ? .usernames : [] }
 }

@@ -9,7 +9,7 @@ import StateStore
 /// ```
 public struct Credentials: Sendable, Equatable, Codable {
   /// The username (or email), without surrounding whitespace.
-  public var username: String
+  public var username: PersonalData
   /// The password.
   public var password: Secret
 
@@ -18,7 +18,7 @@ public struct Credentials: Sendable, Equatable, Codable {
   /// - Parameters:
   ///   - username: The username (or email).
   ///   - password: The password.
-  public init(username: String, password: Secret) {
+  public init(username: PersonalData, password: Secret) {
     self.username = username
     self.password = password
   }

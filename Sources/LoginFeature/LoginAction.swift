@@ -12,7 +12,7 @@ import StateStore
 /// ```
 public enum LoginAction: Sendable, Equatable, Codable {
   /// The user edited the username (or email) field.
-  case usernameChanged(String)
+  case usernameChanged(PersonalData)
   /// The user edited the password field.
   case passwordChanged(Secret)
   /// The user tapped the login button.

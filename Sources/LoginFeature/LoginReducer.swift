@@ -225,7 +225,7 @@ struct LoginCore: Reducer, Sendable {
     state.isLoading = true
     state.attemptID += 1
     let credentials = Credentials(
-      username: state.username.trimmingSurroundingWhitespace(),
+      username: PersonalData(state.username.value.trimmingSurroundingWhitespace()),
       password: state.password
     )
     return [.authenticate(credentials, attempt: state.attemptID)]

@@ -15,7 +15,7 @@ import StateStore
 /// ```
 public struct LoginState: Sendable, Equatable, Codable {
   /// The username (or email) as typed.
-  public var username: String
+  public var username: PersonalData
   /// The password as typed.
   public var password: Secret
   /// Whether a login request is in flight: the spinner.
@@ -66,7 +66,7 @@ public struct LoginState: Sendable, Equatable, Codable {
   ///   - isRestoring: Whether the launch restore is in progress.
   public init(
     rules: CredentialRules = .default,
-    username: String = "",
+    username: PersonalData = "",
     password: Secret = "",
     isLoading: Bool = false,
     failedAttempts: Int = 0,
@@ -94,7 +94,7 @@ public struct LoginState: Sendable, Equatable, Codable {
 
   /// Every rule the form breaks under ``rules``; empty when it is valid.
   public var validationErrors: [LoginFormValidationError] {
-    rules.validate(username: username, password: password)
+    rules.validate(username: username.value, password: password)
   }
 
   /// The user-facing messages of ``validationErrors``, in the same order.

@@ -49,7 +49,7 @@ public struct LoginActionGenerator: Sendable {
       return .twoFactor(twoFactorAction(for: state.twoFactor, using: &random))
     }
     switch Int.random(in: 0..<100, using: &random) {
-    case 0..<25: return .usernameChanged(text(using: &random))
+    case 0..<25: return .usernameChanged(PersonalData(text(using: &random)))
     case 25..<50: return .passwordChanged(Secret(text(using: &random)))
     case 50..<65: return .loginButtonTapped
     case 65..<70: return .cancelButtonTapped
@@ -148,7 +148,8 @@ public struct LoginActionGenerator: Sendable {
   private func session(using random: inout some RandomNumberGenerator) -> Session {
     let name = text(using: &random)
     return Session(
-      user: User(id: "id-\(name.count)", username: name), token: Secret("tok-\(name.count)"))
+      user: User(id: "id-\(name.count)", username: PersonalData(name)),
+      token: Secret("tok-\(name.count)"))
   }
 
   /// A random outcome of a login request.
@@ -162,7 +163,8 @@ public struct LoginActionGenerator: Sendable {
       let name = text(using: &random)
       return .success(
         Session(
-          user: User(id: "id-\(name.count)", username: name), token: Secret("tok-\(name.count)")))
+          user: User(id: "id-\(name.count)", username: PersonalData(name)),
+          token: Secret("tok-\(name.count)")))
     case 3..<6: return .failure(.invalidCredentials)
     case 6: return .failure(.wrongStatusCode(Int.random(in: 100..<600, using: &random)))
     case 7:

@@ -153,7 +153,7 @@ public struct HTTPLoginAPI: LoginAPI {
   /// - Throws: ``LoginFeature/LoginServiceError``; see the table above.
   public func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     let body = LoginRequestBody(
-      username: credentials.username, password: credentials.password.reveal())
+      username: credentials.username.value, password: credentials.password.reveal())
     return try await exchange(body, with: loginURL, reading: LoginResponseBody.answer) {
       switch $0.statusCode {
       case 401, 403: .invalidCredentials

@@ -71,11 +71,11 @@ enum HelpText {
       // Demo passwords are documentation: a person needs them to sign in.
       let password = account.password.reveal()
       let rules = DemoOptions.rulesPresets.filter {
-        $0.rules.validate(username: account.user.username, password: account.password).isEmpty
+        $0.rules.validate(username: account.user.username.value, password: account.password).isEmpty
       }.map(\.name).joined(separator: ", ")
       var line =
-        "  " + account.user.username.padded(to: 18) + password.padded(to: 13)
-        + account.user.displayName.padded(to: 15) + "(rules: \(rules))"
+        "  " + account.user.username.value.padded(to: 18) + password.padded(to: 13)
+        + account.user.displayName.value.padded(to: 15) + "(rules: \(rules))"
       if let factor = account.secondFactor {
         line +=
           "\n    then the code \(factor.code.reveal()) sent to \(factor.destination)"

@@ -236,7 +236,7 @@ package final class InteractiveApp {
   private func edit(_ key: Key) {
     let old: String
     switch model.focus {
-    case .username: old = store.state.login.username
+    case .username: old = store.state.login.username.value
     // The only place the demo reads the clear password: to edit it.
     case .password: old = store.state.login.password.reveal()
     default: return
@@ -247,7 +247,7 @@ package final class InteractiveApp {
     model.cursor = cursor == text.count ? nil : cursor
     guard text != old else { return }
     if model.focus == .username {
-      store.send(.login(.usernameChanged(text)))
+      store.send(.login(.usernameChanged(PersonalData(text))))
     } else {
       store.send(.login(.passwordChanged(Secret(text))))
     }

@@ -96,7 +96,8 @@ enum ScreenRenderer {
     var lines =
       notice + [
         field(
-          usernameLabel, state.username, focused: model.focus == .username, cursor: model.cursor),
+          usernameLabel, state.username.value, focused: model.focus == .username,
+          cursor: model.cursor),
         field(
           "Password", String(repeating: "•", count: state.password.mask.count),
           focused: model.focus == .password, cursor: model.cursor),
@@ -178,8 +179,8 @@ enum ScreenRenderer {
   private static func home(_ home: HomeState, _ model: ScreenModel) -> [ScreenLine] {
     let user = home.user
     var lines = [
-      ScreenLine("   Hello \(user.displayName.sanitizedForScreen)", style: .bold),
-      ScreenLine("   Signed in as \(user.username.sanitizedForScreen)", style: .dim),
+      ScreenLine("   Hello \(user.displayName.value.sanitizedForScreen)", style: .bold),
+      ScreenLine("   Signed in as \(user.username.value.sanitizedForScreen)", style: .dim),
       ScreenLine(),
     ]
     if home.isLoadingProfile {
@@ -310,7 +311,7 @@ enum ScreenRenderer {
   private static func describe(_ route: Route) -> String {
     switch route {
     case .login: "login"
-    case .home(let user): "home(\(user.username.sanitizedForScreen))"
+    case .home(let user): "home(\(user.username.value.sanitizedForScreen))"
     }
   }
 

@@ -156,7 +156,7 @@ final class ScriptRunner {
       guard onForm else { throw fail(.screenNotShowing("login form")) }
       if field == .username {
         focus = .username
-        store.send(.login(.usernameChanged(text)))
+        store.send(.login(.usernameChanged(PersonalData(text))))
       } else {
         focus = .password
         store.send(.login(.passwordChanged(Secret(text))))

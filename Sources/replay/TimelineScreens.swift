@@ -109,7 +109,7 @@ struct LoginScreenMemory {
     if let step = state.twoFactor { return codeStep(step) }
     var elements: [TimelineScreen.Element] = state.notice.map { [.text($0, tone: .warning)] } ?? []
     elements += [
-      .field(label: state.rules.kind == .email ? "Email" : "Username", value: state.username),
+      .field(label: state.rules.kind == .email ? "Email" : "Username", value: state.username.value),
       .secureField(label: "Password", length: state.password.mask.count),
     ]
     let messages = state.validationMessages

@@ -38,7 +38,7 @@ private func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkR
     prefix: "record login", subject: "login keystroke", feature: LoginReducer.actionLogFeature,
     ops: ops, url: folder.appendingPathComponent("login-record.jsonl"),
     makeStore: { Store(login: LoginState(), dependencies: dependencies) },
-    action: { .usernameChanged(keystrokes[$0 % keystrokes.count]) })
+    action: { .usernameChanged(PersonalData(keystrokes[$0 % keystrokes.count])) })
 }
 
 /// Sends a realistic login mix: typing, login taps, failed and successful responses, alerts,
@@ -56,7 +56,9 @@ private func sendLoginMix(
   func send(_ action: LoginAction) async { await sender.send(action) }
   while !sender.isDone {
     cycle += 1
-    for length in 1...6 { await send(.usernameChanged(String("ada.lovelace".prefix(length * 2)))) }
+    for length in 1...6 {
+      await send(.usernameChanged(PersonalData(String("ada.lovelace".prefix(length * 2)))))
+    }
     for length in 1...6 {
       await send(.passwordChanged(Secret(String("Pa55word!xyz".prefix(length * 2)))))
     }

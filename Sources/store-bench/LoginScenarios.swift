@@ -14,6 +14,9 @@ func loginKeystrokeScenarios(ops: Int) -> [BenchmarkResult] {
 func loginKeystrokes() -> [LoginAction] {
   let username = "ada.lovelace"
   let password = "Engine1843x"
-  return (1...username.count).map { .usernameChanged(String(username.prefix($0))) }
+  let typing: [LoginAction] = (1...username.count).map {
+    .usernameChanged(PersonalData(String(username.prefix($0))))
+  }
+  return typing
     + (1...password.count).map { .passwordChanged(Secret(String(password.prefix($0)))) }
 }

@@ -104,7 +104,7 @@ private func sendAppMix(
     cycle += 1
     let name = names[cycle % names.count] + String(cycle % 89)
     for length in 1...name.count {
-      await send(.login(.usernameChanged(String(name.prefix(length)))))
+      await send(.login(.usernameChanged(PersonalData(String(name.prefix(length))))))
     }
     for length in 1...7 {
       await send(.login(.passwordChanged(Secret(String("Pa55word".prefix(length))))))
@@ -112,7 +112,9 @@ private func sendAppMix(
     await send(.login(.loginButtonTapped))
     let attempt = store.state.login.attemptID
     if cycle % 4 == 0 {
-      let user = User(id: String(cycle), username: name, displayName: name.capitalized)
+      let user = User(
+        id: String(cycle), username: PersonalData(name),
+        displayName: PersonalData(name.capitalized))
       let session = Session(user: user, token: Secret("tok-\(cycle)-0123456789"))
       await send(.login(.loginResponse(attempt: attempt, .success(session))))
       // A name longer than the rules allow never signs in: no home screen to load.

@@ -24,7 +24,7 @@ struct RecorderLineLimitTests {
       errors.append($0)
     }
     store.send(.usernameChanged("demo"))
-    store.send(.usernameChanged(String(repeating: "a", count: 17 * 1024 * 1024)))
+    store.send(.usernameChanged(PersonalData(String(repeating: "a", count: 17 * 1024 * 1024))))
     store.send(.usernameChanged("demo"))
     await recorder.close()
 
@@ -50,7 +50,7 @@ struct RecorderLineLimitTests {
       options: RecordingOptions(checkpointInterval: 0, maximumLineLength: 2_000))
     store.send(.usernameChanged("demo"))
     store.send(.usernameChanged("ok"))
-    store.send(.usernameChanged(String(repeating: "b", count: 2_000)))
+    store.send(.usernameChanged(PersonalData(String(repeating: "b", count: 2_000))))
     await recorder.close()
 
     let options = ActionLogReadOptions(maximumLineLength: 2_000)
@@ -68,7 +68,7 @@ struct RecorderLineLimitTests {
     let url = folder.file("header.jsonl")
     let errors = ErrorBox()
     let store = Store(
-      initialState: LoginState(username: String(repeating: "c", count: 3_000)),
+      initialState: LoginState(username: PersonalData(String(repeating: "c", count: 3_000))),
       reducer: LoginReducer())
     let recorder = try store.record(
       to: url, feature: LoginReducer.actionLogFeature,

@@ -38,12 +38,12 @@ import Testing
     _ name: String, into login: some StoreHandle<LoginState, LoginAction>
   ) -> [String] {
     var seen: [String] = []
-    let subscription = login.observe { seen.append($0.username) }
+    let subscription = login.observe { seen.append($0.username.value) }
     for index in name.indices {
-      login.send(.usernameChanged(String(name[...index])))
+      login.send(.usernameChanged(PersonalData(String(name[...index]))))
     }
     subscription.cancel()
-    return seen + [login.state.username]
+    return seen + [login.state.username.value]
   }
 
   @Test func oneLoginViewTakesALoginStoreOrTheAppsLoginSliceUnchanged() {
@@ -85,7 +85,7 @@ import Testing
     var loginCalls: [String] = []
     var homeCalls = 0
     let subscriptions = [
-      login.observe { loginCalls.append($0.username) },
+      login.observe { loginCalls.append($0.username.value) },
       home.observe { _ in homeCalls += 1 },
     ]
 
@@ -171,10 +171,10 @@ import Testing
     let login = app.scope(AppReducer.login)
     let username = login.scope(
       state: \.username,
-      action: { (text: String) in
+      action: { (text: PersonalData) in
         LoginAction.usernameChanged(text)
       })
-    var seen: [String] = []
+    var seen: [PersonalData] = []
     let subscription = username.observe { seen.append($0) }
     username.send("ada")
     app.send(.login(.passwordChanged("Secr3t")))

@@ -52,8 +52,8 @@ struct HTTPLoginAPIIntegrationTests {
     let password = #"Pa"ss\wörd1 ✓"#
     let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult(username, password)
     let session = try result.get()
-    #expect(session.user.username == username)
-    #expect(session.user.displayName == username)
+    #expect(session.user.username.value == username)
+    #expect(session.user.displayName.value == username)
     #expect(session.token.reveal() == password)
   }
 

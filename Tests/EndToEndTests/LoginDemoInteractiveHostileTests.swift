@@ -55,7 +55,7 @@ struct LoginDemoInteractiveHostileTests {
       if case .login(.usernameChanged) = $0.transition.action { return true }
       return false
     }
-    #expect(result.finalState.login.username.count == 10_000)
+    #expect(result.finalState.login.username.value.count == 10_000)
     #expect((1...10).contains(edits.count), "\(edits.count) username changes for one paste")
     let size = try FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int ?? 0
     #expect(size < 1_000_000, "\(size) bytes of log for one paste")

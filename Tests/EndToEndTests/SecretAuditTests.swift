@@ -25,7 +25,7 @@ struct SecretAuditTests {
     let server = try await FixtureServer.start(lifetime: 300)
     defer { server.stop() }
 
-    AuditChannels.values(into: audit)
+    try AuditChannels.values(into: audit)
     let log = try await AuditChannels.storeSession(into: audit, folder: folder)
     try await AuditChannels.replay(
       log, into: audit, label: "store session",

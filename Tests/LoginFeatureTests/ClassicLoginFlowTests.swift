@@ -19,7 +19,9 @@ import Testing
     _ password: Secret,
     into store: TestStore<LoginReducer>
   ) async {
-    await store.send(.usernameChanged(username), effects: []) { $0.username = username }
+    await store.send(.usernameChanged(PersonalData(username)), effects: []) {
+      $0.username = PersonalData(username)
+    }
     await store.send(.passwordChanged(password), effects: []) { $0.password = password }
   }
 

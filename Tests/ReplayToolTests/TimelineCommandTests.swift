@@ -462,7 +462,10 @@ import ToolTestSupport
     let hostile = "</script><img src=x onerror=alert(1)>\u{2028}<!--<script>&amp;\u{202E}"
     let password = "Canary-Pw-7f"
     try await Recordings.login(
-      [.usernameChanged(hostile), .passwordChanged(Secret(password)), .loginButtonTapped],
+      [
+        .usernameChanged(PersonalData(hostile)), .passwordChanged(Secret(password)),
+        .loginButtonTapped,
+      ],
       to: folder.file("hostile.jsonl"))
     let run = try await ReplayProcess.run(["--html", "h.html", "hostile.jsonl"], in: folder.url)
     #expect(run.status == 0, "\(run)")

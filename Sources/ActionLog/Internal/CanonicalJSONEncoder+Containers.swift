@@ -25,7 +25,7 @@ extension CanonicalJSONEncoder {
     }
 
     var codingPath: [any CodingKey] { core.codingPath(frame: parent, key: key) }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { core.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
       KeyedEncodingContainer(KeyedContainer<Key>(core: core, frame: frame(isObject: true)))

@@ -50,8 +50,14 @@ package final class CanonicalJSONEncoder {
   ///   the same.
   ///   - form: The version of the canonical form to write: the current one, or the one
   ///   a log's header names when its digests are verified.
-  package init(remembersTopLevelValues: Bool = false, form: CanonicalForm = .current) {
+  ///   - masksPersonalData: Whether every `PersonalData` encodes as its mask: the encoder's
+  ///   `userInfo` then holds `true` for `CodingUserInfoKey.masksPersonalData`.
+  package init(
+    remembersTopLevelValues: Bool = false, form: CanonicalForm = .current,
+    masksPersonalData: Bool = false
+  ) {
     core = Core(remembers: remembersTopLevelValues, form: form)
+    if masksPersonalData { core.userInfo = [.masksPersonalData: true] }
   }
 
   deinit {
@@ -159,6 +165,9 @@ extension CanonicalJSONEncoder {
     static let maximumDepth = 512
     /// The frames kept warm between two encodings.
     static let framesKept = 4_096
+
+    /// What every `Encoder` of this encoding hands to `encode(to:)`.
+    var userInfo: [CodingUserInfoKey: Any] = [:]
 
     init(remembers: Bool, form: CanonicalForm) {
       self.remembers = remembers

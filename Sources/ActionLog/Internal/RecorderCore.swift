@@ -49,11 +49,13 @@ final class RecorderCore<
   // Used on `queue` only (and in `init`, before the queue sees the core).
   private let queue = DispatchQueue(label: "loginstore.actionlog.writer")
   private let file: LogFile
-  private let canonicalEncoder = CanonicalJSONEncoder()
+  // Both encoders write every `PersonalData` as its mask when the options mask usernames, at
+  // any depth of a state, an action or an effect: nothing is redacted value by value.
+  private let canonicalEncoder: CanonicalJSONEncoder
   // The state after every transition: a step changes a field or two, and the encoder copies
   // the bytes of the nested values that did not change. It encodes the header's and the gaps'
   // states too, so one encoder, not two, holds buffers the size of a state.
-  private let stateEncoder = CanonicalJSONEncoder(remembersTopLevelValues: true)
+  private let stateEncoder: CanonicalJSONEncoder
   private var output = Data()
   /// The most bytes of a written batch whose buffer is kept for the next one.
   private static var keptOutputBytes: Int { 1 << 20 }
@@ -69,7 +71,6 @@ final class RecorderCore<
 
   private let options: RecordingOptions
   private let budget: RecorderBudget
-  private let level: RedactionLevel
   private let onError: @Sendable (ActionLogError) -> Void
   /// The `stopped` markers the writer may need, made once.
   private let stoppedMarker: Data
@@ -94,7 +95,9 @@ final class RecorderCore<
     elapsed = options.clock.startStopwatch()
     self.options = options
     self.budget = budget
-    self.level = options.redactionLevel
+    canonicalEncoder = CanonicalJSONEncoder(masksPersonalData: options.maskUsernames)
+    stateEncoder = CanonicalJSONEncoder(
+      remembersTopLevelValues: true, masksPersonalData: options.maskUsernames)
     self.onError = onError
     self.file = file
     stoppedMarker = try Self.line(
@@ -374,7 +377,8 @@ final class RecorderCore<
 
   /// One line, without its newline. The line types in ActionLogFormat.swift assemble it, in
   /// the documented key order, around canonical (sorted-key) JSON values, so the same session
-  /// always gives the same bytes; secrets are redacted here, before anything is encoded.
+  /// always gives the same bytes. Secrets encode as their masks, and personal data too when the
+  /// options say so (the encoders' `userInfo`).
   private func encode(_ item: Item) throws(ActionLogError) -> Data {
     var line = Data()
     switch item {
@@ -386,7 +390,7 @@ final class RecorderCore<
       // state's JSON out (a state of 100,000 items is megabytes).
       let state: (bytes: Int, digest: UInt64, checkpoint: Data?)
       do {
-        state = try stateEncoder.withEncoded(Redaction.apply(transition.stateAfter, level)) {
+        state = try stateEncoder.withEncoded(transition.stateAfter) {
           ($0.count, StateDigest.fnv1a(UnsafeRawBufferPointer($0)), isCheckpoint ? Data($0) : nil)
         }
       } catch {
@@ -395,16 +399,13 @@ final class RecorderCore<
       lastStateBytes = state.bytes
       try RecordedTransition<State, Action, Effect>.appendLine(
         sequenceNumber: transition.sequenceNumber, time: time, origin: transition.origin,
-        action: Redaction.apply(transition.action, level),
-        effects: level.isEmpty || transition.effects.isEmpty
-          ? transition.effects : transition.effects.map { Redaction.apply($0, level) },
+        action: transition.action, effects: transition.effects,
         digest: StateDigest.hex(state.digest),
         checkpointJSON: state.checkpoint, to: &line, using: canonicalEncoder)
     case .gap(let dropped, let state):
-      try ActionLogFormat.Gap(dropped: dropped, state: Redaction.apply(state, level))
+      try ActionLogFormat.Gap(dropped: dropped, state: state)
         .appendLine(to: &line, using: stateEncoder)
-    case .header(var header):
-      header.initialState = Redaction.apply(header.initialState, level)
+    case .header(let header):
       try header.appendLine(to: &line, using: stateEncoder)
     case .headerLine(let result):
       return try result.get()

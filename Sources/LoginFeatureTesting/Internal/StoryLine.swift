@@ -20,7 +20,7 @@ enum StoryLine {
 
   /// `api.login(username: "demo", password: Secret(Aaaa0a))`.
   static func login(_ credentials: Credentials) -> String {
-    "api.login(username: \(Dump.quoted(credentials.username)), "
+    "api.login(username: \(Dump.quoted(credentials.username.value)), "
       + "password: \(credentials.password))"
   }
 
@@ -28,7 +28,7 @@ enum StoryLine {
   static func result(_ result: LoginResult) -> String {
     switch result {
     case .success(let session):
-      "success(user: \(Dump.quoted(session.user.username)), token: \(session.token))"
+      "success(user: \(Dump.quoted(session.user.username.value)), token: \(session.token))"
     case .challenge(let challenge):
       "challenge(id: \(Dump.quoted(challenge.id)), to: \(Dump.quoted(challenge.destination)))"
     case .failure(let error):

@@ -65,9 +65,9 @@ struct LoginResponseBody: Decodable {
     else { throw .decodingFailed }
     let user = User(
       id: body.user.id ?? body.user.username,
-      username: body.user.username,
-      displayName: body.user.name,
-      email: body.user.email)
+      username: PersonalData(body.user.username),
+      displayName: body.user.name.map { PersonalData($0) },
+      email: body.user.email.map { PersonalData($0) })
     return Session(user: user, token: Secret(body.token))
   }
 }

@@ -20,8 +20,8 @@ enum LoginSessions {
     username: String = "demo",
     password: String = "Secr3t"
   ) async {
-    store.send(.usernameChanged(String(username.prefix(1))))
-    store.send(.usernameChanged(username))
+    store.send(.usernameChanged(PersonalData(String(username.prefix(1)))))
+    store.send(.usernameChanged(PersonalData(username)))
     store.send(.passwordChanged(Secret(String(password.prefix(1)))))
     store.send(.passwordChanged(Secret(password)))
     await store.send(.loginButtonTapped).finish()

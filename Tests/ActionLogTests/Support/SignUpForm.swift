@@ -4,22 +4,24 @@ import StateStore
 /// A mini form whose password is a `Secret`, validated by length and character classes.
 struct SignUpForm: Reducer {
   struct State: Codable, Equatable, Sendable {
-    var username = ""
+    var username: PersonalData = ""
     var password: Secret = ""
     var errors: [String] = []
     var isSubmitting = false
-    var greeting: String?
+    /// The name the welcome greets: personal data is copied, never built into new text (a
+    /// masked log holds the mask of the whole text, which a replay cannot build again).
+    var greeting: PersonalData?
   }
 
   enum Action: Codable, Equatable, Sendable {
-    case usernameChanged(String)
+    case usernameChanged(PersonalData)
     case passwordChanged(Secret)
     case submitTapped
     case submitResponse(accepted: Bool)
   }
 
   enum Effect: Codable, Equatable, StoreEffect {
-    case submit(username: String, password: Secret)
+    case submit(username: PersonalData, password: Secret)
   }
 
   func reduce(into state: inout State, action: Action) -> [Effect] {
@@ -35,7 +37,7 @@ struct SignUpForm: Reducer {
       return [.submit(username: state.username, password: state.password)]
     case .submitResponse(let accepted):
       state.isSubmitting = false
-      state.greeting = accepted ? "Welcome, \(state.username)" : nil
+      state.greeting = accepted ? state.username : nil
     }
     return []
   }
@@ -57,31 +59,5 @@ struct SignUpHandler: EffectHandler {
     case .submit(_, let password):
       await send(.submitResponse(accepted: password.reveal().count >= 6))
     }
-  }
-}
-
-extension SignUpForm.State: Redactable {
-  func redacted(_ level: RedactionLevel) -> Self {
-    guard level.contains(.usernames) else { return self }
-    var copy = self
-    copy.username = Secret.mask(of: username)
-    copy.greeting = greeting.map { _ in "Welcome, " + Secret.mask(of: username) }
-    return copy
-  }
-}
-
-extension SignUpForm.Action: Redactable {
-  func redacted(_ level: RedactionLevel) -> Self {
-    guard level.contains(.usernames), case .usernameChanged(let name) = self else { return self }
-    return .usernameChanged(Secret.mask(of: name))
-  }
-}
-
-extension SignUpForm.Effect: Redactable {
-  func redacted(_ level: RedactionLevel) -> Self {
-    guard level.contains(.usernames), case .submit(let name, let password) = self else {
-      return self
-    }
-    return .submit(username: Secret.mask(of: name), password: password)
   }
 }

@@ -36,7 +36,7 @@ enum AuditChannels {
 
   /// Dumps, descriptions, reflection, Swift's `dump`, printing and JSON of every value that
   /// carries a canary.
-  static func values(into audit: LeakAudit) {
+  static func values(into audit: LeakAudit) throws {
     let state = LoginState(
       username: "auditor", password: password, failedAttempts: 1, attemptID: 2, user: user)
     let actions: [LoginAction] = [
@@ -45,7 +45,7 @@ enum AuditChannels {
     let effects: [LoginEffect] = [.authenticate(credentials, attempt: 2), .saveSession(session)]
     let result = LoginResult.success(session)
     let values: [(name: String, value: Any)] = [
-      ("state", state), ("redacted state", state.redacted(.usernames)),
+      ("state", state), ("masked state", try PersonalData.masking(in: state)),
       ("passwordChanged", actions[0]), ("loginResponse", actions[1]),
       ("authenticate", effects[0]), ("saveSession", effects[1]), ("actions", actions),
       ("effects", effects), ("session", session), ("credentials", credentials),
@@ -397,7 +397,7 @@ enum AuditChannels {
     ]
     var texts: [String] = []
     for testCase in cases {
-      let credentials = Credentials(username: testCase.username, password: password)
+      let credentials = Credentials(username: PersonalData(testCase.username), password: password)
       let error: LoginServiceError
       do {
         _ = try await testCase.api.login(credentials)

@@ -11,7 +11,9 @@ extension HTTPLoginAPI {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Result<Session, LoginServiceError> {
     do {
-      switch try await login(Credentials(username: username, password: Secret(password))) {
+      switch try await login(
+        Credentials(username: PersonalData(username), password: Secret(password)))
+      {
       case .session(let session):
         return .success(session)
       case .challenge(let challenge):

@@ -30,7 +30,7 @@ struct DemoLoginAPITests {
   func wrongCredentialsAreRejected(username: String, password: String) async {
     let api = DemoLoginAPI(latency: .zero, clock: TestClock())
     await #expect(throws: LoginServiceError.invalidCredentials) {
-      try await api.login(Credentials(username: username, password: Secret(password)))
+      try await api.login(Credentials(username: PersonalData(username), password: Secret(password)))
     }
   }
 

@@ -39,7 +39,7 @@ enum Recordings {
       cycle += 1
       let name = "user\(cycle % 13)"
       for length in 1...name.count {
-        await send(.login(.usernameChanged(String(name.prefix(length)))))
+        await send(.login(.usernameChanged(PersonalData(String(name.prefix(length))))))
       }
       for length in 1...6 {
         await send(.login(.passwordChanged(Secret(String("Pa55wd".prefix(length))))))
@@ -47,7 +47,7 @@ enum Recordings {
       await send(.login(.loginButtonTapped))
       let attempt = store.state.login.attemptID
       if cycle % 3 == 0 {
-        let user = User(id: "\(cycle)", username: name, displayName: "User \(cycle)")
+        let user = User(id: "\(cycle)", username: PersonalData(name), displayName: "User \(cycle)")
         await send(
           .login(
             .loginResponse(
