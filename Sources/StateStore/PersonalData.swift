@@ -1,16 +1,16 @@
 /// Text that names a person — a username, an email address, a display name — shown in clear
 /// unless whatever writes it is asked to mask personal data.
 ///
-/// Unlike a ``Secret``, personal data is not hidden from the person using the app or from a
+/// Unlike a `Secret`, personal data is not hidden from the person using the app or from a
 /// test: it prints, dumps and encodes in clear. A writer that others will read — an action-log
-/// recorder with `maskUsernames`, a bug report — sets ``Swift/CodingUserInfoKey/masksPersonalData``
+/// recorder with `maskUsernames`, a bug report — sets `CodingUserInfoKey.masksPersonalData`
 /// on its encoder, and every `PersonalData` encodes as its ``mask`` instead, wherever it sits:
 /// in the state, an action or an effect, at any depth. A feature types its personal fields as
 /// `PersonalData` and writes no redaction code of its own; a new case that carries a username
 /// cannot forget to mask it, because a `String` does not convert to `PersonalData` by itself.
 ///
 /// The mask keeps `@` and `.` and replaces every other character by its class, as
-/// ``Secret/mask(of:)`` does (`ada@example.com` → `aaa@aaaaaaa.aaa`). It has the same length
+/// `Secret.mask(of:)` does (`ada@example.com` → `aaa@aaaaaaa.aaa`). It has the same length
 /// and the same characters the package's credential rules look at, so a masked username passes
 /// and fails exactly the same rules: reducing a masked action gives the masked state, and a
 /// masked action log replays and verifies like any other.
@@ -53,7 +53,7 @@ public struct PersonalData: Sendable, Hashable, Comparable, ExpressibleByStringI
   public var isEmpty: Bool { value.isEmpty }
 
   /// The text with `@` and `.` kept and every other character replaced by its class: `A`, `a`,
-  /// `0`, whitespace kept, `*` for the rest (see ``Secret/mask(of:)``).
+  /// `0`, whitespace kept, `*` for the rest (see `Secret.mask(of:)`).
   public var mask: String {
     guard value.utf8.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ".") })
     else { return Secret.mask(of: value) }
@@ -98,7 +98,7 @@ extension PersonalData: Codable {
   }
 
   /// Encodes the text as a single string, or its ``mask`` when the encoder's `userInfo` holds
-  /// `true` for ``Swift/CodingUserInfoKey/masksPersonalData``.
+  /// `true` for `CodingUserInfoKey.masksPersonalData`.
   ///
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: Whatever the encoder throws.
