@@ -1,0 +1,191 @@
+/// A value a form field holds, that a ``FieldEdit`` can carry: `String`, `Bool`, `Int`, `Double`,
+/// ``Secret``, ``PersonalData``, an optional of one of them, or a type of your own that is
+/// `Codable`, `Hashable` and `Sendable`.
+///
+/// The edit encodes the value with its own `Codable`, so a secret is written as its mask and
+/// personal data as its mask when personal data is masked: a field edit needs no redaction code.
+public protocol FieldValue: Codable, Hashable, Sendable {}
+
+extension String: FieldValue {}
+extension Bool: FieldValue {}
+extension Int: FieldValue {}
+extension Double: FieldValue {}
+extension Secret: FieldValue {}
+extension PersonalData: FieldValue {}
+extension Optional: FieldValue where Wrapped: FieldValue {}
+
+/// A state with form fields that one action edits: the fields are declared once, by name and
+/// key path, and ``FieldEdit`` sets any of them.
+///
+/// ```swift
+/// extension SignUpState: EditableFields {
+///   static let fields: [EditableField<SignUpState>] = [
+///     EditableField("email", \.email),
+///     EditableField("password", \.password),
+///   ]
+/// }
+/// ```
+///
+/// The name is what an action log records, so keep it stable once logs exist; the key path
+/// is what the edit writes. Names and key paths are unique within a state: where one is declared
+/// twice, the first declaration wins.
+public protocol EditableFields {
+  /// Every field a ``FieldEdit`` may set, each with its name in logs.
+  static var fields: [EditableField<Self>] { get }
+}
+
+/// One field of an ``EditableFields`` state: its name in logs and where its value lives.
+public struct EditableField<Root>: Sendable {
+  /// The field's name, as an action log records it.
+  public let name: String
+  let keyPath: AnyKeyPath & Sendable
+  let write: @Sendable (inout Root, any FieldValue) -> Bool
+  let read: @Sendable (Root) -> any FieldValue
+  let decode: @Sendable (KeyedDecodingContainer<FieldEditKey>) throws -> any FieldValue
+
+  /// Declares a field.
+  ///
+  /// - Parameters:
+  ///   - name: Its name in logs, unique within the state.
+  ///   - keyPath: Where its value lives in the state.
+  public init<Value: FieldValue>(
+    _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable
+  ) {
+    self.name = name
+    self.keyPath = keyPath
+    write = { root, value in
+      guard let value = value as? Value else { return false }
+      root[keyPath: keyPath] = value
+      return true
+    }
+    read = { $0[keyPath: keyPath] }
+    decode = { try $0.decode(Value.self, forKey: .value) }
+  }
+}
+
+/// An edit of one form field: the one action a form needs for all its fields, instead of a case
+/// and a `switch` branch per field.
+///
+/// It is data: `Equatable`, `Codable` — a log records `{"field":"username","value":"ada"}` — and
+/// masked like its value (a ``Secret`` always, ``PersonalData`` when personal data is masked).
+/// A feature gives it one case and applies it in one line:
+///
+/// ```swift
+/// enum SignUpAction: Equatable, Codable, Sendable {
+///   case edit(FieldEdit<SignUpState>)
+///   case submitTapped
+/// }
+///
+/// // in the reducer
+/// case .edit(let edit):
+///   edit.apply(to: &state)
+///
+/// // in a view or a test
+/// store.send(.edit(.set(\.email, to: "ada@example.com")))
+/// ```
+///
+/// A field that is not declared in ``EditableFields/fields`` is a programming error: ``set(_:to:)``
+/// reports a ``RuntimeWarning`` (a failure inside a `TestStore`) and the edit changes nothing.
+/// A log naming an unknown field, or holding a value of the wrong type, does not decode.
+public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
+  /// The edited field's name (see ``EditableField/name``).
+  public let field: String
+  /// The new value.
+  public let value: any FieldValue
+
+  private init(field: String, value: any FieldValue) {
+    self.field = field
+    self.value = value
+  }
+
+  /// An edit that sets the field at `keyPath` to `value`.
+  ///
+  /// - Parameters:
+  ///   - keyPath: A field declared in `Root.fields`.
+  ///   - value: The new value.
+  /// - Returns: The edit.
+  public static func set<Value: FieldValue>(
+    _ keyPath: WritableKeyPath<Root, Value> & Sendable, to value: Value
+  ) -> FieldEdit {
+    guard let field = Root.fields.first(where: { $0.keyPath == keyPath as AnyKeyPath }) else {
+      RuntimeWarning.report(
+        "FieldEdit<\(Root.self)>: the key path \(keyPath) is not one of \(Root.self).fields; "
+          + "declare it there (the edit changes nothing)")
+      return FieldEdit(field: "", value: value)
+    }
+    return FieldEdit(field: field.name, value: value)
+  }
+
+  /// Writes the value into its field of `state`.
+  ///
+  /// - Parameter state: The state to edit.
+  /// - Returns: Whether a field was written: `false` for an edit of an undeclared field.
+  @discardableResult
+  public func apply(to state: inout Root) -> Bool {
+    guard let entry = Root.fields.first(where: { $0.name == field }) else { return false }
+    return entry.write(&state, value)
+  }
+
+  /// Whether the edit would leave `state` as it is: the field already holds the value.
+  ///
+  /// - Parameter state: The state to compare with.
+  /// - Returns: `true` when the field holds an equal value (or is not declared).
+  public func changesNothing(in state: Root) -> Bool {
+    guard let entry = Root.fields.first(where: { $0.name == field }) else { return true }
+    return AnyHashable(entry.read(state)) == AnyHashable(value)
+  }
+
+  /// Compares the field and the value.
+  public static func == (lhs: FieldEdit, rhs: FieldEdit) -> Bool {
+    lhs.field == rhs.field && AnyHashable(lhs.value) == AnyHashable(rhs.value)
+  }
+
+  /// Hashes the field and the value.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(field)
+    hasher.combine(AnyHashable(value))
+  }
+}
+
+/// The keys of a ``FieldEdit``'s JSON.
+enum FieldEditKey: String, CodingKey {
+  case field
+  case value
+}
+
+extension FieldEdit: Codable {
+  /// Decodes `{"field": name, "value": …}`, reading the value as the named field's type.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` for a field `Root` does not declare, or a value of another type.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldEditKey.self)
+    let name = try container.decode(String.self, forKey: .field)
+    guard let entry = Root.fields.first(where: { $0.name == name }) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .field, in: container,
+        debugDescription: "\(Root.self) has no editable field '\(name)'")
+    }
+    field = name
+    value = try entry.decode(container)
+  }
+
+  /// Encodes `{"field": name, "value": …}`, the value with its own `Codable` (masked as it
+  /// masks itself).
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldEditKey.self)
+    try container.encode(field, forKey: .field)
+    try container.encode(value, forKey: .value)
+  }
+}
+
+extension FieldEdit: CustomStringConvertible, CustomDumpStringConvertible {
+  /// `set(username: "ada")`, the value rendered as ``Dump`` renders it (a secret as its mask).
+  public var description: String { "set(\(field): \(Dump.renderOneLine(value, limit: nil)))" }
+
+  /// The same as ``description``.
+  public var customDumpDescription: String { description }
+}

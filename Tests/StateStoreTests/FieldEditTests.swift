@@ -1,0 +1,112 @@
+import Foundation
+import StateStore
+import Testing
+
+private struct Form: Equatable, Codable, EditableFields {
+  var email: PersonalData = ""
+  var password: Secret = ""
+  var nickname = ""
+  var acceptsTerms = false
+  var note: String?
+  var untracked = 0.0
+
+  static let fields: [EditableField<Form>] = [
+    EditableField("email", \.email),
+    EditableField("password", \.password),
+    EditableField("nickname", \.nickname),
+    EditableField("acceptsTerms", \.acceptsTerms),
+    EditableField("note", \.note),
+  ]
+}
+
+private enum FormAction: Equatable, Codable {
+  case edit(FieldEdit<Form>)
+}
+
+struct FieldEditTests {
+  @Test func oneEditSetsAnyDeclaredField() {
+    var form = Form()
+    #expect(FieldEdit.set(\Form.email, to: "ada@example.com").apply(to: &form))
+    #expect(FieldEdit.set(\Form.password, to: "Secr3t").apply(to: &form))
+    #expect(FieldEdit.set(\Form.nickname, to: "Ada").apply(to: &form))
+    #expect(FieldEdit.set(\Form.acceptsTerms, to: true).apply(to: &form))
+    #expect(FieldEdit.set(\Form.note, to: "hi").apply(to: &form))
+    #expect(
+      form
+        == Form(
+          email: "ada@example.com", password: "Secr3t", nickname: "Ada", acceptsTerms: true,
+          note: "hi"))
+    #expect(FieldEdit.set(\Form.note, to: nil).apply(to: &form))
+    #expect(form.note == nil)
+  }
+
+  @Test func editsCompareByFieldAndValue() {
+    let edit = FieldEdit.set(\Form.nickname, to: "Ada")
+    #expect(edit == .set(\Form.nickname, to: "Ada"))
+    #expect(edit != .set(\Form.nickname, to: "Grace"))
+    #expect(FieldEdit.set(\Form.email, to: "Ada") != .set(\Form.nickname, to: "Ada"))
+    #expect(Set([edit, .set(\Form.nickname, to: "Ada")]).count == 1)
+    #expect(edit.field == "nickname")
+    var form = Form(nickname: "Ada")
+    #expect(edit.changesNothing(in: form))
+    form.nickname = "Al"
+    #expect(!edit.changesNothing(in: form))
+  }
+
+  @Test func anUndeclaredFieldIsAWarningAndChangesNothing() {
+    let warnings = WarningLog()
+    let edit = RuntimeWarning.$reporter.withValue(warnings.reporter) {
+      FieldEdit.set(\Form.untracked, to: 1)
+    }
+    #expect(warnings.messages.count == 1)
+    #expect(warnings.messages.first?.contains("not one of Form.fields") == true)
+    var form = Form(untracked: 3)
+    #expect(!edit.apply(to: &form))
+    #expect(form.untracked == 3)
+  }
+
+  @Test func aLogRecordsTheFieldByNameAndTheValueMaskedAsItMasksItself() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let actions: [FormAction] = [
+      .edit(.set(\.email, to: "ada@example.com")), .edit(.set(\.password, to: "Secr3t")),
+      .edit(.set(\.acceptsTerms, to: true)), .edit(.set(\.note, to: nil)),
+    ]
+    let clear = String(decoding: try encoder.encode(actions), as: UTF8.self)
+    #expect(
+      clear
+        == #"[{"edit":{"_0":{"field":"email","value":"ada@example.com"}}},"#
+        + #"{"edit":{"_0":{"field":"password","value":"Aaaa0a"}}},"#
+        + #"{"edit":{"_0":{"field":"acceptsTerms","value":true}}},"#
+        + #"{"edit":{"_0":{"field":"note","value":null}}}]"#)
+    let decoded = try JSONDecoder().decode([FormAction].self, from: Data(clear.utf8))
+    #expect(decoded[0] == actions[0] && decoded[2] == actions[2] && decoded[3] == actions[3])
+    #expect(decoded[1] == .edit(.set(\.password, to: "Aaaa0a")), "a log holds the mask")
+
+    encoder.userInfo[.masksPersonalData] = true
+    let masked = String(decoding: try encoder.encode(actions[0]), as: UTF8.self)
+    #expect(masked == #"{"edit":{"_0":{"field":"email","value":"aaa@aaaaaaa.aaa"}}}"#)
+  }
+
+  @Test(arguments: [
+    (#"{"field":"age","value":3}"#, "Form has no editable field 'age'"),
+    (#"{"field":"nickname","value":3}"#, "String"),
+    (#"{"field":"acceptsTerms","value":"yes"}"#, "Bool"),
+    (#"{"value":"x"}"#, "field"),
+  ])
+  func aLogWithAnUnknownFieldOrAValueOfAnotherTypeDoesNotDecode(json: String, words: String) {
+    #expect {
+      try JSONDecoder().decode(FieldEdit<Form>.self, from: Data(json.utf8))
+    } throws: { error in
+      "\(error)".contains(words)
+    }
+  }
+
+  @Test func itRendersAsTheFieldAndItsValueWithSecretsMasked() {
+    #expect("\(FieldEdit.set(\Form.email, to: "ada"))" == #"set(email: "ada")"#)
+    #expect(
+      Dump.render(FormAction.edit(.set(\.password, to: "Secr3t")))
+        == #"FormAction.edit(set(password: Secret(Aaaa0a)))"#)
+    #expect(!Dump.render(FieldEdit.set(\Form.password, to: "Secr3t")).contains("Secr3t"))
+  }
+}
