@@ -40,25 +40,33 @@ package final class InteractiveApp {
   private var spinner: Task<Void, Never>?
   private var countdown = LockoutCountdown()
   private var countdownTicker: Task<Void, Never>?
-  private let clockStart = ContinuousClock.now
-  /// The app's clock, as a time since it started.
-  private var now: Duration { ContinuousClock.now - clockStart }
+  /// The clock the store's effects run on: the lockout counts down on it too.
+  private let clock: any Clock<Duration>
+  /// The time on ``clock`` since the app started.
+  private let elapsed: @Sendable () -> Duration
+  private var now: Duration { elapsed() }
   private var subscription: StoreSubscription?
   private var recording: Integrations.Recording?
 
-  /// Sets up a store on the real clock for `options`.
+  /// Sets up a store for `options` on `clock`: the real clock, or a test's.
+  ///
+  /// The service's latency, the timers and the lockout's countdown on the screen all run on
+  /// `clock`.
   ///
   /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
-  package init(options: DemoOptions) async throws(DemoFailure) {
+  package init(
+    options: DemoOptions, clock: any Clock<Duration> = ContinuousClock()
+  ) async throws(DemoFailure) {
     let router = DemoRouter()
     let alerts = DemoAlertPresenter()
-    let clock = ContinuousClock()
     let dependencies = try Integrations.dependencies(
       options, router: router, alerts: alerts, clock: clock, now: { Date() })
     store = Store(
       app: AppState(login: LoginState(rules: options.rules)), dependencies: dependencies)
     self.router = router
     self.alerts = alerts
+    self.clock = clock
+    elapsed = Self.elapsed(on: clock)
     // Standard error is under the full screen here: the notice goes on the screen, and
     // main says it again once the terminal is restored.
     let relay = StopRelay()
@@ -66,6 +74,12 @@ package final class InteractiveApp {
       Task { @MainActor in relay.handler?(message) }
     }
     relay.handler = { [weak self] message in self?.recordingStopped(message) }
+  }
+
+  /// The time on `clock` since now.
+  private static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
   }
 
   /// Why recording stopped early (`recording stopped: …`), or `nil`.
@@ -267,7 +281,7 @@ package final class InteractiveApp {
         while !Task.isCancelled {
           guard let self, let wait = self.countdown.untilNextTick(at: self.now) else { break }
           do {
-            try await Task.sleep(for: wait)
+            try await self.clock.sleep(for: wait)
           } catch {
             break
           }
