@@ -330,6 +330,7 @@ package final class InteractiveApp {
     model.alert = alerts.current
     model.focus = ScreenModel.settle(model.focus, routes: model.routes, state: store.state)
     model.lockoutSecondsLeft = countdown.secondsLeft(at: now)
+    model.rows = Terminal.size()?.rows
     drawScreen(ScreenRenderer.render(store.state, model), clearsNextFrame)
     clearsNextFrame = false
   }

@@ -126,8 +126,8 @@ extension LoginDemoInteractiveTests {
   }
 
   /// Below the smallest size that fits, one line asks for a larger window instead of a torn
-  /// layout — shorter in a narrower window, so it is never cut; growing the window again
-  /// brings the screen back. The screens are in `DemoScripts/Interactive/too-small.expected.txt`.
+  /// layout — shorter in a narrower window, so it is never cut; a window only a little short
+  /// shows the screen without its key hints; growing the window again brings them back. The screens are in `DemoScripts/Interactive/too-small.expected.txt`.
   @Test(.timeLimit(.minutes(1)))
   func aTooSmallTerminalAsksForALargerWindow() async throws {
     let run = try await InteractiveRun(arguments: [])
@@ -146,9 +146,16 @@ extension LoginDemoInteractiveTests {
       #expect(small.split(separator: "\n").count == 1, "one line: \(small)")
       frames.add("\(columns)×\(rows)", small)
     }
+    // Two rows short of the form with its key hints: the form, without them.
+    try await run.session.resize(columns: 80, rows: 12)
+    let short = try await run.session.waitForScreen(markingInverse: true, "the form, no hints") {
+      $0.contains(" › Username") && !$0.contains("61×")
+    }
+    #expect(!short.contains("Tab next"))
+    frames.add("80×12", short)
     try await run.session.resize(columns: 80, rows: 24)
     let again = try await run.session.waitForScreen(markingInverse: true, "the form again") {
-      $0.contains(" › Username") && !$0.contains("61×")
+      $0.contains(" › Username") && $0.contains("Tab next")
     }
     frames.add("80×24", again)
     try await run.session.press("C-c")
