@@ -48,19 +48,21 @@ package final class InteractiveApp {
   private var subscription: StoreSubscription?
   private var recording: Integrations.Recording?
 
-  /// Sets up a store for `options` on `clock`: the real clock, or a test's.
+  /// Sets up a store for `options` on `clock` and the wall clock `now`: the real ones, or a
+  /// test's.
   ///
   /// The service's latency, the timers and the lockout's countdown on the screen all run on
-  /// `clock`.
+  /// `clock`; sessions and lockouts kept between launches are dated by `now`.
   ///
   /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
   package init(
-    options: DemoOptions, clock: any Clock<Duration> = ContinuousClock()
+    options: DemoOptions, clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = { Date() }
   ) async throws(DemoFailure) {
     let router = DemoRouter()
     let alerts = DemoAlertPresenter()
     let dependencies = try Integrations.dependencies(
-      options, router: router, alerts: alerts, clock: clock, now: { Date() })
+      options, router: router, alerts: alerts, clock: clock, now: now)
     store = Store(
       app: AppState(login: LoginState(rules: options.rules)), dependencies: dependencies)
     self.router = router
