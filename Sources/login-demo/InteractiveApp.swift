@@ -30,6 +30,8 @@ package final class InteractiveApp {
   /// resize). The terminal while ``run()`` runs; a test's function in tests; `nil` draws
   /// nothing.
   package var drawScreen: ((_ lines: [ScreenLine], _ clear: Bool) -> Void)?
+  /// The height of the screen drawn on, when known: the terminal's while ``run()`` runs.
+  private var terminalRows: () -> Int? = { nil }
   private var needsRender = false
   private var isRenderScheduled = false
   /// The draw ``setNeedsRender()`` last scheduled for the next turn of the main actor: a test
@@ -96,6 +98,7 @@ package final class InteractiveApp {
     let terminal = try Terminal.open()
     defer { Terminal.restore() }
     drawScreen = { lines, clear in terminal.draw(lines, clearing: clear) }
+    terminalRows = { Terminal.size()?.rows }
     attach()
     watchResizes()
     store.send(.login(.launched))
@@ -332,7 +335,7 @@ package final class InteractiveApp {
     model.alert = alerts.current
     model.focus = ScreenModel.settle(model.focus, routes: model.routes, state: store.state)
     model.lockoutSecondsLeft = countdown.secondsLeft(at: now)
-    model.rows = Terminal.size()?.rows
+    model.rows = terminalRows()
     drawScreen(ScreenRenderer.render(store.state, model), clearsNextFrame)
     clearsNextFrame = false
   }
