@@ -108,7 +108,11 @@ let package = Package(
     // The terminal app's own logic (the event loop, the key decoder), imported from its
     // executable module through `package` declarations.
     .testTarget(
-      name: "LoginDemoUnitTests", dependencies: ["login-demo", "AppFeature", "StateStore"]),
+      name: "LoginDemoUnitTests",
+      dependencies: [
+        "login-demo", "AppFeature", "LoginFeature", "LoginFileStores", "StateStore",
+        "ToolTestSupport",
+      ]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

@@ -24,7 +24,7 @@ package struct DemoOptions: Equatable {
   var scriptPath: String?
   /// Where the session and the lockout are kept between launches (`--state-dir DIR`);
   /// nothing is kept without it.
-  var stateDirectory: String?
+  package var stateDirectory: String?
   /// Where rolling action-log segments go (`--flight-recorder DIR`).
   var flightRecorderDirectory: String?
   /// The wall-clock time script mode starts at (`--now`).

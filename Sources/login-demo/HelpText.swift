@@ -12,10 +12,15 @@ enum HelpText {
     The LoginStore login screen as a terminal app: one app store runs the login
     flow and the home screen (which loads the user's profile) as child features.
 
-    On a terminal it runs full-screen: type to edit the focused field, Tab and
-    Shift-Tab move the focus, Enter presses the focused button, Esc cancels the
-    request or dismisses an alert, Ctrl-C quits. A paste is one edit of the field,
-    and the screen is redrawn when the terminal is resized.
+    On a terminal it runs full-screen. Type to edit the focused field at its
+    cursor: Left and Right move it, Home and End (or Ctrl-A, Ctrl-E) jump to the
+    ends, Backspace and Delete remove the character before or under it, Ctrl-U
+    everything before it and Ctrl-W the word before it. Tab and Shift-Tab move
+    the focus, Enter presses the focused button (in the password field it signs
+    in), Esc cancels the request or dismisses an alert, Ctrl-C quits. A paste is
+    one edit of the field. A locked form counts down the seconds until it opens
+    again. The screen is redrawn when the terminal is resized; a window too small
+    for it shows one line asking for a larger one.
 
     When stdin is not a terminal, or with --script FILE, it runs a script: one UI
     event per line, printing every screen as plain text. Time is virtual there, so

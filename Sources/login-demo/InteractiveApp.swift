@@ -30,6 +30,8 @@ package final class InteractiveApp {
   /// resize). The terminal while ``run()`` runs; a test's function in tests; `nil` draws
   /// nothing.
   package var drawScreen: ((_ lines: [ScreenLine], _ clear: Bool) -> Void)?
+  /// The height of the screen drawn on, when known: the terminal's while ``run()`` runs.
+  private var terminalRows: () -> Int? = { nil }
   private var needsRender = false
   private var isRenderScheduled = false
   /// The draw ``setNeedsRender()`` last scheduled for the next turn of the main actor: a test
@@ -40,25 +42,35 @@ package final class InteractiveApp {
   private var spinner: Task<Void, Never>?
   private var countdown = LockoutCountdown()
   private var countdownTicker: Task<Void, Never>?
-  private let clockStart = ContinuousClock.now
-  /// The app's clock, as a time since it started.
-  private var now: Duration { ContinuousClock.now - clockStart }
+  /// The clock the store's effects run on: the lockout counts down on it too.
+  private let clock: any Clock<Duration>
+  /// The time on ``clock`` since the app started.
+  private let elapsed: @Sendable () -> Duration
+  private var now: Duration { elapsed() }
   private var subscription: StoreSubscription?
   private var recording: Integrations.Recording?
 
-  /// Sets up a store on the real clock for `options`.
+  /// Sets up a store for `options` on `clock` and the wall clock `now`: the real ones, or a
+  /// test's.
+  ///
+  /// The service's latency, the timers and the lockout's countdown on the screen all run on
+  /// `clock`; sessions and lockouts kept between launches are dated by `now`.
   ///
   /// - Throws: ``DemoFailure`` when an integration (`--api`, `--record`) is not available.
-  package init(options: DemoOptions) async throws(DemoFailure) {
+  package init(
+    options: DemoOptions, clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) async throws(DemoFailure) {
     let router = DemoRouter()
     let alerts = DemoAlertPresenter()
-    let clock = ContinuousClock()
     let dependencies = try Integrations.dependencies(
-      options, router: router, alerts: alerts, clock: clock, now: { Date() })
+      options, router: router, alerts: alerts, clock: clock, now: now)
     store = Store(
       app: AppState(login: LoginState(rules: options.rules)), dependencies: dependencies)
     self.router = router
     self.alerts = alerts
+    self.clock = clock
+    elapsed = Self.elapsed(on: clock)
     // Standard error is under the full screen here: the notice goes on the screen, and
     // main says it again once the terminal is restored.
     let relay = StopRelay()
@@ -66,6 +78,12 @@ package final class InteractiveApp {
       Task { @MainActor in relay.handler?(message) }
     }
     relay.handler = { [weak self] message in self?.recordingStopped(message) }
+  }
+
+  /// The time on `clock` since now.
+  private static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
   }
 
   /// Why recording stopped early (`recording stopped: …`), or `nil`.
@@ -80,6 +98,7 @@ package final class InteractiveApp {
     let terminal = try Terminal.open()
     defer { Terminal.restore() }
     drawScreen = { lines, clear in terminal.draw(lines, clearing: clear) }
+    terminalRows = { Terminal.size()?.rows }
     attach()
     watchResizes()
     store.send(.login(.launched))
@@ -267,7 +286,7 @@ package final class InteractiveApp {
         while !Task.isCancelled {
           guard let self, let wait = self.countdown.untilNextTick(at: self.now) else { break }
           do {
-            try await Task.sleep(for: wait)
+            try await self.clock.sleep(for: wait)
           } catch {
             break
           }
@@ -316,6 +335,7 @@ package final class InteractiveApp {
     model.alert = alerts.current
     model.focus = ScreenModel.settle(model.focus, routes: model.routes, state: store.state)
     model.lockoutSecondsLeft = countdown.secondsLeft(at: now)
+    model.rows = terminalRows()
     drawScreen(ScreenRenderer.render(store.state, model), clearsNextFrame)
     clearsNextFrame = false
   }

@@ -35,6 +35,9 @@ struct ScreenModel: Equatable {
   var spinnerFrame = 0
   /// Whether to add the line explaining the keys (interactive mode only).
   var showsKeyHints = false
+  /// The terminal's height in rows, when known: the key hints are left out when the screen
+  /// would not fit with them, so a short window still shows the form (or the alert) itself.
+  var rows: Int?
   /// A warning about the app itself, below the screen: `Recording stopped: …` (interactive
   /// mode only; script mode says it on standard error).
   var notice: String?

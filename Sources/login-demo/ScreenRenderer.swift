@@ -52,7 +52,7 @@ enum ScreenRenderer {
         ScreenLine("   " + $0, style: .warning)
       }
     }
-    if model.showsKeyHints {
+    if model.showsKeyHints, lines.count + 2 <= model.rows ?? .max {
       lines.append(ScreenLine())
       lines.append(
         ScreenLine(" Tab next · Enter press · Esc cancel/dismiss · Ctrl-C quit", style: .dim))

@@ -17,7 +17,7 @@ import StateStore
 /// SIGQUIT (a signal handler that restores, then exits with 128 + the signal number).
 final class Terminal: Sendable {
   /// Whether drawing uses colours: stdout is a terminal, `TERM` is not `dumb`, `NO_COLOR` is
-  /// not set.
+  /// not set. Bold, dim and inverse (the cursor, the focused button) are drawn either way.
   let usesColors: Bool
 
   private init(usesColors: Bool) {
@@ -83,7 +83,7 @@ final class Terminal: Sendable {
     var lines = lines
     if let size = Terminal.size(), let message = Terminal.tooSmall(lines, size: size) {
       // A screen that does not fit would wrap and tear: say so on one line instead.
-      lines = [ScreenLine(String(message.prefix(max(1, size.columns - 1))), style: .warning)]
+      lines = [ScreenLine(message, style: .warning)]
     }
     for (index, line) in lines.enumerated() {
       if index > 0 { frame += "\r\n" }
@@ -105,12 +105,27 @@ final class Terminal: Sendable {
   /// The one line to show instead of `lines` when they do not fit a terminal of `size`: every
   /// line must fit in its width (the screens are ``ScreenRenderer/width`` columns wide) and
   /// all of them in its height. `nil` when they fit.
+  ///
+  /// The line is the longest of these that fits the width (the last column left free, so it
+  /// never wraps), down to the bare size in a very narrow window:
+  ///
+  /// ```text
+  /// Please make the window at least 61×13 (it is 40×24).
+  /// Please make the window at least 61×13.
+  /// Make it at least 61×13.
+  /// 61×13
+  /// ```
   static func tooSmall(_ lines: [ScreenLine], size: (columns: Int, rows: Int)) -> String? {
-    let columns = max(ScreenRenderer.width + 1, lines.map { $0.plainText.count }.max() ?? 0)
+    let columns = max(ScreenRenderer.width + 1, lines.map(\.width).max() ?? 0)
     let rows = lines.count
     guard size.columns < columns || size.rows < rows else { return nil }
-    return
-      "Please make the window at least \(columns)×\(rows) (it is \(size.columns)×\(size.rows))."
+    let needed = "\(columns)×\(rows)"
+    let messages = [
+      "Please make the window at least \(needed) (it is \(size.columns)×\(size.rows)).",
+      "Please make the window at least \(needed).", "Make it at least \(needed).", needed,
+    ]
+    let room = max(1, size.columns - 1)
+    return messages.first { $0.count <= room } ?? String(needed.prefix(room))
   }
 
   /// Calls `handler` on a background thread after each resize of the terminal (SIGWINCH).

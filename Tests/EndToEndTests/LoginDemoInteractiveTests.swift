@@ -2,6 +2,7 @@ import ActionLog
 import AppFeature
 import Foundation
 import Testing
+import ToolTestSupport
 
 /// Drives `login-demo` in interactive mode through a real pseudo-terminal (tmux), and checks
 /// that the terminal is exactly as it was after the app quits.
@@ -64,10 +65,18 @@ struct LoginDemoInteractiveTests {
 
 extension LoginDemoInteractiveTests {
   /// Five wrong passwords lock the form: the lockout line counts whole seconds down on the
-  /// real clock, "Ready to sign in" is gone, and Enter on Login says why nothing happens.
+  /// real clock, "Ready to sign in" is gone, and Enter on Login says why nothing happens. A
+  /// relaunch with the same state folder is still locked, in whole seconds too.
+  ///
+  /// The screens are compared with `DemoScripts/Interactive/countdown.expected.txt`, the
+  /// seconds left written `‹n›` (they depend on the real clock).
   @Test(.timeLimit(.minutes(1)))
   func theLockoutCountsDownAndEnterSaysWhy() async throws {
-    let run = try await InteractiveRun(arguments: ["--latency", "0"])
+    let state = try TemporaryFolder()
+    defer { withExtendedLifetime(state) {} }
+    let arguments = ["--latency", "0", "--state-dir", state.url.path]
+    let run = try await InteractiveRun(arguments: arguments)
+    var frames = Frames()
     try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
     try await run.session.type("demo")
     try await run.session.press("Tab")
@@ -82,45 +91,124 @@ extension LoginDemoInteractiveTests {
         !$0.contains("│ Error") && !$0.contains("│ Maximum number")
       }
     }
-    let locked = try await run.session.waitForScreen("the countdown") {
+    let locked = try await run.session.waitForScreen(markingInverse: true, "the countdown") {
       $0.contains("Locked after 5 failed attempts. Try again in ")
     }
     #expect(!locked.contains("Ready to sign in"))
     #expect(!locked.contains(" seconds"), "whole seconds, never a fraction: \(locked)")
+    frames.add("locked", locked)
     // It ticks: two seconds later it reads at least one second less.
     let first = try Self.secondsLeft(in: locked)
     try await run.session.waitForScreen("the countdown, a second later") {
       (try? Self.secondsLeft(in: $0)).map { $0 < first } ?? false
     }
     try await run.session.press("Enter")
-    try await run.session.waitForScreen("why the tap did nothing") {
+    let why = try await run.session.waitForScreen(markingInverse: true, "why the tap did nothing") {
       $0.contains("The form is locked after too many failed attempts; wait for the countdown.")
     }
+    frames.add("Enter on the locked Login button", why)
     try await run.session.press("C-c")
     try await run.expectRestored(status: "130")
+
+    let relaunch = try await InteractiveRun(arguments: arguments)
+    let restored = try await relaunch.session.waitForScreen(
+      markingInverse: true, "the countdown after a relaunch"
+    ) { $0.contains("Locked after 5 failed attempts. Try again in ") }
+    let line = restored.split(separator: "\n").first { $0.contains("Try again in") } ?? ""
+    let left = line.split(separator: "Try again in ").last ?? ""
+    #expect(
+      left.hasSuffix(" s") && left.dropLast(2).allSatisfy(\.isNumber), "whole seconds: \(line)")
+    #expect(try Self.secondsLeft(in: restored) <= first)
+    frames.add("after a relaunch", restored)
+    try await relaunch.session.press("C-c")
+    try await relaunch.expectRestored(status: "130")
+    Golden.expect(frames.text, matches: Frames.golden("countdown"))
   }
 
   /// Below the smallest size that fits, one line asks for a larger window instead of a torn
-  /// layout; growing the window again brings the screen back.
+  /// layout — shorter in a narrower window, so it is never cut; a window only a little short
+  /// shows the screen without its key hints; growing the window again brings them back. The screens are in `DemoScripts/Interactive/too-small.expected.txt`.
   @Test(.timeLimit(.minutes(1)))
   func aTooSmallTerminalAsksForALargerWindow() async throws {
     let run = try await InteractiveRun(arguments: [])
+    var frames = Frames()
     try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
-    try await run.session.resize(columns: 40, rows: 24)
-    let small = try await run.session.waitForScreen("the request for a larger window") {
-      $0.contains("Please make the window at least 61×")
+    let sizes: [(columns: Int, rows: Int, expected: String)] = [
+      (40, 24, "Please make the window at least 61×"), (80, 8, "(it is 80×8)"),
+      (24, 24, "Make it at least 61×"), (12, 24, "61×"),
+    ]
+    for (columns, rows, expected) in sizes {
+      try await run.session.resize(columns: columns, rows: rows)
+      let small = try await run.session.waitForScreen(
+        markingInverse: true, "the request for a larger window at \(columns)×\(rows)"
+      ) { $0.hasPrefix(expected) || ($0.contains(expected) && $0.hasPrefix("Please")) }
+      #expect(!small.contains("Username"))
+      #expect(small.split(separator: "\n").count == 1, "one line: \(small)")
+      frames.add("\(columns)×\(rows)", small)
     }
-    #expect(!small.contains("Username"))
-    try await run.session.resize(columns: 80, rows: 8)
-    try await run.session.waitForScreen("the request, for the height") {
-      $0.contains("(it is 80×8)")
+    // Two rows short of the form with its key hints: the form, without them.
+    try await run.session.resize(columns: 80, rows: 12)
+    let short = try await run.session.waitForScreen(markingInverse: true, "the form, no hints") {
+      $0.contains(" › Username") && !$0.contains("61×")
     }
+    #expect(!short.contains("Tab next"))
+    frames.add("80×12", short)
     try await run.session.resize(columns: 80, rows: 24)
-    try await run.session.waitForScreen("the form again") {
-      $0.contains(" › Username") && !$0.contains("Please make the window")
+    let again = try await run.session.waitForScreen(markingInverse: true, "the form again") {
+      $0.contains(" › Username") && $0.contains("Tab next")
     }
+    frames.add("80×24", again)
     try await run.session.press("C-c")
     try await run.expectRestored(status: "130")
+    Golden.expect(frames.text, matches: Frames.golden("too-small"))
+  }
+
+  /// The editing keys as a terminal sends them: ←/→, Home/End, Delete, Backspace, Ctrl-U,
+  /// Ctrl-W, with the cursor drawn where they put it; Enter in the password field signs in.
+  /// The screens, the cursor's cell marked `⟦ ⟧`, are in
+  /// `DemoScripts/Interactive/editing.expected.txt`.
+  @Test(.timeLimit(.minutes(1)))
+  func theEditingKeysMoveAVisibleCursor() async throws {
+    let run = try await InteractiveRun(arguments: ["--latency", "0"])
+    var frames = Frames()
+    /// Waits for the focused field `label` to read `text` (the cursor's cell marked), and
+    /// adds the screen as `title`.
+    func expectField(_ label: String, _ text: String, after title: String) async throws {
+      let screen = try await run.session.waitForScreen(
+        markingInverse: true, "\(label) reading \(text) after \(title)"
+      ) { $0.contains(" › \(label.padding(toLength: 10, withPad: " ", startingAt: 0))\(text)\n") }
+      frames.add(title, screen)
+    }
+    try await expectField("Username", "⟦ ⟧", after: "start")
+    try await run.session.type("demo")
+    try await run.session.press("Left", "Left")
+    try await run.session.type("X")
+    try await expectField("Username", "deX⟦m⟧o", after: "demo ← ← X")
+    try await run.session.press("Home", "DC")
+    try await expectField("Username", "⟦e⟧Xmo", after: "Home Delete")
+    try await run.session.press("End", "BSpace")
+    try await run.session.type(" lovelace")
+    try await expectField("Username", "eXm lovelace⟦ ⟧", after: "End Backspace ␣lovelace")
+    try await run.session.press("C-w")
+    try await expectField("Username", "eXm ⟦ ⟧", after: "Ctrl-W")
+    try await run.session.press("Left", "Left", "C-u")
+    try await expectField("Username", "⟦m⟧", after: "← ← Ctrl-U")
+    try await run.session.press("C-e", "BSpace", "BSpace", "BSpace")
+    try await run.session.type("demo")
+    try await run.session.press("Tab")
+    try await run.session.type("Secr3t")
+    try await run.session.press("C-a", "Right", "Right")
+    try await expectField(
+      "Password", "••⟦•⟧•••", after: "Ctrl-E ⌫ ⌫ ⌫ demo Tab (the password) Ctrl-A → →")
+    try await run.session.press("Enter")
+    let home = try await run.session.waitForScreen(markingInverse: true, "the home screen") {
+      $0.contains("Hello Demo User") && $0.contains("unread messages")
+    }
+    frames.add("Enter in the password field", home)
+    try await run.session.press("C-c")
+    try await run.expectRestored(status: "130")
+    #expect(!frames.text.contains("Secr3t"))
+    Golden.expect(frames.text, matches: Frames.golden("editing"))
   }
 
   static func secondsLeft(in screen: String) throws -> Int {
@@ -129,6 +217,27 @@ extension LoginDemoInteractiveTests {
     let digits = screen[range.upperBound...].prefix { $0.isNumber }
     guard let seconds = Int(digits) else { throw DemoProcessError("no seconds") }
     return seconds
+  }
+
+  /// The screens of an interactive test, each under a `── title ──` header, for a golden file.
+  struct Frames {
+    private(set) var text = ""
+
+    /// The golden file `DemoScripts/Interactive/<name>.expected.txt`.
+    static func golden(_ name: String) -> URL {
+      DemoProcess.scriptsFolder.appendingPathComponent("Interactive/\(name).expected.txt")
+    }
+
+    /// Adds `screen`, the seconds of "Try again in N s" written `‹n›` (they depend on the
+    /// real clock).
+    mutating func add(_ title: String, _ screen: String) {
+      var screen = screen
+      if let range = screen.range(of: "Try again in ") {
+        let digits = screen[range.upperBound...].prefix { $0.isNumber }
+        screen.replaceSubrange(range.upperBound..<digits.endIndex, with: "‹n›")
+      }
+      text += (text.isEmpty ? "" : "\n") + "── \(title) ──\n" + screen
+    }
   }
 
   /// `kill -9` in the middle of a session: the flight-recorder folder stays replayable, and

@@ -1,6 +1,10 @@
 import AppFeature
+import Foundation
+import LoginFeature
+import LoginFileStores
 import StateStore
 import Testing
+import ToolTestSupport
 import login_demo
 
 /// The full-screen app's event loop, fed batches of keys as the key reader hands them on.
@@ -14,8 +18,11 @@ struct InteractiveAppTests {
     var lastScreen: [ScreenLine] = []
     private var subscription: StoreSubscription?
 
-    init() async throws {
-      app = try await InteractiveApp(options: DemoOptions())
+    init(
+      options: DemoOptions = DemoOptions(), clock: any Clock<Duration> = ContinuousClock(),
+      now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws {
+      app = try await InteractiveApp(options: options, clock: clock, now: now)
       app.attach()
       app.drawScreen = { [unowned self] lines, _ in
         renders += 1
@@ -30,6 +37,74 @@ struct InteractiveAppTests {
       #expect(app.scheduledRender != nil, "no render was scheduled", sourceLocation: sourceLocation)
       await app.scheduledRender?.value
     }
+  }
+
+  /// After a relaunch into a lockout with a fraction of a second over 21 seconds left (the
+  /// issue's "Locked for 21.958 seconds"), the form counts whole seconds down on the app's clock (a manual one here), never a fraction; Enter
+  /// on Login says why nothing happens; the form opens when the lockout ends on the same clock.
+  @Test(.timeLimit(.minutes(1)))
+  func aLockoutRestoredAtLaunchCountsDownOnTheAppsClock() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    // The file keeps whole seconds; the launch is 0.0625 s past one.
+    let launch = Date(timeIntervalSince1970: 1_767_225_600.0625)
+    try await FileLockoutStore(url: folder.file("lockout.json")).update { _ in
+      LockoutRecord(failedAttempts: 5, lockedUntil: Date(timeIntervalSince1970: 1_767_225_622))
+    }
+    var options = DemoOptions()
+    options.stateDirectory = folder.url.path
+    let clock = ManualClock()
+    let harness = try await Harness(options: options, clock: clock, now: { launch })
+    harness.app.store.send(.login(.launched))
+    let locked = try #require(await harness.app.store.state(where: { $0.login.isLocked }))
+    #expect(locked.login.lockedFor == .milliseconds(21_938))
+    let seconds = 22
+    // The ticker and the lockout's timer are both asleep on the app's clock.
+    #expect(await clock.waitForSleepers(2))
+    await harness.settle()
+
+    #expect(lockLine(harness) == "   Locked after 5 failed attempts. Try again in \(seconds) s")
+    #expect(!text(harness).contains("Ready to sign in"))
+    for elapsed in 1...3 {
+      await clock.advance(by: .seconds(1))
+      #expect(await clock.waitForSleepers(2), "the ticker sleeps again once it has drawn")
+      #expect(
+        lockLine(harness)
+          == "   Locked after 5 failed attempts. Try again in \(seconds - elapsed) s")
+    }
+    // Enter on the locked Login button says why nothing happens.
+    var decoder = KeyDecoder()
+    #expect(harness.app.process(decoder.decode([0x09, 0x09, 0x0D])))
+    #expect(
+      text(harness).contains(
+        "The form is locked after too many failed attempts; wait for the countdown."))
+
+    await clock.advance(by: .milliseconds(21_938))
+    _ = await harness.app.store.state(where: { !$0.login.isLocked })
+    await harness.settle()
+    #expect(lockLine(harness) == nil)
+    #expect(harness.actions.contains(.login(.lockoutEnded)))
+  }
+
+  private func text(_ harness: Harness) -> String {
+    harness.lastScreen.map(\.plainText).joined(separator: "\n")
+  }
+
+  private func lockLine(_ harness: Harness) -> String? {
+    harness.lastScreen.map(\.plainText).first { $0.contains("Locked after") }
+  }
+
+  /// `NO_COLOR` turns the colours off, not the cursor: bold, dim and inverse are not colours.
+  @Test func withoutColorsTheCursorStillShows() async throws {
+    let harness = try await Harness()
+    var decoder = KeyDecoder()
+    #expect(harness.app.process(decoder.decode(Array("demo".utf8))))
+    let field = harness.lastScreen.first { $0.plainText.contains("Username") }
+    #expect(
+      field?.ansiText(colors: false) == " › \u{1B}[1mUsername  \u{1B}[0mdemo\u{1B}[7m \u{1B}[0m")
+    #expect(
+      field?.ansiText(colors: true)
+        == "\u{1B}[36m › \u{1B}[0m\u{1B}[1mUsername  \u{1B}[0mdemo\u{1B}[7m \u{1B}[0m")
   }
 
   /// The case: 10,000 pasted characters were 10,000 actions and 10,000 redraws.

@@ -11,16 +11,18 @@ enum TextStyle: Equatable {
   case warning
   case accent
 
-  var ansiCode: String? {
+  /// The SGR code of the style; without `colors`, `nil` for the coloured styles. Bold, dim and
+  /// inverse are not colours: `NO_COLOR` keeps them, so the cursor and the focus still show.
+  func ansiCode(colors: Bool) -> String? {
     switch self {
     case .normal: nil
     case .bold: "1"
     case .dim: "2"
     case .inverse: "7"
-    case .error: "31"
-    case .success: "32"
-    case .warning: "33"
-    case .accent: "36"
+    case .error: colors ? "31" : nil
+    case .success: colors ? "32" : nil
+    case .warning: colors ? "33" : nil
+    case .accent: colors ? "36" : nil
     }
   }
 }
@@ -50,11 +52,11 @@ package struct ScreenLine: Equatable {
     return text
   }
 
-  /// The line with ANSI SGR codes for each styled segment when `colors` is on.
+  /// The line with an ANSI SGR code for each styled segment: bold, dim and inverse always
+  /// (the cursor is an inverse cell), the colours only when `colors` is on.
   package func ansiText(colors: Bool) -> String {
-    guard colors else { return segments.map(\.text).joined() }
-    return segments.map { segment in
-      guard let code = segment.style.ansiCode else { return segment.text }
+    segments.map { segment in
+      guard let code = segment.style.ansiCode(colors: colors) else { return segment.text }
       return "\u{1B}[\(code)m\(segment.text)\u{1B}[0m"
     }.joined()
   }

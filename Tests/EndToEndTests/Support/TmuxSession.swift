@@ -53,20 +53,75 @@ final class TmuxSession: Sendable {
     try await run(["capture-pane", "-p", "-t", Self.target])
   }
 
-  /// Polls the screen until `condition` holds, for at most `timeout`.
+  /// The screen as text, with every run of cells drawn in inverse video — a field's cursor, a
+  /// focused button — between `⟦` and `⟧`, trailing spaces and blank rows at the end dropped.
+  ///
+  /// ```text
+  ///  › Username  deX⟦m⟧o
+  /// ```
+  func screenMarkingInverse() async throws -> String {
+    Self.markingInverse(try await run(["capture-pane", "-p", "-e", "-N", "-t", Self.target]))
+  }
+
+  /// `styled`, a capture with SGR escape sequences, as plain text with inverse runs marked.
+  static func markingInverse(_ styled: String) -> String {
+    var lines: [String] = []
+    for line in styled.split(separator: "\n", omittingEmptySubsequences: false) {
+      var text = ""
+      var isInverse = false
+      var scalars = line.unicodeScalars[...]
+      while let scalar = scalars.popFirst() {
+        guard scalar == "\u{1B}" else {
+          text.unicodeScalars.append(scalar)
+          continue
+        }
+        guard scalars.first == "[" else { continue }
+        scalars.removeFirst()
+        var parameters = ""
+        var final: Unicode.Scalar?
+        while let next = scalars.popFirst() {
+          if (0x40...0x7E).contains(next.value) {
+            final = next
+            break
+          }
+          parameters.unicodeScalars.append(next)
+        }
+        guard final == "m" else { continue }  // not SGR: the cursor moves, the line clears
+        var inverse = isInverse
+        for code in parameters.split(separator: ";", omittingEmptySubsequences: false) {
+          if code == "7" {
+            inverse = true
+          } else if ["", "0", "27"].contains(code) {
+            inverse = false
+          }
+        }
+        if inverse != isInverse { text += inverse ? "⟦" : "⟧" }
+        isInverse = inverse
+      }
+      if isInverse { text += "⟧" }
+      while text.last == " " { text.removeLast() }
+      lines.append(text)
+    }
+    while lines.last == "" { lines.removeLast() }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Polls the screen until `condition` holds, for at most `timeout`; with `markingInverse`,
+  /// the screen is read with ``screenMarkingInverse()``.
   ///
   /// - Returns: The screen that satisfied the condition.
   /// - Throws: ``DemoProcessError`` with the last screen when time runs out.
   @discardableResult
   func waitForScreen(
     timeout: Duration = .seconds(10),
+    markingInverse: Bool = false,
     _ description: String,
     until condition: (String) -> Bool
   ) async throws -> String {
     let deadline = ContinuousClock.now + timeout
     var last = ""
     while ContinuousClock.now < deadline {
-      last = (try? await screen()) ?? last
+      last = (try? await markingInverse ? screenMarkingInverse() : screen()) ?? last
       if condition(last) { return last }
       try await Task.sleep(for: .milliseconds(50))
     }
