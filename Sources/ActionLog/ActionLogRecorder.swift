@@ -19,7 +19,7 @@ import StateStore
 ///
 /// ```swift
 /// let recorder = try store.record(to: logURL, feature: "login")
-/// store.send(.usernameChanged("demo"))
+/// store.send(.edit(.set(\.username, to: "demo")))
 /// await recorder.close()   // flushes and writes the `closed` marker
 /// ```
 ///

@@ -5,7 +5,7 @@ import StateStore
 /// in its case.
 ///
 /// ```swift
-/// appStore.send(.login(.usernameChanged("demo")))
+/// appStore.send(.login(.edit(.set(\.username, to: "demo"))))
 /// appStore.send(.home(.reloadButtonTapped))
 /// ```
 public enum AppAction: Sendable, Equatable, Codable {

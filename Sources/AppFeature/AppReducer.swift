@@ -19,7 +19,7 @@ import StateStore
 ///
 /// ```swift
 /// let store = Store(app: AppState(), dependencies: dependencies)
-/// store.send(.login(.usernameChanged("demo")))
+/// store.send(.login(.edit(.set(\.username, to: "demo"))))
 /// ```
 public struct AppReducer: Reducer, Sendable {
   /// The feature name app action logs are recorded under, and that the `replay` tool knows.

@@ -6,15 +6,14 @@ import StateStore
 /// Actions are named after events, not commands; ``LoginReducer`` decides what each means.
 ///
 /// ```swift
-/// store.send(.usernameChanged("demo"))
-/// store.send(.passwordChanged("Secr3t"))
+/// store.send(.edit(.set(\.username, to: "demo")))
+/// store.send(.edit(.set(\.password, to: "Secr3t")))
 /// store.send(.loginButtonTapped)
 /// ```
 public enum LoginAction: Sendable, Equatable, Codable {
-  /// The user edited the username (or email) field.
-  case usernameChanged(PersonalData)
-  /// The user edited the password field.
-  case passwordChanged(Secret)
+  /// The user edited a field of the form: the username (or email) or the password
+  /// (`.edit(.set(\.username, to: "ada"))`; the fields are ``LoginState/fields``).
+  case edit(FieldEdit<LoginState>)
   /// The user tapped the login button.
   case loginButtonTapped
   /// The user cancelled the request in flight.

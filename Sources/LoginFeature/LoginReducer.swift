@@ -8,7 +8,7 @@ import StateStore
 /// reads a clock or touches I/O, so a test asserts its effects as data and a replay reproduces
 /// every state without running any.
 ///
-/// - `usernameChanged`, `passwordChanged`: update the field; validation is derived.
+/// - `edit`: sets the field (``LoginState/fields``: username, password); validation is derived.
 /// - `loginButtonTapped`: nothing while loading, locked or signed in. With an invalid form, a
 ///   "Validation Errors" alert listing every broken rule, one per line. With a valid form,
 ///   `isLoading`, the next `attemptID` and `authenticate`.
@@ -151,12 +151,8 @@ public struct LoginReducer: Reducer, Sendable {
 struct LoginCore: Reducer, Sendable {
   func reduce(into state: inout LoginState, action: LoginAction) -> [LoginEffect] {
     switch action {
-    case .usernameChanged(let username):
-      state.username = username
-      return []
-
-    case .passwordChanged(let password):
-      state.password = password
+    case .edit(let edit):
+      edit.apply(to: &state)
       return []
 
     case .loginButtonTapped:

@@ -117,3 +117,12 @@ public struct LoginState: Sendable, Equatable, Codable {
     return isFormValid
   }
 }
+
+extension LoginState: EditableFields {
+  /// The form's fields, for ``LoginAction/edit(_:)``: `username` and `password`, by these names
+  /// in action logs.
+  public static let fields: [EditableField<LoginState>] = [
+    EditableField("username", \.username),
+    EditableField("password", \.password),
+  ]
+}

@@ -49,8 +49,8 @@ public struct LoginActionGenerator: Sendable {
       return .twoFactor(twoFactorAction(for: state.twoFactor, using: &random))
     }
     switch Int.random(in: 0..<100, using: &random) {
-    case 0..<25: return .usernameChanged(PersonalData(text(using: &random)))
-    case 25..<50: return .passwordChanged(Secret(text(using: &random)))
+    case 0..<25: return .edit(.set(\.username, to: PersonalData(text(using: &random))))
+    case 25..<50: return .edit(.set(\.password, to: Secret(text(using: &random))))
     case 50..<65: return .loginButtonTapped
     case 65..<70: return .cancelButtonTapped
     case 70..<88:

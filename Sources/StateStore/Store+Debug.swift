@@ -3,11 +3,11 @@ extension Store {
   ///
   /// ```swift
   /// let printer = store.printTransitions()
-  /// store.send(.usernameChanged("demo"))
+  /// store.send(.edit(.set(\.username, to: "demo")))
   /// ```
   ///
   /// ```text
-  /// #1 user LoginAction.usernameChanged("demo")
+  /// #1 user LoginAction.edit(set(username: "demo"))
   ///     LoginState(
   ///   −   username: "",
   ///   +   username: "demo",

@@ -9,8 +9,8 @@ import Observation
 ///
 /// ```swift
 /// let store = Store(initialState: LoginState(), reducer: LoginReducer(), handler: handler)
-/// store.send(.usernameChanged("demo"))
-/// store.send(.passwordChanged("Secr3t"))
+/// store.send(.edit(.set(\.username, to: "demo")))
+/// store.send(.edit(.set(\.password, to: "Secr3t")))
 /// store.send(.loginButtonTapped)
 /// await store.state(where: { !$0.isLoading })   // the answer is in
 /// ```

@@ -266,9 +266,9 @@ package final class InteractiveApp {
     model.cursor = cursor == text.count ? nil : cursor
     guard text != old else { return }
     if model.focus == .username {
-      store.send(.login(.usernameChanged(PersonalData(text))))
+      store.send(.login(.edit(.set(\.username, to: PersonalData(text)))))
     } else {
-      store.send(.login(.passwordChanged(Secret(text))))
+      store.send(.login(.edit(.set(\.password, to: Secret(text)))))
     }
   }
 

@@ -156,10 +156,10 @@ final class ScriptRunner {
       guard onForm else { throw fail(.screenNotShowing("login form")) }
       if field == .username {
         focus = .username
-        store.send(.login(.usernameChanged(PersonalData(text))))
+        store.send(.login(.edit(.set(\.username, to: PersonalData(text)))))
       } else {
         focus = .password
-        store.send(.login(.passwordChanged(Secret(text))))
+        store.send(.login(.edit(.set(\.password, to: Secret(text)))))
       }
     case .tapCancel where onCodeStep:
       focus = .cancelButton

@@ -38,7 +38,7 @@ private func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkR
     prefix: "record login", subject: "login keystroke", feature: LoginReducer.actionLogFeature,
     ops: ops, url: folder.appendingPathComponent("login-record.jsonl"),
     makeStore: { Store(login: LoginState(), dependencies: dependencies) },
-    action: { .usernameChanged(PersonalData(keystrokes[$0 % keystrokes.count])) })
+    action: { .edit(.set(\.username, to: PersonalData(keystrokes[$0 % keystrokes.count]))) })
 }
 
 /// Sends a realistic login mix: typing, login taps, failed and successful responses, alerts,
@@ -57,10 +57,10 @@ private func sendLoginMix(
   while !sender.isDone {
     cycle += 1
     for length in 1...6 {
-      await send(.usernameChanged(PersonalData(String("ada.lovelace".prefix(length * 2)))))
+      await send(.edit(.set(\.username, to: PersonalData(String("ada.lovelace".prefix(length * 2))))))
     }
     for length in 1...6 {
-      await send(.passwordChanged(Secret(String("Pa55word!xyz".prefix(length * 2)))))
+      await send(.edit(.set(\.password, to: Secret(String("Pa55word!xyz".prefix(length * 2))))))
     }
     await send(.loginButtonTapped)
     let attempt = store.state.attemptID

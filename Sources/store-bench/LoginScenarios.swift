@@ -15,8 +15,8 @@ func loginKeystrokes() -> [LoginAction] {
   let username = "ada.lovelace"
   let password = "Engine1843x"
   let typing: [LoginAction] = (1...username.count).map {
-    .usernameChanged(PersonalData(String(username.prefix($0))))
+    .edit(.set(\.username, to: PersonalData(String(username.prefix($0)))))
   }
   return typing
-    + (1...password.count).map { .passwordChanged(Secret(String(password.prefix($0)))) }
+    + (1...password.count).map { .edit(.set(\.password, to: Secret(String(password.prefix($0))))) }
 }

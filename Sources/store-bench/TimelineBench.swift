@@ -104,10 +104,10 @@ private func sendAppMix(
     cycle += 1
     let name = names[cycle % names.count] + String(cycle % 89)
     for length in 1...name.count {
-      await send(.login(.usernameChanged(PersonalData(String(name.prefix(length))))))
+      await send(.login(.edit(.set(\.username, to: PersonalData(String(name.prefix(length)))))))
     }
     for length in 1...7 {
-      await send(.login(.passwordChanged(Secret(String("Pa55word".prefix(length))))))
+      await send(.login(.edit(.set(\.password, to: Secret(String("Pa55word".prefix(length)))))))
     }
     await send(.login(.loginButtonTapped))
     let attempt = store.state.login.attemptID

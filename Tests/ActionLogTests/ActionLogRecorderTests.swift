@@ -121,10 +121,10 @@ struct ActionLogRecorderTests {
     let store = Store(
       initialState: SignUpForm.State(), reducer: SignUpForm(), handler: SignUpHandler())
     let recorder = try store.record(to: url, feature: "sign-up")
-    store.send(.usernameChanged("alice"))
-    store.send(.passwordChanged("ab"))
+    store.send(.edit(.set(\.username, to: "alice")))
+    store.send(.edit(.set(\.password, to: "ab")))
     store.send(.submitTapped)
-    store.send(.passwordChanged(Secret(canary)))
+    store.send(.edit(.set(\.password, to: Secret(canary))))
     await store.send(.submitTapped).finish()
     await recorder.close()
 
@@ -149,8 +149,8 @@ struct ActionLogRecorderTests {
       initialState: SignUpForm.State(), reducer: SignUpForm(), handler: SignUpHandler())
     let recorder = try store.record(
       to: url, feature: "sign-up", options: RecordingOptions(maskUsernames: true))
-    store.send(.usernameChanged("alice"))
-    store.send(.passwordChanged("Secr3t!"))
+    store.send(.edit(.set(\.username, to: "alice")))
+    store.send(.edit(.set(\.password, to: "Secr3t!")))
     await store.send(.submitTapped).finish()
     await recorder.close()
 

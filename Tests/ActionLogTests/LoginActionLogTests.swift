@@ -57,7 +57,7 @@ struct LoginActionLogTests {
     #expect(
       recorded.last?.effects.first
         == .saveSession(Session(user: LoginSessions.user, token: Secret(token))))
-    #expect(recorded.contains { $0.action == .passwordChanged(Secret(password)) })
+    #expect(recorded.contains { $0.action == .edit(.set(\.password, to: Secret(password))) })
 
     let bytes = try Data(contentsOf: url)
     for canary in [password, token, password + "1", "Canary"] {
@@ -74,7 +74,7 @@ struct LoginActionLogTests {
     }
     let timeline = try await ReplayProcess.run(["canary.jsonl"], in: folder.url).stdout
     #expect(timeline.contains("token: Secret(aaa*Aaaaaa*00)"))
-    #expect(timeline.contains("LoginAction.passwordChanged(Secret(Aaaaaa*0a0a*Aa))"))
+    #expect(timeline.contains("LoginAction.edit(set(password: Secret(Aaaaaa*0a0a*Aa)))"))
   }
 
   @Test func maskedUsernamesNeverReachTheFileAndTheLogStillVerifies() async throws {

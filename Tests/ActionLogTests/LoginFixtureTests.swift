@@ -54,7 +54,7 @@ struct LoginFixtureTests {
   static func divergent(_ good: [String]) -> [String] {
     var lines = good
     lines[4] = lines[4].replacingOccurrences(
-      of: #"{"passwordChanged":{"_0":"Aaaa0a"}}"#, with: #"{"passwordChanged":{"_0":"Aaaa0"}}"#)
+      of: #"{"edit":{"_0":{"field":"password","value":"Aaaa0a"}}}"#, with: #"{"edit":{"_0":{"field":"password","value":"Aaaa0"}}}"#)
     return lines
   }
 

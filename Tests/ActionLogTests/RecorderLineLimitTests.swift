@@ -23,9 +23,9 @@ struct RecorderLineLimitTests {
     let recorder = try store.record(to: url, feature: LoginReducer.actionLogFeature) {
       errors.append($0)
     }
-    store.send(.usernameChanged("demo"))
-    store.send(.usernameChanged(PersonalData(String(repeating: "a", count: 17 * 1024 * 1024))))
-    store.send(.usernameChanged("demo"))
+    store.send(.edit(.set(\.username, to: "demo")))
+    store.send(.edit(.set(\.username, to: PersonalData(String(repeating: "a", count: 17 * 1024 * 1024)))))
+    store.send(.edit(.set(\.username, to: "demo")))
     await recorder.close()
 
     let limit = ActionLogReadOptions.defaultMaximumLineLength
@@ -48,9 +48,9 @@ struct RecorderLineLimitTests {
     let recorder = try store.record(
       to: url, feature: LoginReducer.actionLogFeature,
       options: RecordingOptions(checkpointInterval: 0, maximumLineLength: 2_000))
-    store.send(.usernameChanged("demo"))
-    store.send(.usernameChanged("ok"))
-    store.send(.usernameChanged(PersonalData(String(repeating: "b", count: 2_000))))
+    store.send(.edit(.set(\.username, to: "demo")))
+    store.send(.edit(.set(\.username, to: "ok")))
+    store.send(.edit(.set(\.username, to: PersonalData(String(repeating: "b", count: 2_000)))))
     await recorder.close()
 
     let options = ActionLogReadOptions(maximumLineLength: 2_000)
@@ -74,7 +74,7 @@ struct RecorderLineLimitTests {
       to: url, feature: LoginReducer.actionLogFeature,
       options: RecordingOptions(maximumLineLength: 2_000)
     ) { errors.append($0) }
-    store.send(.usernameChanged("demo"))
+    store.send(.edit(.set(\.username, to: "demo")))
     await recorder.close()
     #expect(
       errors.values == [

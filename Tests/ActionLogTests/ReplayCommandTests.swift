@@ -120,7 +120,7 @@ struct ReplayCommandTests {
   ).split(separator: "\n")[0].description
 
   static let firstStep =
-    #"{"seq":1,"origin":"user","action":{"usernameChanged":{"_0":"d"}},"effects":[],"#
+    #"{"seq":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"effects":[],"#
     + #""digest":"cd0c0659c00e136c"}"#
 
   @Test(
@@ -187,7 +187,7 @@ struct ReplayCommandTests {
         "line 2: malformed: unknown effect case 'home.explode'"
       ),
       (
-        #"{"seq":1,"origin":"user","action":{"login":{"_0":{"usernameChanged":{"_0":7}}}},"#
+        #"{"seq":1,"origin":"user","action":{"login":{"_0":{"edit":{"_0":{"field":"username","value":7}}}}},"#
           + #""effects":[],"digest":"0"}"#,
         "line 2: malformed: wrong type at 'action.login._0.usernameChanged._0' (expected String)"
       ),
@@ -225,7 +225,7 @@ struct ReplayCommandTests {
     _ = try folder.write("bad.jsonl", lines: [Self.header, Self.firstStep, "not json"])
     let run = try await ReplayProcess.run(["bad.jsonl"], in: folder.url)
     #expect(run.status == 2)
-    #expect(run.stdout.hasPrefix("#1 user LoginAction.usernameChanged(\"d\")\n"))
+    #expect(run.stdout.hasPrefix("#1 user LoginAction.edit(set(username: \"d\"))\n"))
     #expect(!run.stdout.contains("#2"))
   }
 }

@@ -118,13 +118,14 @@ struct StepLineLayoutTests {
     // Brackets are only counted; a value that does not decode sends the line to the whole
     // line's decoding too.
     let mismatched = Data(
-      (#"{"seq":1,"origin":"user","action":{"usernameChanged":{"_0":[}]},"effects":[],"#
+      (#"{"seq":1,"origin":"user","action":{"edit":{"_0":[}]},"effects":[],"#
         + #""digest":"\#(digest)"}"#).utf8)
     #expect(StepLineLayout.find(in: mismatched) != nil)
     #expect(
       (StepLineLayout.step(in: mismatched, using: CanonicalJSONDecoder()) as LoginStep?) == nil)
     let good = Data(
-      (#"{"seq":1,"origin":"user","action":{"usernameChanged":{"_0":"a"}},"effects":[],"#
+      (#"{"seq":1,"origin":"user","#
+        + #""action":{"edit":{"_0":{"field":"username","value":"a"}}},"effects":[],"#
         + #""digest":"\#(digest)"}"#).utf8)
     #expect((StepLineLayout.step(in: good, using: CanonicalJSONDecoder()) as LoginStep?) != nil)
   }

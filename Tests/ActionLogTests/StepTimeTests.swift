@@ -16,11 +16,11 @@ struct StepTimeTests {
     let store = Store(initialState: LoginState(), reducer: LoginReducer())
     let recorder = try store.record(
       to: url, feature: "login", options: RecordingOptions(clock: RecordingClock(clock)))
-    store.send(.usernameChanged("d"))
+    store.send(.edit(.set(\.username, to: "d")))
     await clock.advance(by: .milliseconds(1_500))
-    store.send(.usernameChanged("de"))
+    store.send(.edit(.set(\.username, to: "de")))
     await clock.advance(by: .seconds(61) + .microseconds(999))
-    store.send(.usernameChanged("dem"))
+    store.send(.edit(.set(\.username, to: "dem")))
     await recorder.close()
 
     let lines = try folder.lines(of: url)
@@ -33,9 +33,9 @@ struct StepTimeTests {
     let printed = try await ReplayProcess.run([url.path])
     #expect(printed.status == 0)
     #expect(
-      printed.stdout.contains("#2 0:01.500 user LoginAction.usernameChanged(\"de\")"),
+      printed.stdout.contains("#2 0:01.500 user LoginAction.edit(set(username: \"de\"))"),
       "\(printed.stdout)")
-    #expect(printed.stdout.contains("#3 1:02.500 user LoginAction.usernameChanged(\"dem\")"))
+    #expect(printed.stdout.contains("#3 1:02.500 user LoginAction.edit(set(username: \"dem\"))"))
   }
 
   @Test func verificationIgnoresTheTimes() async throws {
@@ -43,8 +43,8 @@ struct StepTimeTests {
     let url = folder.file("timed.jsonl")
     let store = Store(initialState: LoginState(), reducer: LoginReducer())
     let recorder = try store.record(to: url, feature: "login")
-    store.send(.usernameChanged("d"))
-    store.send(.usernameChanged("de"))
+    store.send(.edit(.set(\.username, to: "d")))
+    store.send(.edit(.set(\.username, to: "de")))
     await recorder.close()
     var lines = try folder.lines(of: url)
     lines[2] = lines[2].replacingOccurrences(

@@ -29,8 +29,8 @@ import ToolTestSupport
       to: url, feature: AppReducer.actionLogFeature,
       options: RecordingOptions(checkpointInterval: 2, maskUsernames: true))
 
-    store.send(.login(.usernameChanged("zqxjk")))
-    store.send(.login(.passwordChanged("Secr3t")))
+    store.send(.login(.edit(.set(\.username, to: "zqxjk"))))
+    store.send(.login(.edit(.set(\.password, to: "Secr3t"))))
     await store.send(.login(.loginButtonTapped)).finish()
     #expect(store.state.home?.profile?.displayName == "Ada Lovelace")
     store.send(.login(.logoutButtonTapped))
@@ -62,10 +62,10 @@ import ToolTestSupport
       to: url, feature: AppReducer.actionLogFeature,
       options: RecordingOptions(checkpointInterval: 4))
 
-    store.send(.login(.usernameChanged("demo")))
-    store.send(.login(.passwordChanged("Wrong1x")))
+    store.send(.login(.edit(.set(\.username, to: "demo"))))
+    store.send(.login(.edit(.set(\.password, to: "Wrong1x"))))
     await store.send(.login(.loginButtonTapped)).finish()
-    store.send(.login(.passwordChanged(Secret(password))))
+    store.send(.login(.edit(.set(\.password, to: Secret(password)))))
     await store.send(.login(.loginButtonTapped)).finish()
     store.send(.login(.logoutButtonTapped))
     await recorder.close()

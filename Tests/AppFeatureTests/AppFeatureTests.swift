@@ -104,7 +104,7 @@ import Testing
     let store = TestStore(app: AppState(), fakes: LoginFakes())
     let seen = Guarded<[String]>([])
     await withKnownIssue {
-      await store.send(.login(.passwordChanged("Secr3t")), effects: []) {
+      await store.send(.login(.edit(.set(\.password, to: "Secr3t"))), effects: []) {
         $0.login.password = "Other1"
       }
     } matching: { issue in
@@ -149,7 +149,7 @@ import Testing
         effects: twoFactorEffects) == [])
     #expect(
       AppReducer.login.embeddingProblems(
-        actions: [.usernameChanged("demo"), .loginButtonTapped, .twoFactor(.verifyButtonTapped)],
+        actions: [.edit(.set(\.username, to: "demo")), .loginButtonTapped, .twoFactor(.verifyButtonTapped)],
         effects: [
           .authenticate(Sample.credentials, attempt: 1), .cancelAuthentication,
           .startLockoutTimer(.seconds(30)), .clearSession,

@@ -26,10 +26,10 @@ import Testing
     let subscription = app.observeTransitions { received.append($0.action) }
     let login = app.scope(AppReducer.login)
 
-    login.send(.usernameChanged("demo"))
+    login.send(.edit(.set(\.username, to: "demo")))
     #expect(login.state.username == "demo")
     #expect(app.state.login.username == "demo")
-    #expect(received == [.login(.usernameChanged("demo"))])
+    #expect(received == [.login(.edit(.set(\.username, to: "demo")))])
     subscription.cancel()
   }
 
@@ -40,7 +40,7 @@ import Testing
     var seen: [String] = []
     let subscription = login.observe { seen.append($0.username.value) }
     for index in name.indices {
-      login.send(.usernameChanged(PersonalData(String(name[...index]))))
+      login.send(.edit(.set(\.username, to: PersonalData(String(name[...index])))))
     }
     subscription.cancel()
     return seen + [login.state.username.value]
@@ -71,7 +71,7 @@ import Testing
       subscriptions[index] = nil
       handles[index] = nil
     }
-    app.send(.login(.usernameChanged("demo")))
+    app.send(.login(.edit(.set(\.username, to: "demo"))))
     for index in 0..<20 {
       #expect(calls[index] == (released.contains(index) ? 0 : 1), "handle \(index)")
     }
@@ -89,8 +89,8 @@ import Testing
       home.observe { _ in homeCalls += 1 },
     ]
 
-    login.send(.usernameChanged("demo2"))
-    login.send(.usernameChanged("demo2"))  // the same text: the slice does not change
+    login.send(.edit(.set(\.username, to: "demo2")))
+    login.send(.edit(.set(\.username, to: "demo2")))  // the same text: the slice does not change
     login.send(.alertButtonTapped("ok"))  // no change at all
     #expect(loginCalls == ["demo2"])
     #expect(homeCalls == 0)
@@ -119,7 +119,7 @@ import Testing
       loginChanged.withLock { $0 += 1 }
     }
 
-    login.send(.usernameChanged("x"))
+    login.send(.edit(.set(\.username, to: "x")))
     #expect(homeChanged.withLock { $0 } == 0)
     #expect(loginChanged.withLock { $0 } == 1)
 
@@ -158,9 +158,9 @@ import Testing
       // Reading the whole app's state and sending from inside a callback are both allowed:
       // the send is queued and reduced right after the current action.
       seen.append("\(state.username)/\(app.state.login.username)")
-      if state.username == "a" { login.send(.usernameChanged("ab")) }
+      if state.username == "a" { login.send(.edit(.set(\.username, to: "ab"))) }
     }
-    login.send(.usernameChanged("a"))
+    login.send(.edit(.set(\.username, to: "a")))
     #expect(seen == ["a/a", "ab/ab"])
     #expect(app.state.login.username == "ab")
     subscription.cancel()
@@ -172,12 +172,12 @@ import Testing
     let username = login.scope(
       state: \.username,
       action: { (text: PersonalData) in
-        LoginAction.usernameChanged(text)
+        LoginAction.edit(.set(\.username, to: text))
       })
     var seen: [PersonalData] = []
     let subscription = username.observe { seen.append($0) }
     username.send("ada")
-    app.send(.login(.passwordChanged("Secr3t")))
+    app.send(.login(.edit(.set(\.password, to: "Secr3t"))))
     #expect(username.state == "ada")
     #expect(app.state.login.username == "ada")
     #expect(seen == ["ada"])
@@ -193,7 +193,7 @@ import Testing
       login = app.scope(AppReducer.login)
     }
     #expect(weakApp != nil)
-    login?.send(.usernameChanged("kept"))
+    login?.send(.edit(.set(\.username, to: "kept")))
     #expect(login?.state.username == "kept")
 
     weak var weakHandle: ScopedStore<LoginState, LoginAction>?

@@ -18,9 +18,9 @@ import Testing
     let subscription = store.observeTransitions { actions.append($0.action) }
     defer { subscription.cancel() }
 
-    store.send(.usernameChanged("demo"))
+    store.send(.edit(.set(\.username, to: "demo")))
     #expect(store.state.isLoginButtonEnabled == false)
-    store.send(.passwordChanged("Secr3t"))
+    store.send(.edit(.set(\.password, to: "Secr3t")))
     #expect(store.state.isLoginButtonEnabled == true)
     let login = store.send(.loginButtonTapped)
     #expect(store.state.isLoading == true)
@@ -29,7 +29,7 @@ import Testing
     let session = Session(user: Self.demoUser, token: "fixture-token-demo")
     #expect(
       actions == [
-        .usernameChanged("demo"), .passwordChanged("Secr3t"), .loginButtonTapped,
+        .edit(.set(\.username, to: "demo")), .edit(.set(\.password, to: "Secr3t")), .loginButtonTapped,
         .loginResponse(attempt: 1, .success(session)),
       ])
     #expect(

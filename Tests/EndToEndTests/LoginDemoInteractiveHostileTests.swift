@@ -52,7 +52,7 @@ struct LoginDemoInteractiveHostileTests {
     let result = try Replayer(reducer: AppReducer()).replay(
       log, keepingSteps: true, options: ActionLogReadOptions(expectedFeature: "app"))
     let edits = result.steps.filter {
-      if case .login(.usernameChanged) = $0.transition.action { return true }
+      if case .login(.edit(let edit)) = $0.transition.action { return edit.field == "username" }
       return false
     }
     #expect(result.finalState.login.username.value.count == 10_000)

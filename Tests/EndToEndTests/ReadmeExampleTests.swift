@@ -44,8 +44,8 @@ import Testing
       alertPresenter: ConsoleAlerts(), sessionStore: InMemorySessionStore()))
   var spinner: [Bool] = []
   let subscription = store.observe { spinner.append($0.isLoading) }
-  store.send(.usernameChanged("demo"))
-  store.send(.passwordChanged("Secr3t"))
+  store.send(.edit(.set(\.username, to: "demo")))
+  store.send(.edit(.set(\.password, to: "Secr3t")))
   store.send(.loginButtonTapped)
   await store.state(where: { !$0.isLoading })
   subscription.cancel()
@@ -56,8 +56,8 @@ import Testing
 
 @MainActor @Test func wrongPasswordShowsAnError() async {
   let store = TestStore(initialState: LoginState(), reducer: LoginReducer())
-  await store.send(.usernameChanged("demo")) { $0.username = "demo" }
-  await store.send(.passwordChanged("Wr0ng")) { $0.password = "Wr0ng" }
+  await store.send(.edit(.set(\.username, to: "demo"))) { $0.username = "demo" }
+  await store.send(.edit(.set(\.password, to: "Wr0ng"))) { $0.password = "Wr0ng" }
   let credentials = Credentials(username: "demo", password: "Wr0ng")
   await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
     $0.isLoading = true

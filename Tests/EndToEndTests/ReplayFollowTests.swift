@@ -55,8 +55,8 @@ struct ReplayFollowTests {
       headlines == [
         "#1 0:00.000 user AppAction.login(LoginAction.launched)",
         "#2 0:00.000 effect AppAction.login(",
-        #"#3 0:00.000 user AppAction.login(LoginAction.usernameChanged("demo"))"#,
-        "#4 0:00.000 user AppAction.login(LoginAction.passwordChanged(Secret(Aaaa0a)))",
+        #"#3 0:00.000 user AppAction.login(LoginAction.edit(set(username: "demo")))"#,
+        "#4 0:00.000 user AppAction.login(LoginAction.edit(set(password: Secret(Aaaa0a))))",
         "#5 0:00.000 user AppAction.login(LoginAction.loginButtonTapped)",
         "#6 0:00.600 effect AppAction.login(",
         "#7 0:00.900 effect AppAction.home(",
@@ -64,7 +64,7 @@ struct ReplayFollowTests {
         "── a new recording begins in live.jsonl ──",
         "#1 0:00.000 user AppAction.login(LoginAction.launched)",
         "#2 0:00.000 effect AppAction.login(",
-        #"#3 0:00.000 user AppAction.login(LoginAction.usernameChanged("grace"))"#,
+        #"#3 0:00.000 user AppAction.login(LoginAction.edit(set(username: "grace")))"#,
         "── the recording ended: the app closed its log ──",
       ], "\(result.stdout)\n\(result.stderr)")
     #expect(!result.stdout.contains("Secr3t"))

@@ -186,7 +186,7 @@ import ToolTestSupport
     #expect((row?["action"] as? String)?.count == 400)
     #expect(
       row?["title"] as? String
-        == "AppAction.login(LoginAction.usernameChanged(\(Dump.quoted(long))))")
+        == "AppAction.login(LoginAction.edit(set(username: \(Dump.quoted(long)))))")
     #expect(seen["longExceptions"] as? [String] == [])
   }
 
@@ -204,7 +204,7 @@ import ToolTestSupport
     #expect(six["selected"] as? Int == 5)
     #expect(
       six["headline"] as? String
-        == "#6 user AppAction.login(LoginAction.passwordChanged(Secret(Aaaa0a)))")
+        == "#6 user AppAction.login(LoginAction.edit(set(password: Secret(Aaaa0a))))")
     #expect(six["position"] as? String == "step 6 of 10")
     #expect(six["slider"] as? Int == 6)
     let diff = six["diff"] as? [String] ?? []

@@ -119,7 +119,7 @@ struct InteractiveAppTests {
 
     #expect(
       harness.actions == [
-        .login(.usernameChanged(PersonalData(String(repeating: "a", count: 10_000))))
+        .login(.edit(.set(\.username, to: PersonalData(String(repeating: "a", count: 10_000)))))
       ])
     #expect(harness.renders == 1)
     #expect(harness.app.store.state.login.username.value.count == 10_000)
@@ -133,7 +133,7 @@ struct InteractiveAppTests {
 
     #expect(
       harness.actions == [
-        .login(.usernameChanged("demo")), .login(.passwordChanged(Secret("Secr3t"))),
+        .login(.edit(.set(\.username, to: "demo"))), .login(.edit(.set(\.password, to: Secret("Secr3t")))),
       ])
     #expect(harness.renders == 1)
   }
@@ -145,7 +145,7 @@ struct InteractiveAppTests {
     await harness.settle()
 
     #expect(
-      harness.actions == ["d", "de", "dem", "demo"].map { .login(.usernameChanged($0)) })
+      harness.actions == ["d", "de", "dem", "demo"].map { .login(.edit(.set(\.username, to: $0))) })
     #expect(harness.renders == 4)
   }
 
@@ -153,7 +153,7 @@ struct InteractiveAppTests {
     let harness = try await Harness()
     var decoder = KeyDecoder()
     #expect(!harness.app.process(decoder.decode(Array("ab\u{03}cd".utf8))))
-    #expect(harness.actions == [.login(.usernameChanged("ab"))])
+    #expect(harness.actions == [.login(.edit(.set(\.username, to: "ab")))])
   }
 
   @Test func runsOfCharactersAreCoalescedAndOtherKeysKept() {
@@ -172,7 +172,7 @@ struct InteractiveAppTests {
     #expect(harness.app.process(decoder.decode(Array("ab".utf8) + [0x7F])))
     #expect(
       harness.actions == [
-        .login(.passwordChanged(Secret("ab"))), .login(.passwordChanged(Secret("a"))),
+        .login(.edit(.set(\.password, to: Secret("ab")))), .login(.edit(.set(\.password, to: Secret("a")))),
       ])
   }
 

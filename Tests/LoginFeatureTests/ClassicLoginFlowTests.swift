@@ -19,10 +19,10 @@ import Testing
     _ password: Secret,
     into store: TestStore<LoginReducer>
   ) async {
-    await store.send(.usernameChanged(PersonalData(username)), effects: []) {
+    await store.send(.edit(.set(\.username, to: PersonalData(username))), effects: []) {
       $0.username = PersonalData(username)
     }
-    await store.send(.passwordChanged(password), effects: []) { $0.password = password }
+    await store.send(.edit(.set(\.password, to: password)), effects: []) { $0.password = password }
   }
 
   private func validationAlert(_ messages: String...) -> Alert {
@@ -283,7 +283,7 @@ import Testing
   @Test func anEmptyEmailIsReportedInTheValidationAlert() async {
     let fakes = LoginFakes()
     let store = TestStore(login: LoginState(rules: .email), fakes: fakes)
-    await store.send(.passwordChanged("Engine1843"), effects: []) { $0.password = "Engine1843" }
+    await store.send(.edit(.set(\.password, to: "Engine1843")), effects: []) { $0.password = "Engine1843" }
     #expect(store.state.validationErrors == [.emptyEmail])
 
     let alert = validationAlert("Email can't be empty")

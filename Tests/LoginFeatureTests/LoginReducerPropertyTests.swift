@@ -75,7 +75,7 @@ struct LoginReducerPropertyTests {
     }
     #expect(
       seen == [
-        "usernameChanged", "passwordChanged", "loginButtonTapped", "cancelButtonTapped",
+        "edit.username", "edit.password", "loginButtonTapped", "cancelButtonTapped",
         "loginResponse", "alertButtonTapped", "lockoutEnded", "logoutButtonTapped", "twoFactor",
         "storageFailed",
       ])
@@ -85,8 +85,7 @@ struct LoginReducerPropertyTests {
   /// generated (or, like the launch, left out on purpose and said so above).
   private static func caseName(_ action: LoginAction) -> String {
     switch action {
-    case .usernameChanged: "usernameChanged"
-    case .passwordChanged: "passwordChanged"
+    case .edit(let edit): "edit.\(edit.field)"
     case .loginButtonTapped: "loginButtonTapped"
     case .cancelButtonTapped: "cancelButtonTapped"
     case .loginResponse: "loginResponse"
@@ -222,14 +221,13 @@ private struct Model {
       }
     }
     switch action {
-    case .usernameChanged(let text):
+    case .edit(let edit):
       var expected = before
-      expected.username = text
-      if state != expected { return "typing a username changed more than the username" }
-    case .passwordChanged(let secret):
-      var expected = before
-      expected.password = secret
-      if state != expected { return "typing a password changed more than the password" }
+      edit.apply(to: &expected)
+      if state != expected { return "typing in \(edit.field) changed more than the field" }
+      if edit.changesNothing(in: before) != (state == before) {
+        return "editing \(edit.field) to what it held changed the state, or the opposite"
+      }
     default:
       break
     }

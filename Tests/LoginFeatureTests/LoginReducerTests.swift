@@ -24,19 +24,19 @@ struct LoginReducerTests {
     var state = LoginState()
     #expect(state.isLoginButtonEnabled == false)
 
-    #expect(reduce(&state, .usernameChanged("demo")) == [])
+    #expect(reduce(&state, .edit(.set(\.username, to: "demo"))) == [])
     #expect(state.username == "demo")
     #expect(state.isLoginButtonEnabled == false)
 
-    #expect(reduce(&state, .passwordChanged("Secr3")) == [])
+    #expect(reduce(&state, .edit(.set(\.password, to: "Secr3"))) == [])
     #expect(state.isLoginButtonEnabled == true)
 
-    #expect(reduce(&state, .passwordChanged("secr3")) == [])
+    #expect(reduce(&state, .edit(.set(\.password, to: "secr3"))) == [])
     #expect(state.password == "secr3")
     #expect(state.validationErrors == [.invalidPasswordCharacters])
     #expect(state.isLoginButtonEnabled == false)
 
-    #expect(reduce(&state, .usernameChanged("d")) == [])
+    #expect(reduce(&state, .edit(.set(\.username, to: "d"))) == [])
     #expect(state.validationErrors == [.invalidUsernameLength, .invalidPasswordCharacters])
   }
 

@@ -74,10 +74,10 @@ struct LoginStateTests {
   @Test func actionsAndEffectsDumpWithTheirCaseNamesAndMasks() {
     #expect(Dump.render(LoginAction.loginButtonTapped) == "LoginAction.loginButtonTapped")
     #expect(
-      Dump.render(LoginAction.usernameChanged("demo")) == #"LoginAction.usernameChanged("demo")"#)
+      Dump.render(LoginAction.edit(.set(\.username, to: "demo"))) == #"LoginAction.edit(set(username: "demo"))"#)
     #expect(
-      Dump.render(LoginAction.passwordChanged("Secr3t"))
-        == "LoginAction.passwordChanged(Secret(Aaaa0a))")
+      Dump.render(LoginAction.edit(.set(\.password, to: "Secr3t")))
+        == "LoginAction.edit(set(password: Secret(Aaaa0a)))")
     let effect = LoginEffect.authenticate(Fixtures.credentials, attempt: 1)
     let text = Dump.render(effect)
     #expect(!text.contains("Secr3t"))
@@ -104,7 +104,7 @@ struct LoginStateTests {
 
   @Test func actionsAndEffectsRoundTripThroughJSON() throws {
     let actions: [LoginAction] = [
-      .usernameChanged("demo"), .passwordChanged("Aaaa0a"), .loginButtonTapped,
+      .edit(.set(\.username, to: "demo")), .edit(.set(\.password, to: "Aaaa0a")), .loginButtonTapped,
       .cancelButtonTapped, .loginResponse(attempt: 2, .success(Fixtures.session)),
       .loginResponse(attempt: 3, .failure(.wrongStatusCode(503))),
       .loginResponse(attempt: 4, .failure(.transport("offline"))), .alertButtonTapped("ok"),

@@ -16,8 +16,8 @@ import Testing
     let wrong = Credentials(username: "demo", password: "Wr0ng")
     let right = Credentials(username: "demo", password: "Secr3t")
 
-    await store.send(.usernameChanged("demo"), effects: []) { $0.username = "demo" }
-    await store.send(.passwordChanged("Wr0ng"), effects: []) { $0.password = "Wr0ng" }
+    await store.send(.edit(.set(\.username, to: "demo")), effects: []) { $0.username = "demo" }
+    await store.send(.edit(.set(\.password, to: "Wr0ng")), effects: []) { $0.password = "Wr0ng" }
     await store.send(.loginButtonTapped, effects: [.authenticate(wrong, attempt: 1)]) {
       $0.isLoading = true
       $0.attemptID = 1
@@ -35,7 +35,7 @@ import Testing
     }
     await store.receive(.alertButtonTapped("ok"), effects: [])
 
-    await store.send(.passwordChanged("Secr3t"), effects: []) { $0.password = "Secr3t" }
+    await store.send(.edit(.set(\.password, to: "Secr3t")), effects: []) { $0.password = "Secr3t" }
     await store.send(.loginButtonTapped, effects: [.authenticate(right, attempt: 2)]) {
       $0.isLoading = true
       $0.attemptID = 2

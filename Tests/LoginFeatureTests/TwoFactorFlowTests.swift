@@ -17,8 +17,8 @@ import Testing
   /// Types grace's credentials, taps login and receives the challenge: the code step shows
   /// and its countdown starts.
   private func reachTheCodeStep(_ store: TestStore<LoginReducer>) async {
-    await store.send(.usernameChanged("grace")) { $0.username = "grace" }
-    await store.send(.passwordChanged("Cobol1959")) { $0.password = "Cobol1959" }
+    await store.send(.edit(.set(\.username, to: "grace"))) { $0.username = "grace" }
+    await store.send(.edit(.set(\.password, to: "Cobol1959"))) { $0.password = "Cobol1959" }
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
       $0.attemptID = 1

@@ -66,8 +66,8 @@ struct TwoForms: Reducer {
 
     let credentials = Credentials(username: "demo", password: "Secr3t")
     for form in [TwoForms.Action.primary, TwoForms.Action.secondary] {
-      await store.send(form(.usernameChanged("demo")))
-      await store.send(form(.passwordChanged("Secr3t")))
+      await store.send(form(.edit(.set(\.username, to: "demo"))))
+      await store.send(form(.edit(.set(\.password, to: "Secr3t"))))
     }
     primary.api.holdNextCall()
     secondary.api.holdNextCall()
@@ -108,10 +108,10 @@ struct TwoForms: Reducer {
 
     let demo = Credentials(username: "demo", password: "Secr3t")
     let ada = Credentials(username: "ada", password: "Engine1843")
-    await store.send(.primary(.usernameChanged(demo.username)))
-    await store.send(.primary(.passwordChanged(demo.password)))
-    await store.send(.secondary(.usernameChanged(ada.username)))
-    await store.send(.secondary(.passwordChanged(ada.password)))
+    await store.send(.primary(.edit(.set(\.username, to: demo.username))))
+    await store.send(.primary(.edit(.set(\.password, to: demo.password))))
+    await store.send(.secondary(.edit(.set(\.username, to: ada.username))))
+    await store.send(.secondary(.edit(.set(\.password, to: ada.password))))
     api.holdNextCall()
     api.holdNextCall()
     await store.send(.primary(.loginButtonTapped))

@@ -27,7 +27,7 @@ struct FollowRotationTests {
       options: FlightRecorderOptions(
         budget: 16_384, segmentCount: 4, recording: RecordingOptions(checkpointInterval: 50)))
     for index in 0..<300 {
-      store.send(.usernameChanged("user-\(index)"))
+      store.send(.edit(.set(\.username, to: "user-\(index)")))
       if index % 50 == 49 { try await Task.sleep(for: .milliseconds(100)) }
     }
     await recorder.close()
@@ -69,7 +69,7 @@ struct FollowRotationTests {
     #expect(result.status == 1)
     #expect(
       result.stderr.contains(
-        "step 4 (LoginAction.passwordChanged(Secret(Aaaa0))): the replayed state differs from "
+        "step 4 (LoginAction.edit(set(password: Secret(Aaaa0)))): the replayed state differs from "
           + "the recorded checkpoint"), "\(result.stderr)")
     #expect(result.stdout.contains("−   password: Secret(Aaaa0a),"))
     #expect(result.stdout.contains("+   password: Secret(Aaaa0),"))

@@ -55,12 +55,12 @@ struct ReplayProgressTests {
     let header = try #require(lines.first)
     // The fixture's first step types "d": its digest is the state's after every step here.
     let first = try #require(lines.dropFirst().first)
-    #expect(first.contains(#""action":{"usernameChanged":{"_0":"d"}}"#))
+    #expect(first.contains(#""action":{"edit":{"_0":{"field":"username","value":"d"}}}"#))
     let digest = try #require(first.split(separator: "\"").dropLast().last)
     var text = header + "\n"
     for step in 1...120_000 {
       text +=
-        #"{"seq":\#(step),"time":1,"origin":"user","action":{"usernameChanged":{"_0":"d"}},"#
+        #"{"seq":\#(step),"time":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"#
         + #""effects":[],"digest":"\#(digest)"}"# + "\n"
     }
     try Data(text.utf8).write(to: folder.file("long.jsonl"))

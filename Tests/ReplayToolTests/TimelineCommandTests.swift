@@ -35,7 +35,7 @@ import ToolTestSupport
     #expect(page.origins.filter { $0 == "effect" }.count == 2)
     #expect(page.verify["status"] as? String == "clean")
     #expect(page.end["type"] as? String == "end")
-    #expect(page.action(0) == #"LoginAction.usernameChanged("d")"#)
+    #expect(page.action(0) == #"LoginAction.edit(set(username: "d"))"#)
     #expect(
       page.effects(4) == [
         #"LoginEffect.authenticate(Credentials(username: "demo", password: Secret(Aaaa0a)), "#
@@ -126,7 +126,7 @@ import ToolTestSupport
     let failure = LoginAction.loginResponse(attempt: 1, .failure(.invalidCredentials))
     try await Recordings.login(
       [
-        .usernameChanged("demo"), .passwordChanged(Secret("Secr3t")), .loginButtonTapped, failure,
+        .edit(.set(\.username, to: "demo")), .edit(.set(\.password, to: Secret("Secr3t"))), .loginButtonTapped, failure,
         .loginButtonTapped, .loginResponse(attempt: 2, .failure(.invalidCredentials)),
         .alertButtonTapped("ok"),
       ], to: folder.file("alerts.jsonl"))
@@ -174,7 +174,7 @@ import ToolTestSupport
       verified
         == ToolRun(
           status: 1, stdout: "wrote 'v.html': 10 steps; step 4 diverges from the recording\n",
-          stderr: "replay: step 4 (LoginAction.passwordChanged(Secret(Aaaa0))): the replayed "
+          stderr: "replay: step 4 (LoginAction.edit(set(password: Secret(Aaaa0)))): the replayed "
             + "state differs from the recorded checkpoint\n"))
 
     let page = try TimelinePageData(contentsOf: folder.file("v.html"))
@@ -353,7 +353,7 @@ import ToolTestSupport
         to: flight, feature: LoginReducer.actionLogFeature,
         options: FlightRecorderOptions(
           budget: 16_384, segmentCount: 4, recording: RecordingOptions(checkpointInterval: 50)))
-      for index in 0..<count { store.send(.usernameChanged("user\(launch)-\(index)")) }
+      for index in 0..<count { store.send(.edit(.set(\.username, to: "user\(launch)-\(index)"))) }
       await recorder.close()
     }
     let recording = try FlightRecording(folder: flight)
@@ -430,10 +430,10 @@ import ToolTestSupport
       "gap.jsonl",
       lines: [
         String(header),
-        #"{"seq":1,"origin":"user","action":{"usernameChanged":{"_0":"d"}},"effects":[],"#
+        #"{"seq":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"effects":[],"#
           + #""digest":"\#(try StateDigest.of(LoginState(username: "d")))"}"#,
         #"{"kind":"gap","dropped":3,"state":\#(resumedJSON)}"#,
-        #"{"seq":5,"origin":"user","action":{"usernameChanged":{"_0":"resumed!"}},"#
+        #"{"seq":5,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"resumed!"}}},"#
           + #""effects":[],"digest":"\#(try StateDigest.of(after))"}"#,
         #"{"kind":"stopped","reason":"maximumFileSize","limit":4096}"#,
       ])
@@ -463,7 +463,7 @@ import ToolTestSupport
     let password = "Canary-Pw-7f"
     try await Recordings.login(
       [
-        .usernameChanged(PersonalData(hostile)), .passwordChanged(Secret(password)),
+        .edit(.set(\.username, to: PersonalData(hostile))), .edit(.set(\.password, to: Secret(password))),
         .loginButtonTapped,
       ],
       to: folder.file("hostile.jsonl"))

@@ -5,7 +5,7 @@ extension Store where R == LoginReducer {
   ///
   /// ```swift
   /// let store = Store(login: LoginState(rules: .email), dependencies: dependencies)
-  /// store.send(.usernameChanged("ada@example.com"))
+  /// store.send(.edit(.set(\.username, to: "ada@example.com")))
   /// ```
   ///
   /// - Parameters:

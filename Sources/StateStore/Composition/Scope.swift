@@ -17,7 +17,7 @@
 /// ```
 ///
 /// ```text
-/// AppAction.login(.passwordChanged(p)) ─▶ Scope: extract ─▶ LoginReducer on state.login
+/// AppAction.login(.edit(.set(\.password, to: p))) ─▶ Scope: extract ─▶ LoginReducer on state.login
 ///                                                          └─▶ [LoginEffect] ─▶ [AppEffect.login(…)]
 /// ```
 ///

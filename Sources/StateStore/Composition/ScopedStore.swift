@@ -12,7 +12,7 @@ import Observation
 /// ```swift
 /// let app = Store(initialState: AppState(), reducer: AppReducer(), handler: handler)
 /// let login = app.scope(state: \.login, action: AppAction.login)
-/// login.send(.usernameChanged("demo"))      // app receives .login(.usernameChanged("demo"))
+/// login.send(.edit(.set(\.username, to: "demo")))      // app receives .login(.edit(.set(\.username, to: "demo")))
 /// login.state.username                      // "demo"
 /// let subscription = login.observe { state in render(state) }
 /// ```

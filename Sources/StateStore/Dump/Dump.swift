@@ -63,8 +63,8 @@ public enum Dump {
   /// For one-line messages: runtime warnings, headlines, log output.
   ///
   /// ```swift
-  /// Dump.renderOneLine(LoginAction.passwordChanged("Secr3t"))
-  /// // LoginAction.passwordChanged(Secret(Aaaa0a))
+  /// Dump.renderOneLine(LoginAction.edit(.set(\.password, to: "Secr3t")))
+  /// // LoginAction.edit(set(password: Secret(Aaaa0a)))
   /// ```
   ///
   /// - Parameters:

@@ -10,7 +10,7 @@
 /// ```
 ///
 /// ```text
-/// #1 user LoginAction.usernameChanged("demo")
+/// #1 user LoginAction.edit(set(username: "demo"))
 ///     LoginState(
 ///   −   username: "",
 ///   +   username: "demo",

@@ -134,8 +134,8 @@ struct LogMutator {
       let body =
         Bool.random(using: &random)
         ? String(repeating: "a", count: megabyte)
-        : #"{"seq":1,"origin":"user","action":{"usernameChanged":{"_0":""#
-          + String(repeating: "x", count: megabyte) + #""}},"effects":[],"digest":"0"}"#
+        : #"{"seq":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":""#
+          + String(repeating: "x", count: megabyte) + #""}}},"effects":[],"digest":"0"}"#
       let at = Int.random(in: 1...lines.count, using: &random)
       return inserting(Data(body.utf8), at: at, name: "a 1 MB line")
     }

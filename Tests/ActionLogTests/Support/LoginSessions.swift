@@ -20,12 +20,12 @@ enum LoginSessions {
     username: String = "demo",
     password: String = "Secr3t"
   ) async {
-    store.send(.usernameChanged(PersonalData(String(username.prefix(1)))))
-    store.send(.usernameChanged(PersonalData(username)))
-    store.send(.passwordChanged(Secret(String(password.prefix(1)))))
-    store.send(.passwordChanged(Secret(password)))
+    store.send(.edit(.set(\.username, to: PersonalData(String(username.prefix(1))))))
+    store.send(.edit(.set(\.username, to: PersonalData(username))))
+    store.send(.edit(.set(\.password, to: Secret(String(password.prefix(1))))))
+    store.send(.edit(.set(\.password, to: Secret(password))))
     await store.send(.loginButtonTapped).finish()
-    store.send(.passwordChanged(Secret(password + "1")))
+    store.send(.edit(.set(\.password, to: Secret(password + "1"))))
     await store.send(.loginButtonTapped).finish()
   }
 

@@ -3,7 +3,7 @@ import StateStore
 
 /// A mini form whose password is a `Secret`, validated by length and character classes.
 struct SignUpForm: Reducer {
-  struct State: Codable, Equatable, Sendable {
+  struct State: Codable, Equatable, Sendable, EditableFields {
     var username: PersonalData = ""
     var password: Secret = ""
     var errors: [String] = []
@@ -11,11 +11,14 @@ struct SignUpForm: Reducer {
     /// The name the welcome greets: personal data is copied, never built into new text (a
     /// masked log holds the mask of the whole text, which a replay cannot build again).
     var greeting: PersonalData?
+
+    static let fields: [EditableField<State>] = [
+      EditableField("username", \.username), EditableField("password", \.password),
+    ]
   }
 
   enum Action: Codable, Equatable, Sendable {
-    case usernameChanged(PersonalData)
-    case passwordChanged(Secret)
+    case edit(FieldEdit<State>)
     case submitTapped
     case submitResponse(accepted: Bool)
   }
@@ -26,10 +29,8 @@ struct SignUpForm: Reducer {
 
   func reduce(into state: inout State, action: Action) -> [Effect] {
     switch action {
-    case .usernameChanged(let name):
-      state.username = name
-    case .passwordChanged(let password):
-      state.password = password
+    case .edit(let edit):
+      edit.apply(to: &state)
     case .submitTapped:
       state.errors = Self.validate(state.password)
       guard state.errors.isEmpty else { return [] }

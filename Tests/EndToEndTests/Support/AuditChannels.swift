@@ -40,7 +40,7 @@ enum AuditChannels {
     let state = LoginState(
       username: "auditor", password: password, failedAttempts: 1, attemptID: 2, user: user)
     let actions: [LoginAction] = [
-      .passwordChanged(password), .loginResponse(attempt: 2, .success(session)),
+      .edit(.set(\.password, to: password)), .loginResponse(attempt: 2, .success(session)),
     ]
     let effects: [LoginEffect] = [.authenticate(credentials, attempt: 2), .saveSession(session)]
     let result = LoginResult.success(session)
@@ -136,8 +136,8 @@ enum AuditChannels {
       to: log, feature: LoginReducer.actionLogFeature,
       options: RecordingOptions(checkpointInterval: 2))
 
-    store.send(.passwordChanged(Secret(String(password.reveal().prefix(1)))))
-    store.send(.passwordChanged(password))
+    store.send(.edit(.set(\.password, to: Secret(String(password.reveal().prefix(1))))))
+    store.send(.edit(.set(\.password, to: password)))
     await store.send(.loginButtonTapped).finish()
     await store.send(.loginButtonTapped).finish()
     await store.send(.logoutButtonTapped).finish()
@@ -219,7 +219,7 @@ enum AuditChannels {
     #expect(flowFailures.messages.count == 1)
     #expect(flowFailures.messages.first?.hasPrefix("No snapshot was stored for") == true)
     for headline in [
-      "State after send(LoginAction.passwordChanged(\(passwordMask))) differs",
+      "State after send(LoginAction.edit(set(password: \(passwordMask)))) differs",
       "Effects returned by send(LoginAction.loginButtonTapped) differ",
       "returned 2 effects that the test did not assert",
       "Received an action that differs from the expected one.",
@@ -252,8 +252,8 @@ enum AuditChannels {
   ) async -> (brief: String, full: String) {
     let fakes = LoginFakes(results: [.failure(.invalidCredentials), .success(session)])
     let store = TestStore(login: LoginState(), fakes: fakes)
-    await store.send(.usernameChanged("auditor")) { $0.username = "auditor" }
-    await store.send(.passwordChanged(password)) { $0.password = password }
+    await store.send(.edit(.set(\.username, to: "auditor"))) { $0.username = "auditor" }
+    await store.send(.edit(.set(\.password, to: password))) { $0.password = password }
     await store.send(.loginButtonTapped) {
       $0.isLoading = true
       $0.attemptID = 1
@@ -289,8 +289,8 @@ enum AuditChannels {
     // Effects as data: a wrong state, a wrong password of the same shape, wrong effects, and
     // effects left unasserted.
     let data = TestStore(initialState: LoginState(username: "auditor"), reducer: LoginReducer())
-    await data.send(.passwordChanged(password)) { $0.password = "Wrong-Pw-1" }
-    await data.send(.passwordChanged(password)) { $0.password = "Xxxxxx-Xx-0x0x0" }
+    await data.send(.edit(.set(\.password, to: password))) { $0.password = "Wrong-Pw-1" }
+    await data.send(.edit(.set(\.password, to: password))) { $0.password = "Xxxxxx-Xx-0x0x0" }
     await data.send(
       .loginButtonTapped,
       effects: [.authenticate(Credentials(username: "auditor", password: "Wrong-Pw-1"), attempt: 1)]

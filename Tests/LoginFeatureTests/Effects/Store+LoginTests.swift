@@ -14,8 +14,8 @@ import Testing
       dependencies: fakes.dependencies(
         api: DemoLoginAPI(latency: .seconds(1), clock: clock, now: { fakes.now })))
 
-    store.send(.usernameChanged("demo"))
-    store.send(.passwordChanged("Secr3t"))
+    store.send(.edit(.set(\.username, to: "demo")))
+    store.send(.edit(.set(\.password, to: "Secr3t")))
     let login = store.send(.loginButtonTapped)
     #expect(store.state.isLoading == true)
     #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))

@@ -39,10 +39,10 @@ enum Recordings {
       cycle += 1
       let name = "user\(cycle % 13)"
       for length in 1...name.count {
-        await send(.login(.usernameChanged(PersonalData(String(name.prefix(length))))))
+        await send(.login(.edit(.set(\.username, to: PersonalData(String(name.prefix(length)))))))
       }
       for length in 1...6 {
-        await send(.login(.passwordChanged(Secret(String("Pa55wd".prefix(length))))))
+        await send(.login(.edit(.set(\.password, to: Secret(String("Pa55wd".prefix(length)))))))
       }
       await send(.login(.loginButtonTapped))
       let attempt = store.state.login.attemptID
