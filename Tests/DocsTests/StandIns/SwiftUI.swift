@@ -3,7 +3,9 @@
 
 // A stand-in for SwiftUI on Linux: only the names the docs use, with the shapes SwiftUI gives
 // them, so that the SwiftUI hosts type-check. Views are erased to `AnyView`; nothing renders.
-// Never shipped, never run.
+// Never shipped, never run. SwiftUI's own `Alert` is left out (no test type may share a name
+// with a public type of the package): a SwiftUI file must not name `Alert` alone, which would
+// be ambiguous with LoginFeature's on an iPhone; the hosts read `entry.alert` instead.
 
 @_exported import Foundation
 @_exported import Observation
@@ -181,12 +183,6 @@ public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View {
   public typealias Context = TimelineViewDefaultContext
   public init(_ schedule: Schedule, @ViewBuilder content: @escaping (Context) -> Content) {}
   public typealias Body = Never
-}
-
-/// SwiftUI has an `Alert` of its own (deprecated, still there): a SwiftUI host that names
-/// `Alert` alone is ambiguous with ``LoginFeature``'s, here as on an iPhone.
-public struct Alert {
-  public init(title: Text) {}
 }
 
 public struct Font: Sendable {
