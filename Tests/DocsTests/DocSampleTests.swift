@@ -1,5 +1,4 @@
 import Foundation
-import LoginFeature
 import StateStore
 import Testing
 
@@ -7,7 +6,8 @@ import Testing
 ///
 /// A sample is marked on the line just before its fence:
 ///
-/// - `<!-- sample: NAME -->`: the text that ``producers`` makes under NAME, by running the code.
+/// - `<!-- sample: NAME -->`: the text that `DocSamples.producers` makes under NAME, by running
+///   the code.
 ///   Re-record every such sample after an intended change with `RECORD_DOC_SAMPLES=1 swift test
 ///   --filter DocSampleTests` (the test then fails once, so the diff gets read).
 /// - `<!-- sample: excerpt PATH -->`: consecutive lines of a golden file that another test
@@ -16,18 +16,6 @@ import Testing
 @MainActor
 struct DocSampleTests {
   static let isRecording = ProcessInfo.processInfo.environment["RECORD_DOC_SAMPLES"] == "1"
-
-  /// The samples the docs show, made by the code that prints them.
-  static let producers: [String: @MainActor () async throws -> String] = [
-    "printed-transition": {
-      let store = Store(initialState: LoginState(), reducer: LoginReducer())
-      var printed: [String] = []
-      let printer = store.printTransitions(to: { printed.append($0) })
-      store.send(.usernameChanged("demo"))
-      printer.cancel()
-      return printed.joined(separator: "\n")
-    }
-  ]
 
   @Test(arguments: DocCompiler.markdownFiles)
   func everyMarkedSampleIsWhatTheCodePrints(_ file: String) async throws {
@@ -63,8 +51,8 @@ struct DocSampleTests {
               rawValue: "\(place) is not a run of lines of \(path), which the tests check "
                 + "against the code. Copy the lines the sample should show from it."))
         }
-      } else if let produce = Self.producers[name] {
-        let actual = try await produce()
+      } else if let produce = DocSamples.producers[name] {
+        let actual = await produce()
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
           .map(String.init)
         if actualLines != shown {
@@ -88,7 +76,7 @@ struct DocSampleTests {
           }
         }
       } else {
-        Issue.record("\(place) names no known sample '\(name)' (see DocSampleTests.producers)")
+        Issue.record("\(place) names no known sample '\(name)' (see DocSamples.producers)")
       }
       index = end + 1
     }
