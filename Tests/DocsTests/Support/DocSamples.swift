@@ -1,7 +1,11 @@
+import AppFeature
+import Foundation
 import LoginFeature
 import LoginFeatureTesting
+import ReplayTool
 import StateStore
 import StateStoreTesting
+import ToolTestSupport
 
 /// The printed samples of the docs, made by the code that prints them (see `DocSampleTests`).
 ///
@@ -15,6 +19,7 @@ enum DocSamples {
     "receive-mismatch": receiveMismatch,
     "receive-timeout": receiveTimeout,
     "finish-unreceived": finishUnreceived,
+    "replay-unknown-child-case": replayUnknownChildCase,
   ]
 
   static let credentials = Credentials(username: "demo", password: "Secr3t")
@@ -90,6 +95,41 @@ enum DocSamples {
       }
       await store.finish()
     }
+  }
+
+  /// Composing features: an app log whose login action names a case `LoginAction` lacks.
+  static func replayUnknownChildCase() async -> String {
+    do {
+      let folder = try TemporaryFolder()
+      let header = try String(
+        contentsOf: ReplayProcess.fixtures.appendingPathComponent("app.jsonl"), encoding: .utf8
+      ).split(separator: "\n")[0]
+      let step =
+        #"{"seq":1,"origin":"user","action":{"login":{"_0":{"frobnicate":{}}}},"#
+        + #""effects":[],"digest":"0"}"#
+      let log = try folder.write("bad.jsonl", lines: [String(header), step])
+      let errors = Collected()
+      let command = ReplayCommand(features: [
+        ReplayableFeature(
+          name: "app", reducer: AppReducer(), module: "AppFeature",
+          reducerExpression: "AppReducer()")
+      ])
+      _ = command.run(
+        [log.path],
+        output: ReplayOutput(isColored: false, write: { _ in }, writeError: errors.append))
+      return errors.text.trimmingCharacters(in: .newlines)
+    } catch {
+      return "(the sample could not be made: \(error))"
+    }
+  }
+
+  /// Text written from any thread.
+  private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parts: [String] = []
+
+    func append(_ part: String) { lock.withLock { parts.append(part) } }
+    var text: String { lock.withLock { parts.joined() } }
   }
 
   /// The first failure `body` reports, or a note that it reported none.
