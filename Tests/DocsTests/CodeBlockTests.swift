@@ -8,7 +8,9 @@ import Testing
 /// `swiftc` against the built modules, one compiler run per file; the markers that wrap or skip
 /// a block are described in ``CodeBlock``.
 struct CodeBlockTests {
-  @Test(arguments: DocCompiler.markdownFiles)
+  // One compiler at a time: beside the rest of the suite on two cores, thirteen at once starve
+  // the tests that run programs against a deadline.
+  @Test(.serialized, arguments: DocCompiler.markdownFiles)
   func everySwiftBlockCompiles(_ file: String) async throws {
     let blocks = try DocCompiler.blocks(of: file)
     let outcome = try await DocCompiler.typecheck(blocks, of: file)
