@@ -122,6 +122,19 @@ let package = Package(
       ],
       exclude: ["DemoScripts"]
     ),
+    // The README's and the DocC articles' Swift blocks, type-checked with `swiftc` against the
+    // built modules (hence every library as a dependency: they are built before it runs). The
+    // stand-ins for Apple frameworks and the articles' context files are compiled by the test,
+    // not by SwiftPM.
+    .testTarget(
+      name: "DocsTests",
+      dependencies: [
+        "StateStore", "ActionLog", "StateStoreTesting", "LoginFeature", "LoginHTTPClient",
+        "LoginFileStores", "LoginDemoBackend", "LoginFeatureTesting", "AppFeature", "ReplayTool",
+        "ToolTestSupport",
+      ],
+      exclude: ["StandIns", "Context"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -19,6 +19,9 @@ import StateStore
 /// import StateStoreTesting
 /// import Testing
 ///
+/// // SwiftPM warns about a file in a target that is not a source: exclude the log
+/// // from this test target in Package.swift, exclude: ["Logs/bug-42.jsonl"] (relative
+/// // to the target's folder), or keep it outside the target and give its full path.
 /// @MainActor @Test func replayOfBug42MatchesSnapshot() throws {
 ///   let log = URL(fileURLWithPath: #filePath)
 ///     .deletingLastPathComponent()
@@ -67,8 +70,17 @@ public enum RegressionTestSource {
       : "  let result = try Replayer(reducer: \(reducer))\n"
         + "    .replay(log, options: \(options))\n"
     let imports = Set(["ActionLog", "Foundation", featureModule, "StateStoreTesting", "Testing"])
+    // A log beside the test is a file SwiftPM does not know what to do with: it warns, unless
+    // the test target excludes it.
+    let placement =
+      logPath.hasPrefix("/")
+      ? ""
+      : "// SwiftPM warns about a file in a target that is not a source: exclude the log\n"
+        + "// from this test target in Package.swift, exclude: [\(literal(logPath))] (relative\n"
+        + "// to the target's folder), or keep it outside the target and give its full path.\n"
     return imports.sorted().map { "import \($0)\n" }.joined()
-      + "\n@MainActor @Test func \(testName ?? defaultTestName(for: logPath))() throws {\n"
+      + "\n" + placement
+      + "@MainActor @Test func \(testName ?? defaultTestName(for: logPath))() throws {\n"
       + location
       + replay
       + "  #expect(result.warnings.isEmpty)\n"

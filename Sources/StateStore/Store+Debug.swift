@@ -12,7 +12,7 @@ extension Store {
   ///   −   username: "",
   ///   +   username: "demo",
   ///       password: Secret(),
-  ///       … (11 unchanged)
+  ///       … (15 unchanged)
   /// ```
   ///
   /// Each entry is a ``TransitionFormatter`` rendering; secrets show their masks only (see

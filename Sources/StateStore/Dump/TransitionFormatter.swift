@@ -15,7 +15,7 @@
 ///   −   username: "",
 ///   +   username: "demo",
 ///       password: Secret(),
-///       … (11 unchanged)
+///       … (15 unchanged)
 ///   effect: LoginEffect.route(RouteCommand.pop)
 /// ```
 ///
