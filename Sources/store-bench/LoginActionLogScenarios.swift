@@ -57,7 +57,8 @@ private func sendLoginMix(
   while !sender.isDone {
     cycle += 1
     for length in 1...6 {
-      await send(.edit(.set(\.username, to: PersonalData(String("ada.lovelace".prefix(length * 2))))))
+      await send(
+        .edit(.set(\.username, to: PersonalData(String("ada.lovelace".prefix(length * 2))))))
     }
     for length in 1...6 {
       await send(.edit(.set(\.password, to: Secret(String("Pa55word!xyz".prefix(length * 2))))))

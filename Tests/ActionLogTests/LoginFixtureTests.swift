@@ -54,7 +54,8 @@ struct LoginFixtureTests {
   static func divergent(_ good: [String]) -> [String] {
     var lines = good
     lines[4] = lines[4].replacingOccurrences(
-      of: #"{"edit":{"_0":{"field":"password","value":"Aaaa0a"}}}"#, with: #"{"edit":{"_0":{"field":"password","value":"Aaaa0"}}}"#)
+      of: #"{"edit":{"_0":{"field":"password","value":"Aaaa0a"}}}"#,
+      with: #"{"edit":{"_0":{"field":"password","value":"Aaaa0"}}}"#)
     return lines
   }
 

@@ -38,7 +38,8 @@ struct PersonalDataMaskingTests {
       try PersonalData.masking(in: LoginAction.loginResponse(attempt: 3, .success(session)))
         == .loginResponse(attempt: 3, .success(maskedSession)))
     #expect(
-      try PersonalData.masking(in: LoginAction.edit(.set(\.username, to: "ada"))) == .edit(.set(\.username, to: "aaa")))
+      try PersonalData.masking(in: LoginAction.edit(.set(\.username, to: "ada")))
+        == .edit(.set(\.username, to: "aaa")))
     #expect(
       try PersonalData.masking(in: LoginEffect.saveSession(session)) == .saveSession(maskedSession))
     #expect(

@@ -24,7 +24,8 @@ struct RecorderLineLimitTests {
       errors.append($0)
     }
     store.send(.edit(.set(\.username, to: "demo")))
-    store.send(.edit(.set(\.username, to: PersonalData(String(repeating: "a", count: 17 * 1024 * 1024)))))
+    store.send(
+      .edit(.set(\.username, to: PersonalData(String(repeating: "a", count: 17 * 1024 * 1024)))))
     store.send(.edit(.set(\.username, to: "demo")))
     await recorder.close()
 

@@ -149,7 +149,9 @@ import Testing
         effects: twoFactorEffects) == [])
     #expect(
       AppReducer.login.embeddingProblems(
-        actions: [.edit(.set(\.username, to: "demo")), .loginButtonTapped, .twoFactor(.verifyButtonTapped)],
+        actions: [
+          .edit(.set(\.username, to: "demo")), .loginButtonTapped, .twoFactor(.verifyButtonTapped),
+        ],
         effects: [
           .authenticate(Sample.credentials, attempt: 1), .cancelAuthentication,
           .startLockoutTimer(.seconds(30)), .clearSession,

@@ -29,7 +29,8 @@ import Testing
     let session = Session(user: Self.demoUser, token: "fixture-token-demo")
     #expect(
       actions == [
-        .edit(.set(\.username, to: "demo")), .edit(.set(\.password, to: "Secr3t")), .loginButtonTapped,
+        .edit(.set(\.username, to: "demo")), .edit(.set(\.password, to: "Secr3t")),
+        .loginButtonTapped,
         .loginResponse(attempt: 1, .success(session)),
       ])
     #expect(

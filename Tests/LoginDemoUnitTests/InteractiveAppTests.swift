@@ -133,7 +133,8 @@ struct InteractiveAppTests {
 
     #expect(
       harness.actions == [
-        .login(.edit(.set(\.username, to: "demo"))), .login(.edit(.set(\.password, to: Secret("Secr3t")))),
+        .login(.edit(.set(\.username, to: "demo"))),
+        .login(.edit(.set(\.password, to: Secret("Secr3t")))),
       ])
     #expect(harness.renders == 1)
   }
@@ -172,7 +173,8 @@ struct InteractiveAppTests {
     #expect(harness.app.process(decoder.decode(Array("ab".utf8) + [0x7F])))
     #expect(
       harness.actions == [
-        .login(.edit(.set(\.password, to: Secret("ab")))), .login(.edit(.set(\.password, to: Secret("a")))),
+        .login(.edit(.set(\.password, to: Secret("ab")))),
+        .login(.edit(.set(\.password, to: Secret("a")))),
       ])
   }
 

@@ -283,7 +283,9 @@ import Testing
   @Test func anEmptyEmailIsReportedInTheValidationAlert() async {
     let fakes = LoginFakes()
     let store = TestStore(login: LoginState(rules: .email), fakes: fakes)
-    await store.send(.edit(.set(\.password, to: "Engine1843")), effects: []) { $0.password = "Engine1843" }
+    await store.send(.edit(.set(\.password, to: "Engine1843")), effects: []) {
+      $0.password = "Engine1843"
+    }
     #expect(store.state.validationErrors == [.emptyEmail])
 
     let alert = validationAlert("Email can't be empty")

@@ -74,7 +74,8 @@ struct LoginStateTests {
   @Test func actionsAndEffectsDumpWithTheirCaseNamesAndMasks() {
     #expect(Dump.render(LoginAction.loginButtonTapped) == "LoginAction.loginButtonTapped")
     #expect(
-      Dump.render(LoginAction.edit(.set(\.username, to: "demo"))) == #"LoginAction.edit(set(username: "demo"))"#)
+      Dump.render(LoginAction.edit(.set(\.username, to: "demo")))
+        == #"LoginAction.edit(set(username: "demo"))"#)
     #expect(
       Dump.render(LoginAction.edit(.set(\.password, to: "Secr3t")))
         == "LoginAction.edit(set(password: Secret(Aaaa0a)))")
@@ -104,7 +105,8 @@ struct LoginStateTests {
 
   @Test func actionsAndEffectsRoundTripThroughJSON() throws {
     let actions: [LoginAction] = [
-      .edit(.set(\.username, to: "demo")), .edit(.set(\.password, to: "Aaaa0a")), .loginButtonTapped,
+      .edit(.set(\.username, to: "demo")), .edit(.set(\.password, to: "Aaaa0a")),
+      .loginButtonTapped,
       .cancelButtonTapped, .loginResponse(attempt: 2, .success(Fixtures.session)),
       .loginResponse(attempt: 3, .failure(.wrongStatusCode(503))),
       .loginResponse(attempt: 4, .failure(.transport("offline"))), .alertButtonTapped("ok"),

@@ -126,7 +126,8 @@ import ToolTestSupport
     let failure = LoginAction.loginResponse(attempt: 1, .failure(.invalidCredentials))
     try await Recordings.login(
       [
-        .edit(.set(\.username, to: "demo")), .edit(.set(\.password, to: Secret("Secr3t"))), .loginButtonTapped, failure,
+        .edit(.set(\.username, to: "demo")), .edit(.set(\.password, to: Secret("Secr3t"))),
+        .loginButtonTapped, failure,
         .loginButtonTapped, .loginResponse(attempt: 2, .failure(.invalidCredentials)),
         .alertButtonTapped("ok"),
       ], to: folder.file("alerts.jsonl"))
@@ -463,7 +464,8 @@ import ToolTestSupport
     let password = "Canary-Pw-7f"
     try await Recordings.login(
       [
-        .edit(.set(\.username, to: PersonalData(hostile))), .edit(.set(\.password, to: Secret(password))),
+        .edit(.set(\.username, to: PersonalData(hostile))),
+        .edit(.set(\.password, to: Secret(password))),
         .loginButtonTapped,
       ],
       to: folder.file("hostile.jsonl"))
@@ -680,7 +682,7 @@ import ToolTestSupport
   /// Reads `descriptor` to its end on a thread of its own.
   nonisolated static func readToEnd(_ descriptor: Int32) async -> Data {
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread.detachNewThread {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {

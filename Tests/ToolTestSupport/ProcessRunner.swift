@@ -20,6 +20,9 @@ package enum ProcessRunner {
     package var status: Int32
     /// Whether the run was killed at its timeout.
     package var timedOut: Bool
+    /// From the start of the process to its end, measured on the thread that waited for it:
+    /// how long the program ran, whatever kept the calling test from running meanwhile.
+    package var elapsed: Duration
   }
 
   /// The executable product `name` built next to the test bundle, or in `.build/debug`.
@@ -78,8 +81,11 @@ package enum ProcessRunner {
     interruptWhen: (@Sendable (String) -> Bool)? = nil
   ) async throws -> Result {
     let input = try FileHandle(forReadingFrom: stdin ?? URL(fileURLWithPath: "/dev/null"))
+    // Threads of their own, not Dispatch's global queue: its threads are as many as the cores,
+    // and a few tests blocked in such waits at once held every one of them, so a deadline fired
+    // tens of seconds late.
     return try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread.detachNewThread {
         continuation.resume(
           with: Swift.Result {
             try runBlocking(
@@ -113,20 +119,23 @@ package enum ProcessRunner {
     process.standardOutput = output ?? stdoutPipe
     process.standardError = stderrPipe
     try process.run()
+    let started = ContinuousClock.now
     if output != nil { try? stdoutPipe.fileHandleForWriting.close() }
     let pid = process.processIdentifier
     let killed = DispatchSemaphore(value: 0)
-    let deadline = DispatchWorkItem {
-      kill(pid, SIGKILL)
-      killed.signal()
-    }
+    let exited = DispatchSemaphore(value: 0)
     let (seconds, attoseconds) = timeout.components
-    DispatchQueue.global().asyncAfter(
-      deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: deadline)
+    let deadline = DispatchTime.now() + Double(seconds) + Double(attoseconds) / 1e18
+    Thread.detachNewThread {
+      if exited.wait(timeout: deadline) == .timedOut {
+        kill(pid, SIGKILL)
+        killed.signal()
+      }
+    }
     let errorData = Collected()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async {
+    Thread.detachNewThread {
       errorData.set(stderrPipe.fileHandleForReading.readDataToEndOfFile())
       group.leave()
     }
@@ -147,12 +156,13 @@ package enum ProcessRunner {
     }
     group.wait()
     process.waitUntilExit()
-    deadline.cancel()
+    exited.signal()
     return Result(
       stdout: String(decoding: outputData, as: UTF8.self),
       stderr: String(decoding: errorData.get(), as: UTF8.self),
       status: process.terminationStatus,
-      timedOut: killed.wait(timeout: .now()) == .success)
+      timedOut: killed.wait(timeout: .now()) == .success,
+      elapsed: ContinuousClock.now - started)
   }
 
   /// The bytes one thread reads for another.

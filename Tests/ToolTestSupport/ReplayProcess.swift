@@ -46,6 +46,8 @@ package enum ReplayProcess {
     package var timeout: Duration
     package var stdout: String
     package var stderr: String
+    /// How long the process ran before it was killed (see ``ProcessRunner/Result/elapsed``).
+    package var elapsed: Duration
 
     package var description: String {
       """
@@ -77,7 +79,8 @@ package enum ReplayProcess {
       try executable(), arguments, in: directory, environment: merged, timeout: timeout)
     if result.timedOut {
       throw TimedOut(
-        arguments: arguments, timeout: timeout, stdout: result.stdout, stderr: result.stderr)
+        arguments: arguments, timeout: timeout, stdout: result.stdout, stderr: result.stderr,
+        elapsed: result.elapsed)
     }
     return ToolRun(status: result.status, stdout: result.stdout, stderr: result.stderr)
   }

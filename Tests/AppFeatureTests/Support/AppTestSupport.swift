@@ -56,8 +56,12 @@ extension TestStore where R == AppReducer {
 
   /// Types the sample credentials and taps login, asserting every step.
   func typeAndTapLogin() async {
-    await send(.login(.edit(.set(\.username, to: "demo"))), effects: []) { $0.login.username = "demo" }
-    await send(.login(.edit(.set(\.password, to: "Secr3t"))), effects: []) { $0.login.password = "Secr3t" }
+    await send(.login(.edit(.set(\.username, to: "demo"))), effects: []) {
+      $0.login.username = "demo"
+    }
+    await send(.login(.edit(.set(\.password, to: "Secr3t"))), effects: []) {
+      $0.login.password = "Secr3t"
+    }
     await send(
       .login(.loginButtonTapped), effects: [.login(.authenticate(Sample.credentials, attempt: 1))]
     ) {

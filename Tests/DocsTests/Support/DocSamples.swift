@@ -29,7 +29,7 @@ enum DocSamples {
     let store = Store(initialState: LoginState(), reducer: LoginReducer())
     var printed: [String] = []
     let printer = store.printTransitions(to: { printed.append($0) })
-    store.send(.usernameChanged("demo"))
+    store.send(.edit(.set(\.username, to: "demo")))
     printer.cancel()
     return printed.joined(separator: "\n")
   }
