@@ -25,6 +25,7 @@ extension LoginState: Redactable {
     if case .verified(let session) = twoFactor?.outcome {
       copy.twoFactor?.outcome = .verified(session.maskingUsernames())
     }
+    copy.passwordReset = passwordReset?.maskingEmails()
     return copy
   }
 }
@@ -47,9 +48,11 @@ extension LoginAction: Redactable {
     case .restored(var record, let now):
       record.session = record.session?.maskingUsernames()
       return .restored(record, at: now)
+    case .passwordReset(.emailChanged(let email)):
+      return .passwordReset(.emailChanged(email.usernameMask))
     case .passwordChanged, .loginButtonTapped, .cancelButtonTapped, .loginResponse,
       .alertButtonTapped, .lockoutEnded, .logoutButtonTapped, .twoFactor, .launched,
-      .storageFailed:
+      .storageFailed, .forgotPasswordTapped, .passwordReset:
       return self
     }
   }
@@ -72,8 +75,10 @@ extension LoginEffect: Redactable {
       return .saveSession(session.maskingUsernames())
     case .route(let command):
       return .route(command.maskingUsernames())
+    case .passwordReset(.requestReset(let email, let request)):
+      return .passwordReset(.requestReset(email: email.usernameMask, request: request))
     case .cancelAuthentication, .showAlert, .startLockoutTimer, .clearSession, .twoFactor,
-      .childDismissed, .restoreLaunch, .updateLockout:
+      .childDismissed, .restoreLaunch, .updateLockout, .passwordReset:
       // The one-time-code step's effects carry the code (a secret) and the challenge, whose
       // destination the service has already masked.
       return self
@@ -96,6 +101,17 @@ extension User: Redactable {
     copy.username = username.usernameMask
     copy.displayName = displayName.usernameMask
     copy.email = email?.usernameMask
+    return copy
+  }
+}
+
+extension PasswordResetState {
+  // The step's two addresses: the one typed and the one a link was sent for. Its actions and
+  // effects carry an address in `emailChanged` and `requestReset` only.
+  func maskingEmails() -> PasswordResetState {
+    var copy = self
+    copy.email = email.usernameMask
+    copy.linkSentTo = linkSentTo?.usernameMask
     return copy
   }
 }

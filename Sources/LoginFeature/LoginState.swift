@@ -39,6 +39,8 @@ public struct LoginState: Sendable, Equatable, Codable {
   /// How long the current lockout lasts from when it began or was restored: the rules'
   /// duration, or what remained of it at launch. `nil` while not locked.
   public var lockedFor: Duration?
+  /// The password-reset step, while it shows.
+  public var passwordReset: PasswordResetState?
   // Stored only while true, so that the logs of states without it keep their digests.
   private var restoring: Bool?
 
