@@ -40,6 +40,10 @@ import StateStore
 /// and then drips its body a byte a second is cut off when the deadline passes, and its
 /// transfer is cancelled.
 ///
+/// The second factor (``verifyURL``, ``resendURL``) and password resets (``passwordResetURL``,
+/// `{"email": …}`, answered `202` or `429`: see ``requestPasswordReset(email:)``) go through the
+/// same request, deadline and answer handling.
+///
 /// Only a `200` answer's body is read, in chunks, and never held past ``maximumResponseSize``:
 /// a declared `Content-Length` over it, or the first chunk past it, ends the request.
 ///
@@ -244,16 +248,15 @@ public struct HTTPLoginAPI: LoginAPI {
   }
 
   /// The whole seconds of a `Retry-After` header, between 1 and an hour; 30 when it is missing
-  /// or is an HTTP date; `nil` when it is neither.
+  /// or is an HTTP date; `nil` when it is neither (a sign, a fraction, a word).
   ///
   /// A number of seconds too large for `Int` is still a number of seconds: it clamps to the
   /// hour like any other value above it, instead of reading as a missing header.
   private static func retryAfter(_ response: HTTPURLResponse) -> Int? {
     guard let text = response.value(forHTTPHeaderField: "Retry-After") else { return 30 }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let seconds = Int(trimmed) { return min(max(seconds, 1), 3_600) }
     let isDigits = !trimmed.isEmpty && trimmed.utf8.allSatisfy { (0x30...0x39).contains($0) }
-    if isDigits { return 3_600 }
+    if isDigits { return min(max(Int(trimmed) ?? 3_600, 1), 3_600) }
     return isHTTPDate(trimmed) ? 30 : nil
   }
 
