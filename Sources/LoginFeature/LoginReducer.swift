@@ -229,7 +229,7 @@ struct LoginCore: Reducer, Sendable {
 
   private func loginButtonTapped(_ state: inout LoginState) -> [LoginEffect] {
     guard !state.isLoading, !state.isLocked, !state.isRestoring, case .none = state.user,
-      case .none = state.twoFactor
+      case .none = state.twoFactor, case .none = state.passwordReset
     else { return [] }
     state.notice = nil
     let messages = state.validationMessages

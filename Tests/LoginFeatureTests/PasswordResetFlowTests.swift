@@ -241,6 +241,16 @@ import Testing
     #expect(locked.passwordReset == PasswordResetState())
   }
 
+  @Test func theFormBeneathTheStepCannotSignIn() {
+    var state = LoginState(username: "demo", password: "Secr3t")
+    #expect(state.isLoginButtonEnabled)
+    _ = LoginReducer().reduce(into: &state, action: .forgotPasswordTapped)
+    #expect(state.isLoginButtonEnabled == false)
+    let shown = state
+    #expect(LoginReducer().reduce(into: &state, action: .loginButtonTapped) == [])
+    #expect(state == shown)
+  }
+
   @Test func staleAnswersChangeNothing() {
     let step = PasswordResetState(email: ada, isSending: true, requestID: 2)
     var state = LoginState(passwordResetForTest: step)
