@@ -19,6 +19,16 @@ import StateStore
 /// A code is valid for 300 seconds on the clock, a new one can be asked for 30 seconds after
 /// the last, and three wrong codes end the challenge.
 ///
+/// Password-reset requests (``requestPasswordReset(email:)``) are answered by address, the same
+/// whether or not an account has it (no account enumeration):
+///
+/// | email                  | answer                                                    |
+/// |------------------------|-----------------------------------------------------------|
+/// | `limited@example.com`  | ``LoginFeature/PasswordResetAnswer/rateLimited(retryAfterSeconds:)`` 30 (a `429`) |
+/// | `broken@example.com`   | ``LoginFeature/LoginServiceError/wrongStatusCode(_:)`` 500 |
+/// | not an email address   | ``LoginFeature/LoginServiceError/wrongStatusCode(_:)`` 400 |
+/// | any other address      | ``LoginFeature/PasswordResetAnswer/accepted`` (a `202`)   |
+///
 /// ```swift
 /// let api = DemoLoginAPI(latency: .milliseconds(800))
 /// let answer = try await api.login(Credentials(username: "demo", password: "Secr3t"))
@@ -171,6 +181,32 @@ public struct DemoLoginAPI: LoginAPI {
   public func resendCode(for challenge: Challenge) async throws(LoginServiceError) -> Challenge {
     try await answerAfterLatency()
     return try challenges.resend(id: challenge.id, clock: clock)
+  }
+
+  /// The address that is always rate limited: ``requestPasswordReset(email:)`` answers it with
+  /// a 30-second wait.
+  public static let rateLimitedEmail = "limited@example.com"
+  /// The address whose reset request always fails, with a `500`.
+  public static let brokenEmail = "broken@example.com"
+
+  /// Answers a password-reset request after ``latency``, by address: see the table above.
+  ///
+  /// - Parameter email: The address typed.
+  /// - Returns: ``LoginFeature/PasswordResetAnswer/accepted``, or a 30-second
+  ///   ``LoginFeature/PasswordResetAnswer/rateLimited(retryAfterSeconds:)`` for
+  ///   ``rateLimitedEmail``.
+  /// - Throws: ``LoginFeature/LoginServiceError/wrongStatusCode(_:)`` 500 for ``brokenEmail``,
+  ///   400 for a string that is not an email address; ``LoginFeature/LoginServiceError/cancelled``.
+  public func requestPasswordReset(email: String) async throws(LoginServiceError)
+    -> PasswordResetAnswer
+  {
+    try await answerAfterLatency()
+    guard CredentialRules.validateEmail(email) == nil else { throw .wrongStatusCode(400) }
+    switch email {
+    case Self.rateLimitedEmail: return .rateLimited(retryAfterSeconds: 30)
+    case Self.brokenEmail: throw .wrongStatusCode(500)
+    default: return .accepted
+    }
   }
 
   private func answerAfterLatency() async throws(LoginServiceError) {

@@ -94,11 +94,7 @@ public struct CredentialRules: Sendable, Equatable, Codable {
     let shape = Secret.mask(of: password.reveal())
     var errors: [LoginFormValidationError] = []
     if kind == .email {
-      if name.isEmpty {
-        errors.append(.emptyEmail)
-      } else if !Self.isEmail(name) {
-        errors.append(.invalidEmail)
-      }
+      if let error = Self.validateEmail(name) { errors.append(error) }
     } else if !usernameLength.allows(name.count) {
       errors.append(.invalidUsernameLength)
     }
@@ -145,6 +141,28 @@ public struct CredentialRules: Sendable, Equatable, Codable {
     case .emptyEmail: "Email can't be empty"
     case .invalidEmail: "Email is not valid"
     }
+  }
+
+  /// The rule the email address breaks, the same check the ``email`` rules make of the
+  /// username; `nil` for a valid address.
+  ///
+  /// An address contains `@` and `.`, has at most 64 characters and starts with a letter or
+  /// digit; surrounding whitespace is ignored. The password-reset step checks the address it
+  /// asks for with it, whatever the form's rules are.
+  ///
+  /// ```swift
+  /// CredentialRules.validateEmail("ada@example.com")  // nil
+  /// CredentialRules.validateEmail("  ")               // .emptyEmail
+  /// CredentialRules.validateEmail("ada")              // .invalidEmail
+  /// ```
+  ///
+  /// - Parameter address: The address as typed.
+  /// - Returns: ``LoginFormValidationError/emptyEmail``,
+  ///   ``LoginFormValidationError/invalidEmail``, or `nil`.
+  public static func validateEmail(_ address: String) -> LoginFormValidationError? {
+    let trimmed = address.trimmingSurroundingWhitespace()
+    if trimmed.isEmpty { return .emptyEmail }
+    return isEmail(trimmed) ? nil : .invalidEmail
   }
 
   private static func isEmail(_ string: String) -> Bool {

@@ -37,5 +37,9 @@ public enum LoginAction: Sendable, Equatable, Codable {
   /// A save or clear of the session or the lockout did not happen; the reducer tells the
   /// person what that means.
   case storageFailed(StorageFailure)
+  /// The user tapped "Forgot password?": the password-reset step shows.
+  case forgotPasswordTapped
+  /// An action of the password-reset step.
+  case passwordReset(PasswordResetAction)
 
 }

@@ -37,6 +37,8 @@ public enum LoginEffect: ComposedEffect, Equatable, Codable {
   /// read-modify-write of the ``LockoutStore`` (the handler reads the wall clock for the
   /// deadline). A store that cannot is answered with ``LoginAction/storageFailed(_:)``.
   case updateLockout(LockoutChange)
+  /// An effect of the password-reset step.
+  case passwordReset(PasswordResetEffect)
 
   /// The cancellation group of the login request.
   public static let authenticationID: CancellationID = "login.authenticate"
@@ -53,6 +55,7 @@ public enum LoginEffect: ComposedEffect, Equatable, Codable {
     case .startLockoutTimer: .group(Self.lockoutTimerID, cancelInFlight: true)
     case .route, .showAlert, .saveSession, .clearSession, .restoreLaunch, .updateLockout: .none
     case .twoFactor(let effect): LoginReducer.twoFactor.cancellation(of: effect)
+    case .passwordReset(let effect): LoginReducer.passwordReset.cancellation(of: effect)
     case .childDismissed(let dismissal): dismissal.cancellation
     }
   }

@@ -35,6 +35,8 @@ import StateStore
 ///   wrong codes clear the password, count one failed attempt (which may lock the form) and
 ///   show "Too many incorrect codes. Please sign in again."; cancel clears the password. When
 ///   the step goes away, ``LoginEffect/childDismissed(_:)`` cancels whatever it had in flight.
+/// - `forgotPasswordTapped` (on the form, signed out, nothing in flight) shows the password-reset
+///   step (``PasswordResetReducer``) in ``LoginState/passwordReset``; Back removes it.
 ///
 /// ```swift
 /// var state = LoginState(username: "demo", password: "Secr3t")
@@ -129,9 +131,20 @@ public struct LoginReducer: Reducer, Sendable {
       if case .twoFactor(let effect) = $0 { effect } else { nil }
     })
 
+  /// The password-reset step: an optional child in ``LoginState/passwordReset``.
+  public static let passwordReset = ChildFeature(
+    "passwordReset", state: \LoginState.passwordReset,
+    action: CaseKey(embed: LoginAction.passwordReset) {
+      if case .passwordReset(let action) = $0 { action } else { nil }
+    },
+    effect: CaseKey(embed: LoginEffect.passwordReset) {
+      if case .passwordReset(let effect) = $0 { effect } else { nil }
+    })
+
   private let body = LoginCore().ifLet(
     LoginReducer.twoFactor, onEnd: { LoginCore().twoFactorEnded(&$0, $1) },
-    child: { TwoFactorReducer() })
+    child: { TwoFactorReducer() }
+  ).ifLet(LoginReducer.passwordReset, onEnd: { _, _ in [] }, child: { PasswordResetReducer() })
 
   /// Creates the reducer.
   public init() {}
@@ -178,8 +191,15 @@ struct LoginCore: Reducer, Sendable {
       state.lockedFor = nil
       return [.updateLockout(.reset)]
 
-    case .twoFactor:
+    case .twoFactor, .passwordReset:
       // The step ran first, as the child; when it ended, `twoFactorEnded` acted on it.
+      return []
+
+    case .forgotPasswordTapped:
+      guard !state.isLoading, !state.isRestoring, case .none = state.user,
+        case .none = state.twoFactor, case .none = state.passwordReset
+      else { return [] }
+      state.passwordReset = PasswordResetReducer.start(username: state.username)
       return []
 
     case .launched:
@@ -205,7 +225,7 @@ struct LoginCore: Reducer, Sendable {
 
   private func loginButtonTapped(_ state: inout LoginState) -> [LoginEffect] {
     guard !state.isLoading, !state.isLocked, !state.isRestoring, case .none = state.user,
-      case .none = state.twoFactor
+      case .none = state.twoFactor, case .none = state.passwordReset
     else { return [] }
     state.notice = nil
     let messages = state.validationMessages

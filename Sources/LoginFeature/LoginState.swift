@@ -39,6 +39,8 @@ public struct LoginState: Sendable, Equatable, Codable {
   /// How long the current lockout lasts from when it began or was restored: the rules'
   /// duration, or what remained of it at launch. `nil` while not locked.
   public var lockedFor: Duration?
+  /// The password-reset step, while it shows.
+  public var passwordReset: PasswordResetState?
   // Stored only while true, so that the logs of states without it keep their digests.
   private var restoring: Bool?
 
@@ -108,12 +110,12 @@ public struct LoginState: Sendable, Equatable, Codable {
   }
 
   /// Whether the login button can be tapped: the form is valid, no request is in flight, the
-  /// form is not locked, and nobody is signed in or halfway through a second factor — exactly
-  /// when ``LoginReducer`` would act on a tap.
+  /// form is not locked, and nobody is signed in, halfway through a second factor or resetting
+  /// a password — exactly when ``LoginReducer`` would act on a tap.
   public var isLoginButtonEnabled: Bool {
-    guard !isLoading, !isLocked, case .none = user, case .none = twoFactor, !isRestoring else {
-      return false
-    }
+    guard !isLoading, !isLocked, case .none = user, case .none = twoFactor,
+      case .none = passwordReset, !isRestoring
+    else { return false }
     return isFormValid
   }
 }

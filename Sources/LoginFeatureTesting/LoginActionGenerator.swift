@@ -7,7 +7,8 @@ import StateStore
 /// step's too, aimed at the step while it shows and, now and then, while it does not — with
 /// payloads chosen to break things. The launch actions (`launched`, `restored(_:at:)`) do
 /// not: a launch happens once, before everything else, and its hostile records (unreadable
-/// stores, far deadlines, negative counts) have their own tests.
+/// stores, far deadlines, negative counts) have their own tests. Nor do the password-reset
+/// step's (`forgotPasswordTapped`, `passwordReset(_:)`) yet.
 /// Payloads:
 /// empty and whitespace-only text, very long text, emoji and combining marks, control and
 /// bidirectional-override characters, and near-miss email addresses. Responses answer the

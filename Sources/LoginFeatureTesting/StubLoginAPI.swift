@@ -37,6 +37,9 @@ public final class StubLoginAPI: LoginAPI, Sendable {
     var codes: [Secret] = []
     var resendScript: [ResendCodeResult] = []
     var resendCount = 0
+    var resetScript: [PasswordResetResult] = []
+    var resetEmails: [String] = []
+    var resetHolds: [Bool] = []
     /// Pending ``holdNextCall(honoringCancellation:)`` requests, oldest first.
     var holds: [Bool] = []
   }
@@ -49,6 +52,10 @@ public final class StubLoginAPI: LoginAPI, Sendable {
 
   private let state: Guarded<State>
   private let held = HeldCalls<Credentials, LoginResult>()
+  /// The ``requestPasswordReset(email:)`` calls held right now (see
+  /// ``holdNextPasswordReset(honoringCancellation:)``): wait for one with `waitForCall`, answer
+  /// it with `release`.
+  public let heldPasswordResets = HeldCalls<String, PasswordResetResult>()
   private let createdAt: FailureLocation
 
   /// Creates a stub that answers its calls with `results`, in order.
@@ -267,13 +274,67 @@ public final class StubLoginAPI: LoginAPI, Sendable {
     }
   }
 
+  /// Adds answers for ``requestPasswordReset(email:)``, in order.
+  ///
+  /// - Parameter results: One result per expected request.
+  public func enqueuePasswordResets(_ results: PasswordResetResult...) {
+    state.withLock { $0.resetScript += results }
+  }
+
+  /// Makes the next ``requestPasswordReset(email:)`` wait in ``heldPasswordResets`` until the
+  /// test releases it, instead of taking a scripted result.
+  ///
+  /// - Parameter honoringCancellation: When `true` (the default), cancelling the calling task
+  ///   ends the held call at once with ``LoginFeature/LoginServiceError/cancelled``. When
+  ///   `false` it waits for its release even after cancellation: an answer that arrives late.
+  public func holdNextPasswordReset(honoringCancellation: Bool = true) {
+    state.withLock { $0.resetHolds.append(honoringCancellation) }
+  }
+
+  /// The address of every ``requestPasswordReset(email:)`` call so far, held calls included.
+  public var passwordResetEmails: [String] { state.withLock { $0.resetEmails } }
+
+  /// Answers with the next scripted reset answer, or waits while held; a call beyond the
+  /// script fails the test.
+  ///
+  /// - Parameter email: The address.
+  /// - Returns: The scripted or released answer.
+  /// - Throws: The scripted or released ``LoginFeature/LoginServiceError``;
+  ///   ``LoginFeature/LoginServiceError/cancelled`` when a held call's task is cancelled.
+  public func requestPasswordReset(email: String) async throws(LoginServiceError)
+    -> PasswordResetAnswer
+  {
+    let (scripted, hold, call) = state.withLock { state -> (PasswordResetResult?, Bool?, Int) in
+      state.resetEmails.append(email)
+      if !state.resetHolds.isEmpty { return (nil, state.resetHolds.removeFirst(), 0) }
+      return (
+        state.resetScript.isEmpty ? nil : state.resetScript.removeFirst(), nil,
+        state.resetEmails.count
+      )
+    }
+    let result: PasswordResetResult
+    if let hold {
+      result =
+        await heldPasswordResets.hold(email, honoringCancellation: hold) ?? .failure(.cancelled)
+    } else {
+      result =
+        scripted ?? overrun("requestPasswordReset", call: call) { .failure(.transport($0)) }
+    }
+    StoryRecorder.current?.performed(StoryLine.passwordReset(email, result))
+    switch result {
+    case .success(let answer): return answer
+    case .failure(let error): throw error
+    }
+  }
+
   private func overrun<Result>(
     _ name: String, call: Int, answer: (String) -> Result
   ) -> Result {
     FailureReporter.current(
       "StubLoginAPI got \(name) call \(call), but only \(call - 1) "
         + "\(call == 2 ? "result was" : "results were") scripted.\n\n"
-        + "Script them with enqueueVerifications(_:) or enqueueResends(_:).",
+        + "Script them with enqueueVerifications(_:), enqueueResends(_:) or "
+        + "enqueuePasswordResets(_:).",
       at: createdAt)
     return answer("StubLoginAPI: no scripted result for \(name) call \(call)")
   }

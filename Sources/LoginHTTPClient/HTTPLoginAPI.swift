@@ -40,6 +40,10 @@ import StateStore
 /// and then drips its body a byte a second is cut off when the deadline passes, and its
 /// transfer is cancelled.
 ///
+/// The second factor (``verifyURL``, ``resendURL``) and password resets (``passwordResetURL``,
+/// `{"email": …}`, answered `202` or `429`: see ``requestPasswordReset(email:)``) go through the
+/// same request, deadline and answer handling.
+///
 /// Only a `200` answer's body is read, in chunks, and never held past ``maximumResponseSize``:
 /// a declared `Content-Length` over it, or the first chunk past it, ends the request.
 ///
@@ -205,23 +209,65 @@ public struct HTTPLoginAPI: LoginAPI {
     return try await exchange(body, with: resendURL, reading: LoginResponseBody.challenge) {
       switch $0.statusCode {
       case 410: .codeExpired
-      case 429: .resendTooSoon(retryAfterSeconds: Self.retryAfter($0))
+      // A resend reads a `Retry-After` it cannot parse as missing: it waits 30 seconds.
+      case 429: .resendTooSoon(retryAfterSeconds: Self.retryAfter($0) ?? 30)
       default: nil
       }
     }
   }
 
+  /// Where password-reset links are asked for: `{baseURL}/password/reset`.
+  public var passwordResetURL: URL {
+    baseURL.appendingPathComponent("password").appendingPathComponent("reset")
+  }
+
+  /// Asks ``passwordResetURL`` to send a reset link to `email`, with the JSON body
+  /// `{"email": …}`.
+  ///
+  /// - Parameter email: The address.
+  /// - Returns: ``LoginFeature/PasswordResetAnswer/accepted`` for a `202` (its body is not
+  ///   read); ``LoginFeature/PasswordResetAnswer/rateLimited(retryAfterSeconds:)`` for a `429`,
+  ///   with the seconds of its `Retry-After` header (between 1 and an hour; 30 without one or
+  ///   for a date).
+  /// - Throws: ``LoginFeature/LoginServiceError/decodingFailed`` for a `429` whose `Retry-After`
+  ///   is neither seconds nor a date, and otherwise as ``login(_:)`` (a `200` too is
+  ///   ``LoginFeature/LoginServiceError/wrongStatusCode(_:)``: the endpoint answers `202`).
+  public func requestPasswordReset(email: String) async throws(LoginServiceError)
+    -> PasswordResetAnswer
+  {
+    try await exchange(PasswordResetRequestBody(email: email), with: passwordResetURL) {
+      response, _ throws(LoginServiceError) in
+      switch response.statusCode {
+      case 202: return .accepted
+      case 429:
+        guard let seconds = Self.retryAfter(response) else { throw .decodingFailed }
+        return .rateLimited(retryAfterSeconds: seconds)
+      default: return nil
+      }
+    }
+  }
+
   /// The whole seconds of a `Retry-After` header, between 1 and an hour; 30 when it is missing
-  /// or is a date.
+  /// or is an HTTP date; `nil` when it is neither (a sign, a fraction, a word).
   ///
   /// A number of seconds too large for `Int` is still a number of seconds: it clamps to the
   /// hour like any other value above it, instead of reading as a missing header.
-  private static func retryAfter(_ response: HTTPURLResponse) -> Int {
+  private static func retryAfter(_ response: HTTPURLResponse) -> Int? {
     guard let text = response.value(forHTTPHeaderField: "Retry-After") else { return 30 }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let seconds = Int(trimmed) { return min(max(seconds, 1), 3_600) }
     let isDigits = !trimmed.isEmpty && trimmed.utf8.allSatisfy { (0x30...0x39).contains($0) }
-    return isDigits ? 3_600 : 30
+    if isDigits { return min(max(Int(trimmed) ?? 3_600, 1), 3_600) }
+    return isHTTPDate(trimmed) ? 30 : nil
+  }
+
+  /// Whether `text` is an HTTP date (`Wed, 21 Oct 2015 07:28:00 GMT`), the other form of
+  /// `Retry-After`.
+  private static func isHTTPDate(_ text: String) -> Bool {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    return formatter.date(from: text) != nil
   }
 
   /// POSTs `body` to `url` and reads the answer by the rows of the table every endpoint shares:
@@ -233,16 +279,32 @@ public struct HTTPLoginAPI: LoginAPI {
     reading read: (Data) throws(LoginServiceError) -> Answer,
     refusal: (HTTPURLResponse) -> LoginServiceError?
   ) async throws(LoginServiceError) -> Answer {
-    let (response, data) = try await post(body, to: url)
-    switch response.statusCode {
-    case 200:
+    try await exchange(body, with: url) { response, data throws(LoginServiceError) in
+      guard response.statusCode == 200 else {
+        if let refused = refusal(response) { throw refused }
+        return nil
+      }
       guard !data.isEmpty else { throw .nilData }
       return try read(data)
-    case 300...399:
-      throw .redirected(status: response.statusCode)
-    case let status:
-      throw refusal(response) ?? .wrongStatusCode(status)
     }
+  }
+
+  /// POSTs `body` to `url` and gives the answer to `answer`, which reads the statuses the
+  /// endpoint knows and returns `nil` for the rest: a `3xx` is
+  /// ``LoginFeature/LoginServiceError/redirected(status:)`` before `answer` sees it, any other
+  /// status `answer` does not read ``LoginFeature/LoginServiceError/wrongStatusCode(_:)``.
+  private func exchange<Answer>(
+    _ body: some Encodable, with url: URL,
+    answer: (HTTPURLResponse, Data) throws(LoginServiceError) -> Answer?
+  ) async throws(LoginServiceError) -> Answer {
+    let (response, data) = try await post(body, to: url)
+    if (300...399).contains(response.statusCode) {
+      throw .redirected(status: response.statusCode)
+    }
+    guard let answered = try answer(response, data) else {
+      throw .wrongStatusCode(response.statusCode)
+    }
+    return answered
   }
 
   /// POSTs `body` as JSON to `url` and waits for the answer within the deadline.
@@ -344,6 +406,11 @@ public struct HTTPLoginAPI: LoginAPI {
 private struct LoginRequestBody: Encodable {
   var username: String
   var password: String
+}
+
+/// `{"email": …}`.
+private struct PasswordResetRequestBody: Encodable {
+  var email: String
 }
 
 /// `{"challenge": …, "code": …}` with the code in clear; no `code` for a resend.

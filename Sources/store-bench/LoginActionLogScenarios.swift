@@ -8,6 +8,9 @@ private struct NoLoginAPI: LoginAPI {
   func login(_ credentials: Credentials) async throws(LoginServiceError) -> LoginAnswer {
     throw .cancelled
   }
+  func requestPasswordReset(email: String) async throws(LoginServiceError) -> PasswordResetAnswer {
+    throw .cancelled
+  }
 }
 
 @MainActor private final class NoRouter: Router {

@@ -79,6 +79,21 @@ struct PersonalDataMaskingTests {
     #expect(maskedEffects == (try PersonalData.masking(in: clearEffects)))
   }
 
+  @Test func thePasswordResetStepsAddressIsMaskedWhereverItSits() throws {
+    let ada: PersonalData = "ada@example.com"
+    let step = PasswordResetState(email: ada, linkSentTo: ada)
+    let masked = try PersonalData.masking(in: step)
+    #expect(masked.email == "aaa@aaaaaaa.aaa" && masked.linkSentTo == "aaa@aaaaaaa.aaa")
+    #expect(masked.validationError == step.validationError)
+    let typed = LoginAction.passwordReset(.edit(.set(\.email, to: ada)))
+    #expect(
+      try PersonalData.masking(in: typed)
+        == .passwordReset(.edit(.set(\.email, to: "aaa@aaaaaaa.aaa"))))
+    #expect(
+      try PersonalData.masking(in: LoginEffect.passwordReset(.requestReset(email: ada, request: 1)))
+        == .passwordReset(.requestReset(email: "aaa@aaaaaaa.aaa", request: 1)))
+  }
+
   @Test func theFeatureNameOfLoginLogsIsLogin() {
     #expect(LoginReducer.actionLogFeature == "login")
   }

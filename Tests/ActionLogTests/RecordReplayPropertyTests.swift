@@ -13,7 +13,7 @@ import ToolTestSupport
 /// What "identical" means here: a log never holds a secret, only its shape mask, and with
 /// `maskUsernames` only the usernames' masks. So at every step the replayed state must equal
 /// the recorded state's *log image* — every `Secret` replaced by `Secret(secret.mask)`, and
-/// with `maskUsernames` every username replaced as `LoginState.redacted(.usernames)` does —
+/// with `maskUsernames` every `PersonalData` masked as `PersonalData.masking(in:)` does —
 /// with `==` on every field, and their `Dump.render`s must be equal. The derived values
 /// (`validationErrors`, `isFormValid`, `isLoginButtonEnabled`) must equal those of the
 /// *original* state, secrets and usernames in clear: the masks re-validate exactly. Actions and

@@ -59,6 +59,18 @@ the third wrong code ends the challenge. POST <prefix>/login/resend {"challenge"
 --resend-delay seconds (default 30) have not passed since the last code; 410 for an unknown
 challenge. They are logged as `VERIFY <id>` and `RESEND <id>`, never with the code.
 
+Password reset: POST <prefix>/password/reset {"email": ...} answers by address, as DemoLoginAPI
+does, and the same whether or not an account has it:
+
+    email                 answer
+    limited@example.com   429 with Retry-After: 30
+    garbled@example.com   429 with Retry-After: soon (neither seconds nor a date)
+    broken@example.com    500
+    not an email address  400 (no "@" and ".", or not a string)
+    any other address     202 with an empty body
+
+They are logged as `RESET <n>` (the request's number), never with the address.
+
 Every request of any method and path is logged on stdout first as
 
     HIT <METHOD> <path> cookie=<yes|no>
@@ -95,6 +107,7 @@ GRACE = {"id": "3", "name": "Grace Hopper", "username": "grace", "email": None}
 CHALLENGES = {}
 CHALLENGES_LOCK = threading.Lock()
 CHALLENGE_NUMBERS = itertools.count(1)
+RESET_NUMBERS = itertools.count(1)
 RESEND_DELAY = 30.0
 
 STOPPING = threading.Event()
@@ -142,7 +155,7 @@ class LoginHandler(BaseHTTPRequestHandler):
         path, _, query = self.path.partition("?")
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length > 0 else b""
-        if not path.endswith(("/login", "/login/verify", "/login/resend")):
+        if not path.endswith(("/login", "/login/verify", "/login/resend", "/password/reset")):
             return self.send_json(404, {"error": "no such path"})
         if query:
             return self.send_json(400, {"error": "nothing belongs in the query"})
@@ -152,6 +165,8 @@ class LoginHandler(BaseHTTPRequestHandler):
             return self.send_json(406, {"error": "Accept must be application/json"})
         if path.endswith(("/login/verify", "/login/resend")):
             return self.second_factor(path, raw)
+        if path.endswith("/password/reset"):
+            return self.password_reset(raw)
         try:
             body = json.loads(raw.decode("utf-8"))
             username = body["username"]
@@ -198,6 +213,26 @@ class LoginHandler(BaseHTTPRequestHandler):
             entry["code"] = "171717"
             entry["sent"] = now
             return self.send_json(200, {"challenge": self.challenge_body(challenge_id)})
+
+    def password_reset(self, raw):
+        try:
+            email = json.loads(raw.decode("utf-8"))["email"]
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            return self.send_json(400, {"error": "body must be {email}"})
+        log("RESET %d" % next(RESET_NUMBERS))
+        if not isinstance(email, str) or "@" not in email or "." not in email:
+            return self.send_json(400, {"error": "not an email address"})
+        if email == "limited@example.com":
+            return self.send_bytes(
+                429, b'{"error": "too many requests"}', "application/json",
+                [("Retry-After", "30")])
+        if email == "garbled@example.com":
+            return self.send_bytes(
+                429, b'{"error": "too many requests"}', "application/json",
+                [("Retry-After", "soon")])
+        if email == "broken@example.com":
+            return self.send_json(500, {"error": "scripted failure"})
+        return self.send_bytes(202, b"", "application/json")
 
     @staticmethod
     def challenge_body(challenge_id):

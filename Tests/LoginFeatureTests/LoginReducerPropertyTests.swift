@@ -94,6 +94,7 @@ struct LoginReducerPropertyTests {
     case .logoutButtonTapped: "logoutButtonTapped"
     case .twoFactor: "twoFactor"
     case .launched, .restored: "launch"
+    case .forgotPasswordTapped, .passwordReset: "passwordReset"
     case .storageFailed: "storageFailed"
     }
   }

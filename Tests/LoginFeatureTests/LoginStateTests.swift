@@ -66,6 +66,7 @@ struct LoginStateTests {
           twoFactor: nil,
           notice: nil,
           lockedFor: nil,
+          passwordReset: nil,
           restoring: nil
         )
         """)

@@ -194,7 +194,7 @@ import ToolTestSupport
     #expect(
       page.verify["fieldDiff"] as? [String] == [
         "  LoginState(", #"    username: "demo","#, "−   password: Secret(Aaaa0a),",
-        "+   password: Secret(Aaaa0),", "    isLoading: false,", "    … (14 unchanged)",
+        "+   password: Secret(Aaaa0),", "    isLoading: false,", "    … (15 unchanged)",
       ])
   }
 

@@ -11,8 +11,8 @@ import StateStore
 /// A correct password is answered with a session, or — when the account has a second factor —
 /// with a ``Challenge``; the one-time code then goes to ``verifyCode(_:for:)``. A service
 /// without a second factor never answers with a challenge, so its `verifyCode` and
-/// `resendCode` are never called: it implements ``login(_:)`` only, and keeps the default
-/// implementations of the other two.
+/// `resendCode` are never called: it implements ``login(_:)`` and
+/// ``requestPasswordReset(email:)``, and keeps the default implementations of the other two.
 ///
 /// ```swift
 /// struct MyAPI: LoginAPI {
@@ -24,6 +24,8 @@ import StateStore
 ///   func resendCode(for challenge: Challenge) async throws(LoginServiceError) -> Challenge {
 ///     throw .resendTooSoon(retryAfterSeconds: 30)
 ///   }
+///   func requestPasswordReset(email: String) async throws(LoginServiceError)
+///     -> PasswordResetAnswer { .accepted }
 /// }
 /// ```
 public protocol LoginAPI: Sendable {
@@ -53,6 +55,18 @@ public protocol LoginAPI: Sendable {
   /// - Throws: ``LoginServiceError/resendTooSoon(retryAfterSeconds:)``, or any other
   ///   ``LoginServiceError``.
   func resendCode(for challenge: Challenge) async throws(LoginServiceError) -> Challenge
+
+  /// Asks the service to send a password-reset link to `email`.
+  ///
+  /// Answer the same for an address with an account and one without (no account enumeration):
+  /// ``PasswordResetAnswer/accepted``, or ``PasswordResetAnswer/rateLimited(retryAfterSeconds:)``
+  /// when asked too often.
+  ///
+  /// - Parameter email: The address typed in the password-reset step, trimmed.
+  /// - Returns: Whether the request was accepted or must wait.
+  /// - Throws: ``LoginServiceError``; ``LoginServiceError/cancelled`` when the task was
+  ///   cancelled.
+  func requestPasswordReset(email: String) async throws(LoginServiceError) -> PasswordResetAnswer
 }
 
 extension LoginAPI {

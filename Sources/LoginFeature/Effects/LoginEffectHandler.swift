@@ -99,6 +99,10 @@ public struct LoginEffectHandler: EffectHandler {
       await TwoFactorEffectHandler(dependencies: dependencies)
         .handle(effect, send: send.embedding(LoginReducer.twoFactor.action))
 
+    case .passwordReset(let effect):
+      await PasswordResetEffectHandler(dependencies: dependencies)
+        .handle(effect, send: send.embedding(LoginReducer.passwordReset.action))
+
     case .childDismissed:
       break
 

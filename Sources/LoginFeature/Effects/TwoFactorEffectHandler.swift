@@ -49,14 +49,7 @@ public struct TwoFactorEffectHandler: EffectHandler {
       await send(.resendResponse(request: request, result))
 
     case .startResendTimer(let seconds):
-      for _ in 0..<max(0, seconds) {
-        do {
-          try await dependencies.clock.sleep(for: .seconds(1))
-        } catch {
-          return
-        }
-        await send(.resendTimerTicked)
-      }
+      await dependencies.clock.countDown(seconds: seconds) { await send(.resendTimerTicked) }
 
     case .showAlert(let alert):
       let button = await dependencies.alertPresenter.present(alert)

@@ -55,6 +55,18 @@ enum StoryLine {
   }
 }
 
+extension StoryLine {
+  /// `api.requestPasswordReset(email: "ada@example.com") → accepted`.
+  static func passwordReset(_ email: String, _ result: PasswordResetResult) -> String {
+    let answer =
+      switch result {
+      case .success(let answer): render(answer).replacingPrefix("PasswordResetAnswer.", with: "")
+      case .failure(let error): self.result(.failure(error))
+      }
+    return "api.requestPasswordReset(email: \(Dump.quoted(email))) → \(answer)"
+  }
+}
+
 extension String {
   fileprivate func replacingPrefix(_ prefix: String, with replacement: String) -> String {
     hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self

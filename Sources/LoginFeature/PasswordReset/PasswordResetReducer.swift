@@ -1,0 +1,100 @@
+import StateStore
+
+/// The password-reset step's behaviour: a pure function, like every reducer here.
+///
+/// - `edit`: updates the address (the one field, `email`); ignored while a request is in flight (the field is
+///   read-only then, so the confirmation names the address that was sent).
+/// - `sendButtonTapped`: when ``PasswordResetState/isSendButtonEnabled``, sends the address,
+///   trimmed.
+/// - `sendResponse`: stale answers (another request, or none in flight) change nothing.
+///   ``PasswordResetAnswer/accepted`` shows ``PasswordResetState/confirmation`` and starts the
+///   ``PasswordResetState/resendDelaySeconds`` wait before "Send again".
+///   ``PasswordResetAnswer/rateLimited(retryAfterSeconds:)`` starts a wait of what the service
+///   said (1 second to an hour) — never retried. A failure shows the "Error" alert: "The reset
+///   link could not be sent." and the error's message; ``LoginServiceError/cancelled`` shows
+///   nothing.
+/// - `resendTimerTicked`: one second off the wait.
+/// - `backButtonTapped`: ends the step with ``PasswordResetOutcome/closed``; the login flow
+///   removes it, which ends its request and its countdown.
+public struct PasswordResetReducer: Reducer, Sendable {
+  /// The first sentence of the alert after a failed request.
+  public static let failureMessage = "The reset link could not be sent."
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// The state of a step just shown from a form with `username` typed: an email address is
+  /// carried over, anything else is not.
+  ///
+  /// - Parameter username: The login form's username field.
+  /// - Returns: The step's state.
+  public static func start(username: PersonalData) -> PasswordResetState {
+    let typed = username.value.trimmingSurroundingWhitespace()
+    return PasswordResetState(
+      email: CredentialRules.validateEmail(typed) == nil ? PersonalData(typed) : "")
+  }
+
+  /// Applies `action` to `state`; see the list above.
+  ///
+  /// - Parameters:
+  ///   - state: The step's state.
+  ///   - action: What happened.
+  /// - Returns: The effects to start.
+  public func reduce(
+    into state: inout PasswordResetState, action: PasswordResetAction
+  ) -> [PasswordResetEffect] {
+    guard state.outcome == nil else { return [] }
+    switch action {
+    case .edit(let edit):
+      guard !state.isSending else { return [] }
+      edit.apply(to: &state)
+      return []
+
+    case .sendButtonTapped:
+      guard state.isSendButtonEnabled, state.requestID < .max else { return [] }
+      state.isSending = true
+      state.requestID += 1
+      let email = PersonalData(state.email.value.trimmingSurroundingWhitespace())
+      return [.requestReset(email: email, request: state.requestID)]
+
+    case .sendResponse(let request, let result):
+      guard state.isSending, request == state.requestID else { return [] }
+      state.isSending = false
+      return sendResponse(result, state: &state)
+
+    case .resendTimerTicked:
+      guard state.resendCountdown > 0 else { return [] }
+      state.resendCountdown -= 1
+      return []
+
+    case .backButtonTapped:
+      state.outcome = .closed
+      return []
+
+    case .alertButtonTapped:
+      return []
+    }
+  }
+
+  private func sendResponse(
+    _ result: PasswordResetResult, state: inout PasswordResetState
+  ) -> [PasswordResetEffect] {
+    switch result {
+    case .success(.accepted):
+      state.linkSentTo = PersonalData(state.email.value.trimmingSurroundingWhitespace())
+      state.isRateLimited = false
+      state.resendCountdown = PasswordResetState.resendDelaySeconds
+      return [.startResendTimer(seconds: PasswordResetState.resendDelaySeconds)]
+    case .success(.rateLimited(let seconds)):
+      let wait = max(1, min(seconds, PasswordResetState.maxRetryAfterSeconds))
+      state.isRateLimited = true
+      state.resendCountdown = wait
+      return [.startResendTimer(seconds: wait)]
+    case .failure(.cancelled):
+      return []
+    case .failure(let error):
+      let message = Self.failureMessage + " " + error.message
+      return [.showAlert(Alert(title: LoginReducer.errorAlertTitle, message: message))]
+    }
+  }
+}
