@@ -54,7 +54,7 @@ final class FixtureServer: Sendable {
   ///   - arguments: More options for the script, e.g. `["--drip-interval", "0.01"]`.
   /// - Throws: ``StartError`` when `python3` is missing or the server prints no port.
   static func start(
-    lifetime: Int = 60, host: String = "127.0.0.1", arguments: [String] = []
+    lifetime: Int = 300, host: String = "127.0.0.1", arguments: [String] = []
   ) async throws -> FixtureServer {
     let python = try findPython3()
     let script = URL(fileURLWithPath: #filePath)
