@@ -39,8 +39,11 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   public var exhaustivity: Exhaustivity = .on
 
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
-  /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default: one second.
-  public var timeout: Duration = .seconds(1)
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default: five seconds. A passing
+  /// test never waits that long (it goes on as soon as the action arrives); the margin is for a
+  /// suite that runs its tests in parallel on a small machine, where an effect's answer on a
+  /// busy main actor can take over a second.
+  public var timeout: Duration = .seconds(5)
 
   /// The store's current state (which may be ahead of the last assertion while effects run).
   public var state: R.State { store.state }

@@ -13,7 +13,6 @@ import Testing
     let fakes = LoginFakes()
     fakes.api.holdNextPasswordReset()
     let store = TestStore(app: AppState(), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await store.send(.login(.forgotPasswordTapped)) {
       $0.login.passwordReset = PasswordResetState()
     }

@@ -6,7 +6,10 @@ import Testing
 /// shape of the report is.
 struct StoreBenchTests {
   @Test func quickJSONRunPrintsOneWellFormedRowPerScenario() async throws {
-    let output = try await DemoProcess.run(["--quick", "--json"], tool: "store-bench")
+    // A debug build of every scenario: about 20 s of CPU alone, over a minute beside the rest
+    // of the suite on two cores.
+    let output = try await DemoProcess.run(
+      ["--quick", "--json"], tool: "store-bench", timeout: 240)
     #expect(output.status == 0)
     #expect(output.stderr == "")
     let rows = try output.stdout.split(separator: "\n").map { line in

@@ -75,7 +75,6 @@ import Testing
     let fakes = LoginFakes()
     fakes.api.enqueuePasswordResets(.success(.accepted), .success(.accepted))
     let store = TestStore(login: LoginState(), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await openTheStep(typing: " \(ada)", in: store)
     #expect(store.state.passwordReset?.isSendButtonEnabled == true)
     await send(ada, request: 1, in: store)
@@ -117,7 +116,6 @@ import Testing
     let fakes = LoginFakes()
     fakes.api.enqueuePasswordResets(.success(.rateLimited(retryAfterSeconds: 30)))
     let store = TestStore(login: LoginState(), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await openTheStep(typing: "limited@example.com", in: store)
     await send("limited@example.com", request: 1, in: store)
     await store.receive(
@@ -156,7 +154,6 @@ import Testing
     let fakes = LoginFakes()
     fakes.api.enqueuePasswordResets(.failure(.wrongStatusCode(500)))
     let store = TestStore(login: LoginState(), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await openTheStep(typing: "broken@example.com", in: store)
     await send("broken@example.com", request: 1, in: store)
     let alert = Alert(
@@ -182,7 +179,6 @@ import Testing
     let fakes = LoginFakes()
     fakes.api.holdNextPasswordReset(honoringCancellation: false)
     let store = TestStore(login: LoginState(), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await openTheStep(typing: ada, in: store)
     await send(ada, request: 1, in: store)
     #expect(await fakes.api.heldPasswordResets.waitForCall() == ada.value)
@@ -197,7 +193,6 @@ import Testing
     let fakes = LoginFakes()
     fakes.api.enqueuePasswordResets(.success(.accepted))
     let store = TestStore(login: LoginState(), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await openTheStep(typing: ada, in: store)
     await send(ada, request: 1, in: store)
     await store.receive(

@@ -155,7 +155,6 @@ import ToolTestSupport
     let store = TestStore(
       login: LoginState(username: "demo", password: "Wr0ng", failedAttempts: 4), fakes: fakes)
     store.exhaustivity = .off
-    store.timeout = .seconds(5)
     await fakes.clock.advance(by: .seconds(7))
     await store.send(.loginButtonTapped)
     await store.receive(.loginResponse(attempt: 1, .failure(.invalidCredentials)))

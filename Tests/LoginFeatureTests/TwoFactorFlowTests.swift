@@ -48,7 +48,6 @@ import Testing
     let fakes = LoginFakes(results: [.challenge(challenge)])
     fakes.api.enqueueVerifications(.success(session))
     let store = TestStore(login: LoginState(), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await reachTheCodeStep(store)
     #expect(store.state.twoFactor?.title == "Enter the 6-digit code sent to •••• 42")
     #expect(store.state.isLoginButtonEnabled == false)
@@ -126,7 +125,6 @@ import Testing
     fakes.api.enqueueVerifications(
       .failure(.incorrectCode), .failure(.incorrectCode), .failure(.incorrectCode))
     let store = TestStore(login: LoginState(), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await reachTheCodeStep(store)
 
     for (request, left) in [(1, "2 attempts left."), (2, "1 attempt left.")] {
@@ -187,7 +185,6 @@ import Testing
     fakes.api.enqueueVerifications(.failure(.codeExpired))
     fakes.api.enqueueResends(.success(renewed))
     let store = TestStore(login: LoginState(), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await reachTheCodeStep(store)
 
     await verify("424242", request: 1, in: store)
@@ -249,7 +246,6 @@ import Testing
     fakes.api.enqueueResends(.failure(.resendTooSoon(retryAfterSeconds: 12)))
     let step = TwoFactorState(challenge: challenge)
     let store = TestStore(login: LoginState(username: "grace", twoFactor: step), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await store.send(
       .twoFactor(.resendButtonTapped),
       effects: [.twoFactor(.resendCode(challenge: challenge, request: 1))]
@@ -279,7 +275,6 @@ import Testing
   @Test func cancelLeavesTheStepEndsItsEffectsAndClearsThePassword() async {
     let fakes = LoginFakes(results: [.challenge(challenge)])
     let store = TestStore(login: LoginState(), fakes: fakes)
-    store.timeout = .seconds(5)  // the fakes answer on the main actor; a busy machine is slow
     await reachTheCodeStep(store)
     #expect(await fakes.clock.waitForSleepers(1))
     await store.send(
