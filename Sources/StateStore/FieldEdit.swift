@@ -29,7 +29,7 @@ extension Optional: FieldValue where Wrapped: FieldValue {}
 /// The name is what an action log records, so keep it stable once logs exist; the key path
 /// is what the edit writes. Names and key paths are unique within a state: where one is declared
 /// twice, the first declaration wins.
-public protocol EditableFields {
+public protocol EditableFields: Sendable {
   /// Every field a ``FieldEdit`` may set, each with its name in logs.
   static var fields: [EditableField<Self>] { get }
 }
@@ -38,28 +38,29 @@ public protocol EditableFields {
 public struct EditableField<Root>: Sendable {
   /// The field's name, as an action log records it.
   public let name: String
-  let keyPath: AnyKeyPath & Sendable
-  let write: @Sendable (inout Root, any FieldValue) -> Bool
-  let read: @Sendable (Root) -> any FieldValue
-  let decode: @Sendable (KeyedDecodingContainer<FieldEditKey>) throws -> any FieldValue
+  @usableFromInline let keyPath: AnyKeyPath & Sendable
+  @usableFromInline let read: @Sendable (Root) -> any FieldValue
+  @usableFromInline let decode:
+    @Sendable (KeyedDecodingContainer<FieldEditKey>) throws -> (
+      any FieldValue, @Sendable (inout Root) -> Void
+    )
 
   /// Declares a field.
   ///
   /// - Parameters:
   ///   - name: Its name in logs, unique within the state.
   ///   - keyPath: Where its value lives in the state.
+  @inlinable
   public init<Value: FieldValue>(
     _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable
   ) {
     self.name = name
     self.keyPath = keyPath
-    write = { root, value in
-      guard let value = value as? Value else { return false }
-      root[keyPath: keyPath] = value
-      return true
-    }
     read = { $0[keyPath: keyPath] }
-    decode = { try $0.decode(Value.self, forKey: .value) }
+    decode = { container in
+      let value = try container.decode(Value.self, forKey: .value)
+      return (value, { $0[keyPath: keyPath] = value })
+    }
   }
 }
 
@@ -92,10 +93,15 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
   public let field: String
   /// The new value.
   public let value: any FieldValue
+  /// Writes `value` into its field: made once, when the edit is made or decoded, so applying it
+  /// looks nothing up and casts nothing (a keystroke is an edit).
+  @usableFromInline let assign: (@Sendable (inout Root) -> Void)?
 
-  private init(field: String, value: any FieldValue) {
+  @usableFromInline
+  init(field: String, value: any FieldValue, assign: (@Sendable (inout Root) -> Void)?) {
     self.field = field
     self.value = value
+    self.assign = assign
   }
 
   /// An edit that sets the field at `keyPath` to `value`.
@@ -104,6 +110,7 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
   ///   - keyPath: A field declared in `Root.fields`.
   ///   - value: The new value.
   /// - Returns: The edit.
+  @inlinable
   public static func set<Value: FieldValue>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, to value: Value
   ) -> FieldEdit {
@@ -111,19 +118,20 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
       RuntimeWarning.report(
         "FieldEdit<\(Root.self)>: the key path \(keyPath) is not one of \(Root.self).fields; "
           + "declare it there (the edit changes nothing)")
-      return FieldEdit(field: "", value: value)
+      return FieldEdit(field: "", value: value, assign: nil)
     }
-    return FieldEdit(field: field.name, value: value)
+    return FieldEdit(field: field.name, value: value, assign: { $0[keyPath: keyPath] = value })
   }
 
   /// Writes the value into its field of `state`.
   ///
   /// - Parameter state: The state to edit.
   /// - Returns: Whether a field was written: `false` for an edit of an undeclared field.
-  @discardableResult
+  @inlinable @discardableResult
   public func apply(to state: inout Root) -> Bool {
-    guard let entry = Root.fields.first(where: { $0.name == field }) else { return false }
-    return entry.write(&state, value)
+    guard let assign else { return false }
+    assign(&state)
+    return true
   }
 
   /// Whether the edit would leave `state` as it is: the field already holds the value.
@@ -148,6 +156,7 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
 }
 
 /// The keys of a ``FieldEdit``'s JSON.
+@usableFromInline
 enum FieldEditKey: String, CodingKey {
   case field
   case value
@@ -167,7 +176,7 @@ extension FieldEdit: Codable {
         debugDescription: "\(Root.self) has no editable field '\(name)'")
     }
     field = name
-    value = try entry.decode(container)
+    (value, assign) = try entry.decode(container)
   }
 
   /// Encodes `{"field": name, "value": …}`, the value with its own `Codable` (masked as it
