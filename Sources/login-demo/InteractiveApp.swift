@@ -15,10 +15,10 @@ import StateStore
 /// | Tab / Shift-Tab  | next / previous element            | next button    | —       |
 /// | Enter            | taps the button, next field; in the password field, signs in | taps button | logout |
 /// | Esc              | cancels the request in flight      | dismisses      | —       |
+/// | Ctrl-C           | quits                              | quits          | quits   |
 ///
 /// "Forgot password?" (after Login in Tab order) opens the password-reset step: its email field
 /// edits like the form's, Enter sends the link (or goes back, on Back), and Esc goes back.
-/// | Ctrl-C           | quits                              | quits          | quits   |
 ///
 /// Keys arrive in batches (see ``KeyReader``): a run of characters in a batch — a paste — is
 /// one field change, and the screen is drawn once per batch. Changes that come from effects are
