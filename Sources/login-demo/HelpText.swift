@@ -19,7 +19,9 @@ enum HelpText {
     the focus, Enter presses the focused button (in the password field it signs
     in), Esc cancels the request or dismisses an alert, Ctrl-C quits. A paste is
     one edit of the field. A locked form counts down the seconds until it opens
-    again. The screen is redrawn when the terminal is resized; a window too small
+    again. "Forgot password?" (after Login) opens the password-reset step: type
+    the account's email, Enter on "Send link" asks for a reset link, Back or Esc
+    goes back to the form. The screen is redrawn when the terminal is resized; a window too small
     for it shows one line asking for a larger one.
 
     When stdin is not a terminal, or with --script FILE, it runs a script: one UI
@@ -53,14 +55,21 @@ enum HelpText {
       tap cancel           cancel the request in flight, or leave the code step
       tap verify           tap Verify on the code step
       tap resend           tap Resend on the code step
+      tap forgot           tap "Forgot password?" on the login form
+      type email TEXT      replace the password-reset step's email with TEXT
+      tap send             tap "Send link" (or "Send again") on the password-reset step
+      tap back             tap Back on the password-reset step
       tap logout           tap the logout button of the home screen
       tap alert TITLE      tap the button TITLE of the alert showing
-      wait                 let the requests in flight finish (sign-in, profile)
-      advance Ns | Nms     move the virtual clock, e.g. to end a lockout
+      wait                 let the requests in flight finish (sign-in, profile, reset)
+      advance Ns | Nms     move the virtual clock, e.g. to end a lockout or a wait
       # ...                comments and blank lines are ignored
 
     Demo accounts:
     \(accounts)
+
+    Password resets: \(DemoLoginAPI.rateLimitedEmail) is told to wait (429, 30 s),
+    \(DemoLoginAPI.brokenEmail) fails (500), any other address is accepted.
 
     A recording that cannot be written (a full disk) stops; the app goes on, shows
     "Recording stopped" on its screen, says why on stderr and exits with status 1.

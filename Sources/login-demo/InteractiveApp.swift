@@ -17,6 +17,9 @@ import StateStore
 /// | Esc              | cancels the request in flight      | dismisses      | —       |
 /// | Ctrl-C           | quits                              | quits          | quits   |
 ///
+/// "Forgot password?" (after Login in Tab order) opens the password-reset step: its email field
+/// edits like the form's, Enter sends the link (or goes back, on Back), and Esc goes back.
+///
 /// Keys arrive in batches (see ``KeyReader``): a run of characters in a batch — a paste — is
 /// one field change, and the screen is drawn once per batch. Changes that come from effects are
 /// drawn together on the next turn of the main actor. A resize (SIGWINCH) redraws the screen.
@@ -177,6 +180,8 @@ package final class InteractiveApp {
     case .login:
       if store.state.login.twoFactor != nil {
         handleCodeStep(key)
+      } else if store.state.login.passwordReset != nil {
+        handlePasswordReset(key)
       } else {
         handleLoginForm(key)
       }
@@ -235,6 +240,8 @@ package final class InteractiveApp {
     let order = ScreenModel.formOrder
     let position = order.firstIndex(of: model.focus) ?? 0
     switch key {
+    case .enter where model.focus == .forgotButton:
+      store.send(.login(.forgotPasswordTapped))
     case .enter:
       if model.focus == .loginButton || model.focus == .password {
         // A locked form ignores the tap; the screen says why instead of doing nothing.
@@ -250,6 +257,18 @@ package final class InteractiveApp {
     }
   }
 
+  private func handlePasswordReset(_ key: Key) {
+    if model.moveFocus(key, through: ScreenModel.passwordResetOrder) { return }
+    switch key {
+    case .enter where model.focus == .backButton, .escape:
+      store.send(.login(.passwordReset(.backButtonTapped)))
+    case .enter:
+      store.send(.login(.passwordReset(.sendButtonTapped)))
+    default:
+      edit(key)
+    }
+  }
+
   /// Applies an editing key to the focused field at the cursor; an edit that changes nothing
   /// (Backspace in an empty field, an arrow) sends no action.
   private func edit(_ key: Key) {
@@ -258,6 +277,9 @@ package final class InteractiveApp {
     case .username: old = store.state.login.username.value
     // The only place the demo reads the clear password: to edit it.
     case .password: old = store.state.login.password.reveal()
+    case .email:
+      guard let step = store.state.login.passwordReset else { return }
+      old = step.email.value
     default: return
     }
     var text = old
@@ -265,10 +287,10 @@ package final class InteractiveApp {
     guard FieldEditing.apply(key, to: &text, cursor: &cursor) else { return }
     model.cursor = cursor == text.count ? nil : cursor
     guard text != old else { return }
-    if model.focus == .username {
-      store.send(.login(.edit(.set(\.username, to: PersonalData(text)))))
-    } else {
-      store.send(.login(.edit(.set(\.password, to: Secret(text)))))
+    switch model.focus {
+    case .username: store.send(.login(.edit(.set(\.username, to: PersonalData(text)))))
+    case .email: store.send(.login(.passwordReset(.edit(.set(\.email, to: PersonalData(text))))))
+    default: store.send(.login(.edit(.set(\.password, to: Secret(text)))))
     }
   }
 
@@ -309,11 +331,7 @@ package final class InteractiveApp {
     setNeedsRender()
   }
 
-  private var isLoading: Bool {
-    let step = store.state.login.twoFactor
-    return store.state.login.isLoading || store.state.home?.isLoadingProfile == true
-      || step?.isVerifying == true || step?.isResending == true
-  }
+  private var isLoading: Bool { ScreenModel.isLoading(store.state) }
 
   /// Draws on the next turn of the main actor, once for every change until then — unless a
   /// batch of keys draws first.

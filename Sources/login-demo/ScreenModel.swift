@@ -11,11 +11,15 @@ struct ScreenModel: Equatable {
     case username
     case password
     case loginButton
+    case forgotButton
     case logoutButton
     case code
     case verifyButton
     case resendButton
     case cancelButton
+    case email
+    case sendButton
+    case backButton
   }
 
   /// The navigation stack; the top decides the screen.
@@ -48,9 +52,11 @@ struct ScreenModel: Equatable {
   var tappedWhileLocked = false
 
   /// The elements of the login form, in Tab order.
-  static let formOrder: [Focus] = [.username, .password, .loginButton]
+  static let formOrder: [Focus] = [.username, .password, .loginButton, .forgotButton]
   /// The elements of the code step, in Tab order.
   static let codeStepOrder: [Focus] = [.code, .verifyButton, .resendButton, .cancelButton]
+  /// The elements of the password-reset step, in Tab order.
+  static let passwordResetOrder: [Focus] = [.email, .sendButton, .backButton]
 
   /// Tab or ↓ moves the focus to the next element of `order`, Shift-Tab or ↑ to the previous.
   ///
@@ -66,12 +72,25 @@ struct ScreenModel: Equatable {
   }
 
   /// `focus`, moved to the screen showing: the logout button on the home screen, the code
-  /// field when the code step appears, the username when the form comes back.
+  /// field when the code step appears, the email field when the password-reset step appears,
+  /// the username when the form comes back.
   static func settle(_ focus: Focus, routes: [Route], state: AppState) -> Focus {
     if case .home = routes.last ?? .login { return .logoutButton }
+    if state.login.passwordReset != nil {
+      return passwordResetOrder.contains(focus) ? focus : .email
+    }
     if state.login.twoFactor != nil {
       return codeStepOrder.contains(focus) ? focus : .code
     }
     return formOrder.contains(focus) ? focus : .username
+  }
+
+  /// Whether a request is in flight that the screen shows a spinner for and `wait` waits for:
+  /// the sign-in, the profile, the code step's and the password-reset step's requests.
+  static func isLoading(_ state: AppState) -> Bool {
+    let step = state.login.twoFactor
+    return state.login.isLoading || state.home?.isLoadingProfile == true
+      || step?.isVerifying == true || step?.isResending == true
+      || state.login.passwordReset?.isSending == true
   }
 }

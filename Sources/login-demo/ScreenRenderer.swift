@@ -36,6 +36,8 @@ enum ScreenRenderer {
     case .login:
       if let step = state.login.twoFactor {
         lines += codeStep(step, model)
+      } else if let step = state.login.passwordReset {
+        lines += passwordReset(step, model)
       } else {
         lines += loginForm(state.login, model)
       }
@@ -126,6 +128,10 @@ enum ScreenRenderer {
     lines.append(
       button(
         "Login", enabled: state.isLoginButtonEnabled, focused: model.focus == .loginButton))
+    lines.append(
+      // The flow opens the step only when no sign-in is in flight.
+      button(
+        "Forgot password?", enabled: !state.isLoading, focused: model.focus == .forgotButton))
     if state.isLocked, model.tappedWhileLocked {
       lines.append(
         ScreenLine(
@@ -172,6 +178,41 @@ enum ScreenRenderer {
       lines.append(ScreenLine())
       let doing = step.isVerifying ? "Verifying…" : "Sending a new code…"
       lines.append(ScreenLine("   \(spinnerFrame(model)) \(doing)", style: .accent))
+    }
+    return lines
+  }
+
+  /// The password-reset step: the email field, what is wrong with it, the confirmation, the
+  /// wait before "Send again" (the store's countdown, ticking on its clock), and the buttons.
+  private static func passwordReset(_ step: PasswordResetState, _ model: ScreenModel)
+    -> [ScreenLine]
+  {
+    var lines = [
+      ScreenLine("   Reset your password", style: .bold),
+      ScreenLine(),
+      field("Email", step.email.value, focused: model.focus == .email, cursor: model.cursor),
+      ScreenLine(),
+    ]
+    if let error = step.validationError {
+      lines.append(ScreenLine("   ✗ " + error.message, style: .error))
+    }
+    if let confirmation = step.confirmation {
+      lines += wrap(confirmation.sanitizedForScreen, width: width - 6).enumerated().map {
+        ScreenLine(($0.offset == 0 ? "   ✓ " : "     ") + $0.element, style: .success)
+      }
+    }
+    if let wait = step.waitMessage {
+      lines += wrap(wait, width: width - 4).map { ScreenLine("   " + $0, style: .warning) }
+    }
+    if lines.count > 4 { lines.append(ScreenLine()) }
+    lines.append(
+      button(
+        step.sendButtonTitle, enabled: step.isSendButtonEnabled,
+        focused: model.focus == .sendButton))
+    lines.append(button("Back", enabled: true, focused: model.focus == .backButton))
+    if step.isSending {
+      lines.append(ScreenLine())
+      lines.append(ScreenLine("   \(spinnerFrame(model)) Sending the link…", style: .accent))
     }
     return lines
   }

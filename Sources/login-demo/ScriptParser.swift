@@ -8,6 +8,8 @@ enum ScriptCommand: Equatable {
     case password
     /// The one-time code of the second-factor step.
     case code
+    /// The email address of the password-reset step.
+    case email
   }
 
   /// Replaces the field's content with the text.
@@ -22,6 +24,12 @@ enum ScriptCommand: Equatable {
   case tapVerify
   /// Taps Resend on the code step.
   case tapResend
+  /// Taps "Forgot password?" on the login form.
+  case tapForgot
+  /// Taps "Send link" (or "Send again") on the password-reset step.
+  case tapSend
+  /// Taps Back on the password-reset step.
+  case tapBack
   /// Taps the button with this title of the alert showing.
   case tapAlert(String)
   /// Lets the in-flight request finish (moves the virtual clock to its answer).
@@ -65,10 +73,10 @@ struct ScriptError: Error, Equatable, CustomStringConvertible {
     case .missingArgument(let command, let usage):
       "'\(command)' needs an argument: \(usage)"
     case .unknownField(let name):
-      "unknown field \(Sanitized.name(name)) (expected username, password or code)"
+      "unknown field \(Sanitized.name(name)) (expected username, password, code or email)"
     case .unknownTapTarget(let name):
       "cannot tap \(Sanitized.name(name)) "
-        + "(expected login, cancel, logout, verify, resend or alert <button>)"
+        + "(expected login, cancel, logout, verify, resend, forgot, send, back or alert <button>)"
     case .unexpectedArgument(let command, let argument):
       "'\(command)' takes no argument, got \(Sanitized.name(argument))"
     case .invalidDuration(let text):
@@ -137,7 +145,7 @@ enum ScriptParser {
     case "type":
       guard let name = nextWord() else {
         throw fail(
-          .missingArgument(command: "type", usage: "type username|password|code TEXT"))
+          .missingArgument(command: "type", usage: "type username|password|code|email TEXT"))
       }
       guard let field = ScriptCommand.Field(rawValue: name) else {
         throw fail(.unknownField(name))
@@ -150,7 +158,8 @@ enum ScriptParser {
       guard let target = nextWord() else {
         throw fail(
           .missingArgument(
-            command: "tap", usage: "tap login|cancel|logout|verify|resend|alert TITLE"))
+            command: "tap",
+            usage: "tap login|cancel|logout|verify|resend|forgot|send|back|alert TITLE"))
       }
       switch target {
       case "login":
@@ -168,6 +177,15 @@ enum ScriptParser {
       case "resend":
         try noMoreWords("tap resend")
         return .tapResend
+      case "forgot":
+        try noMoreWords("tap forgot")
+        return .tapForgot
+      case "send":
+        try noMoreWords("tap send")
+        return .tapSend
+      case "back":
+        try noMoreWords("tap back")
+        return .tapBack
       case "alert":
         let title = rest.drop(while: { $0 == " " || $0 == "\t" })
         guard !title.isEmpty else {
@@ -214,11 +232,12 @@ enum ScriptParser {
   /// The most characters of a script line a screen's header shows.
   static let displayLimit = 72
 
-  /// The line as it may be shown: the text typed into the password field is masked, control
+  /// The line as it may be shown: the text typed into the password and code fields is masked
+  /// (the username and the email are shown as typed, like on the screen), control
   /// characters are replaced, and a line longer than ``displayLimit`` is cut with `…`.
   static func display(_ command: ScriptCommand, original: String) -> String {
     var line = original.trimmingCharacters(in: [" ", "\t", "\r"])
-    if case .type(let field, let text) = command, field != .username {
+    if case .type(let field, let text) = command, field == .password || field == .code {
       line =
         "type \(field.rawValue) " + String(repeating: "•", count: min(text.count, displayLimit))
     }

@@ -146,12 +146,17 @@ final class ScriptRunner {
     }
     let onHome = router.top != .login
     let onCodeStep = !onHome && store.state.login.twoFactor != nil
-    let onForm = !onHome && !onCodeStep
+    let onPasswordReset = !onHome && store.state.login.passwordReset != nil
+    let onForm = !onHome && !onCodeStep && !onPasswordReset
     switch command {
     case .type(.code, let text):
       guard onCodeStep else { throw fail(.screenNotShowing("code step")) }
       focus = .code
       store.send(.login(.twoFactor(.codeChanged(Secret(text)))))
+    case .type(.email, let text):
+      guard onPasswordReset else { throw fail(.screenNotShowing("password-reset step")) }
+      focus = .email
+      store.send(.login(.passwordReset(.edit(.set(\.email, to: PersonalData(text))))))
     case .type(let field, let text):
       guard onForm else { throw fail(.screenNotShowing("login form")) }
       if field == .username {
@@ -176,6 +181,15 @@ final class ScriptRunner {
       focus = command == .tapVerify ? .verifyButton : .resendButton
       store.send(
         .login(.twoFactor(command == .tapVerify ? .verifyButtonTapped : .resendButtonTapped)))
+    case .tapForgot:
+      guard onForm else { throw fail(.screenNotShowing("login form")) }
+      focus = .forgotButton
+      store.send(.login(.forgotPasswordTapped))
+    case .tapSend, .tapBack:
+      guard onPasswordReset else { throw fail(.screenNotShowing("password-reset step")) }
+      focus = command == .tapSend ? .sendButton : .backButton
+      store.send(
+        .login(.passwordReset(command == .tapSend ? .sendButtonTapped : .backButtonTapped)))
     case .tapLogout:
       guard onHome else { throw fail(.screenNotShowing("home screen")) }
       store.send(.login(.logoutButtonTapped))
@@ -191,20 +205,14 @@ final class ScriptRunner {
     await tracker.untilIdle()
   }
 
-  /// `wait`: lets the requests in flight finish — the sign-in, and the home screen's profile
-  /// that follows it — moving the virtual clock to their answers.
+  /// `wait`: lets the requests in flight finish — the sign-in and the home screen's profile
+  /// that follows it, the code step's, a password-reset link's — moving the virtual clock to their answers.
   private func waitForRequest() async {
     await tracker.untilIdle()
-    while isLoading, let deadline = clock.nextDeadline {
+    while ScreenModel.isLoading(store.state), let deadline = clock.nextDeadline {
       await clock.advance(to: deadline)
       await tracker.untilIdle()
     }
-  }
-
-  private var isLoading: Bool {
-    let step = store.state.login.twoFactor
-    return store.state.login.isLoading || store.state.home?.isLoadingProfile == true
-      || step?.isVerifying == true || step?.isResending == true
   }
 
   /// `advance`: moves the virtual clock deadline by deadline, letting the store settle at each,

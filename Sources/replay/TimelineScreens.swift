@@ -61,7 +61,7 @@ struct AppTimelineScreen: TimelineScreenRenderer {
 /// What the login screen shows beyond its state: the navigation stack and the alerts.
 struct LoginScreenMemory {
   var routes: [Route] = [.login]
-  /// The alerts showing, oldest first: the login form's and the code step's alike.
+  /// The alerts showing, oldest first: the login form's and the steps' alike.
   var alerts: [Alert] = []
 
   init() {}
@@ -75,14 +75,17 @@ struct LoginScreenMemory {
   /// the alerts they present — the login form's and the code step's alike — are what shows.
   mutating func apply(_ action: LoginAction?, _ effects: [LoginEffect]) {
     switch action {
-    case .alertButtonTapped, .twoFactor(.alertButtonTapped): _ = alerts.popLast()
+    case .alertButtonTapped, .twoFactor(.alertButtonTapped), .passwordReset(.alertButtonTapped):
+      _ = alerts.popLast()
     default: break
     }
     var presented: [Alert] = []
     for effect in effects {
       switch effect {
       case .route(let command): command.apply(to: &routes)
-      case .showAlert(let shown), .twoFactor(.showAlert(let shown)): presented.append(shown)
+      case .showAlert(let shown), .twoFactor(.showAlert(let shown)),
+        .passwordReset(.showAlert(let shown)):
+        presented.append(shown)
       default: break
       }
     }
@@ -107,6 +110,7 @@ struct LoginScreenMemory {
   static func form(_ state: LoginState) -> [TimelineScreen.Element] {
     if state.isRestoring { return [.spinner("Restoring your session…")] }
     if let step = state.twoFactor { return codeStep(step) }
+    if let step = state.passwordReset { return passwordReset(step) }
     var elements: [TimelineScreen.Element] = state.notice.map { [.text($0, tone: .warning)] } ?? []
     elements += [
       .field(label: state.rules.kind == .email ? "Email" : "Username", value: state.username.value),
@@ -151,6 +155,27 @@ struct LoginScreenMemory {
     elements.append(.button("Cancel", isEnabled: true))
     if step.isVerifying { elements.append(.spinner("Verifying…")) }
     if step.isResending { elements.append(.spinner("Sending a new code…")) }
+    return elements
+  }
+
+  /// The password-reset step: the email as the state holds it (a log recorded with masking
+  /// holds the mask), what is wrong with it, the confirmation, the wait before "Send again",
+  /// "Send link" or "Send again", and Back.
+  static func passwordReset(_ step: PasswordResetState) -> [TimelineScreen.Element] {
+    var elements: [TimelineScreen.Element] = [
+      .heading("Reset your password"),
+      .field(label: "Email", value: step.email.value),
+    ]
+    if let error = step.validationError {
+      elements.append(.text("✗ " + error.message, tone: .error))
+    }
+    if let confirmation = step.confirmation {
+      elements.append(.text("✓ " + confirmation, tone: .success))
+    }
+    if let wait = step.waitMessage { elements.append(.text(wait, tone: .warning)) }
+    elements.append(.button(step.sendButtonTitle, isEnabled: step.isSendButtonEnabled))
+    elements.append(.button("Back", isEnabled: true))
+    if step.isSending { elements.append(.spinner("Sending the link…")) }
     return elements
   }
 

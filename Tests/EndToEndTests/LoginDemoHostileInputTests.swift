@@ -12,10 +12,14 @@ struct LoginDemoHostileInputTests {
 
   @Test(arguments: [
     ("frob\(escapes)", "unknown command 'frob\(shown)'"),
-    ("type user\(escapes)", "unknown field 'user\(shown)' (expected username, password or code)"),
+    (
+      "type user\(escapes)",
+      "unknown field 'user\(shown)' (expected username, password, code or email)"
+    ),
     (
       "tap x\(escapes)",
-      "cannot tap 'x\(shown)' (expected login, cancel, logout, verify, resend or alert <button>)"
+      "cannot tap 'x\(shown)' (expected login, cancel, logout, verify, resend, forgot, send, "
+        + "back or alert <button>)"
     ),
     ("wait \(escapes)x", "'wait' takes no argument, got '\(shown)x'"),
     ("advance 1\(escapes)", "invalid duration '1\(shown)' (expected e.g. 30s or 250ms)"),
@@ -189,6 +193,22 @@ struct LoginDemoHostileInputTests {
   // MARK: - Helpers
 
   /// Runs `lines` as a script on stdin.
+  /// The password-reset verbs on a screen that does not show the step (or the form) are
+  /// usage errors naming the line and the screen, and take no extra words.
+  @Test(arguments: [
+    (["type email ada@example.com"], "script line 1: the password-reset step is not showing"),
+    (["tap send"], "script line 1: the password-reset step is not showing"),
+    (["tap back"], "script line 1: the password-reset step is not showing"),
+    (["tap forgot", "tap forgot"], "script line 2: the login form is not showing"),
+    (["tap forgot", "type username demo"], "script line 2: the login form is not showing"),
+    (["tap forgot now"], "script line 1: 'tap forgot' takes no argument, got 'now'"),
+  ])
+  func thePasswordResetVerbsNeedTheirScreen(_ lines: [String], _ message: String) async throws {
+    let output = try await runScript(lines)
+    #expect(output.status == 2)
+    #expect(output.stderr == "login-demo: \(message)\n")
+  }
+
   private func runScript(
     _ lines: [String], arguments: [String] = []
   ) async throws -> DemoProcess.Output {

@@ -211,6 +211,51 @@ extension LoginDemoInteractiveTests {
     Golden.expect(frames.text, matches: Frames.golden("editing"))
   }
 
+  /// "Forgot password?" comes after Login in Tab order and Enter opens the password-reset
+  /// step; its email field edits at a cursor like the form's, Enter sends the link, the
+  /// confirmation and the wait before "Send again" show, and Esc goes back to the form. The
+  /// screens are in `DemoScripts/Interactive/password-reset.expected.txt`.
+  @Test(.timeLimit(.minutes(1)))
+  func forgotPasswordOpensTheStepSendsALinkAndEscGoesBack() async throws {
+    let run = try await InteractiveRun(arguments: ["--latency", "0"])
+    var frames = Frames()
+    try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
+    try await run.session.press("Tab", "Tab", "Tab")
+    let form = try await run.session.waitForScreen(markingInverse: true, "the focused button") {
+      $0.contains(" › ⟦[ Forgot password? ]⟧")
+    }
+    frames.add("Tab Tab Tab", form)
+    try await run.session.press("Enter")
+    let step = try await run.session.waitForScreen(markingInverse: true, "the reset step") {
+      $0.contains("Reset your password") && $0.contains(" › Email     ⟦ ⟧")
+    }
+    frames.add("Enter", step)
+    try await run.session.type("ada@example")
+    try await run.session.press("Left", "Left")
+    try await run.session.type("x")
+    try await run.session.press("End")
+    try await run.session.type(".com")
+    let typed = try await run.session.waitForScreen(markingInverse: true, "the typed email") {
+      $0.contains(" › Email     ada@exampxle.com⟦ ⟧") && $0.contains("   [ Send link ]\n")
+    }
+    frames.add("ada@example ← ← x End .com", typed)
+    try await run.session.press("Enter")
+    let sent = try await run.session.waitForScreen(markingInverse: true, "the confirmation") {
+      $0.contains("a reset") && $0.contains("   [ Send again ] (disabled)")
+    }
+    #expect(sent.contains("If an account exists for a••••@exampxle.com, a reset"))
+    #expect(sent.contains("You can send again in "))
+    frames.add("Enter (sends the link)", sent)
+    try await run.session.press("Escape")
+    let back = try await run.session.waitForScreen(markingInverse: true, "the form again") {
+      $0.contains(" › Username") && !$0.contains("Reset your password")
+    }
+    frames.add("Esc", back)
+    try await run.session.press("C-c")
+    try await run.expectRestored(status: "130")
+    Golden.expect(frames.text, matches: Frames.golden("password-reset"))
+  }
+
   static func secondsLeft(in screen: String) throws -> Int {
     let marker = "Try again in "
     guard let range = screen.range(of: marker) else { throw DemoProcessError("no countdown") }
@@ -228,13 +273,18 @@ extension LoginDemoInteractiveTests {
       DemoProcess.scriptsFolder.appendingPathComponent("Interactive/\(name).expected.txt")
     }
 
-    /// Adds `screen`, the seconds of "Try again in N s" written `‹n›` (they depend on the
-    /// real clock).
+    /// Adds `screen`, the seconds of "Try again in N s" and the wait of "You can send again in
+    /// 42 seconds." written `‹n›` (they depend on the real clock).
     mutating func add(_ title: String, _ screen: String) {
       var screen = screen
       if let range = screen.range(of: "Try again in ") {
         let digits = screen[range.upperBound...].prefix { $0.isNumber }
         screen.replaceSubrange(range.upperBound..<digits.endIndex, with: "‹n›")
+      }
+      if let range = screen.range(of: "send again in "),
+        let end = screen[range.upperBound...].firstIndex(of: ".")
+      {
+        screen.replaceSubrange(range.upperBound..<end, with: "‹n›")
       }
       text += (text.isEmpty ? "" : "\n") + "── \(title) ──\n" + screen
     }

@@ -125,6 +125,29 @@ struct InteractiveAppTests {
     #expect(harness.app.store.state.login.username.value.count == 10_000)
   }
 
+  /// "Forgot password?" is after Login in Tab order: Enter opens the step, whose email field
+  /// edits at the cursor like the form's; Enter on Back closes it and the form comes back.
+  @Test func theForgotPasswordButtonOpensTheStepAndItsEmailEditsAtTheCursor() async throws {
+    let harness = try await Harness()
+    var decoder = KeyDecoder()
+    #expect(harness.app.process(decoder.decode(Array("\t\t\t\r".utf8))))
+    #expect(text(harness).contains("Reset your password"))
+    #expect(harness.app.process(decoder.decode(Array("ada@example.com".utf8))))
+    #expect(harness.app.process(decoder.decode([0x1B, 0x5B, 0x44, 0x7F])))
+    #expect(text(harness).contains(" › Email     ada@example.cm"))
+    #expect(harness.app.process(decoder.decode(Array("\t\t\r".utf8))))
+
+    #expect(
+      harness.actions == [
+        .login(.forgotPasswordTapped),
+        .login(.passwordReset(.edit(.set(\.email, to: "ada@example.com")))),
+        .login(.passwordReset(.edit(.set(\.email, to: "ada@example.cm")))),
+        .login(.passwordReset(.backButtonTapped)),
+      ])
+    #expect(harness.app.store.state.login.passwordReset == nil)
+    #expect(text(harness).contains(" › Username"))
+  }
+
   @Test func aPasteWithATabFillsBothFieldsWithOneRender() async throws {
     let harness = try await Harness()
     var decoder = KeyDecoder()

@@ -142,6 +142,59 @@ import ToolTestSupport
     #expect(alerts(after: 6) == [], "one tap dismisses what shows")
   }
 
+  /// "Forgot password?" shows the password-reset step instead of the form: the email as the
+  /// state holds it, its validation, the button's title and whether it is enabled, the
+  /// confirmation and the wait before "Send again"; a failure's alert shows and is dismissed;
+  /// Back brings the form back.
+  @Test func thePasswordResetStepShowsItsFieldButtonConfirmationAndWait() async throws {
+    let folder = try TemporaryFolder()
+    let failure = PasswordResetResult.failure(.wrongStatusCode(500))
+    try await Recordings.login(
+      [
+        .forgotPasswordTapped, .passwordReset(.edit(.set(\.email, to: "ada@"))),
+        .passwordReset(.edit(.set(\.email, to: "ada@example.com"))),
+        .passwordReset(.sendButtonTapped), .passwordReset(.sendResponse(request: 1, failure)),
+        .passwordReset(.alertButtonTapped("ok")), .passwordReset(.sendButtonTapped),
+        .passwordReset(.sendResponse(request: 2, .success(.accepted))),
+        .passwordReset(.resendTimerTicked), .passwordReset(.backButtonTapped),
+      ], to: folder.file("reset.jsonl"))
+    let run = try await ReplayProcess.run(["--html", "r.html", "reset.jsonl"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    let page = try TimelinePageData(contentsOf: folder.file("r.html"))
+    let top = ["title LoginStore demo", "path login", "heading Reset your password"]
+    #expect(
+      page.screen(after: 0)?.summary
+        == top + [
+          "field Email=", "text[error] ✗ Email can't be empty", "button Send link false",
+          "button Back true",
+        ])
+    #expect(
+      page.screen(after: 1)?.summary
+        == top + [
+          "field Email=ada@", "text[error] ✗ Email is not valid", "button Send link false",
+          "button Back true",
+        ])
+    #expect(
+      page.screen(after: 3)?.summary
+        == top + [
+          "field Email=ada@example.com", "button Send link false", "button Back true",
+          "spinner Sending the link…",
+        ])
+    let alert = page.screen(after: 4)?.summary.last ?? ""
+    #expect(alert.hasPrefix("alert Error: The reset link could not be sent. "), "\(alert)")
+    #expect(page.screen(after: 5)?.summary.contains { $0.hasPrefix("alert") } == false)
+    #expect(
+      page.screen(after: 8)?.summary
+        == top + [
+          "field Email=ada@example.com",
+          "text[success] ✓ If an account exists for a••••@example.com, a reset link is on its way.",
+          "text[warning] You can send again in 59 seconds.", "button Send again false",
+          "button Back true",
+        ])
+    #expect(page.screen(after: 9)?.summary.contains("heading Reset your password") == false)
+    #expect(page.screen(after: 9)?.summary.contains("button Login false") == true)
+  }
+
   @Test func theAppScreenFollowsTheHomeScreenAndItsProfile() async throws {
     let folder = try TemporaryFolder()
     let log = Self.fixtures.appendingPathComponent("app.jsonl").path
