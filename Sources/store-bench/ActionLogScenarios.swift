@@ -25,13 +25,26 @@ struct LoggedCounter: Reducer {
   }
 }
 
+/// The result of `body`, a step a scenario cannot run without; when it fails, the run ends
+/// with the error (exit status 1) instead of timing something else.
+func benchSetUp<T>(_ what: String, _ body: () throws -> T) -> T {
+  do {
+    return try body()
+  } catch {
+    FileHandleOutput.standardError("store-bench: cannot \(what): \(error)")
+    exit(1)
+  }
+}
+
 /// Recording overhead on the main actor, and replay with verification against plain decoding:
 /// a counter-like feature, then the login feature (LoginActionLogScenarios.swift).
 @MainActor
 func actionLogScenarios(quick: Bool) async -> [BenchmarkResult] {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("store-bench-\(ProcessInfo.processInfo.processIdentifier)")
-  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  benchSetUp("create \(folder.path)") {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
   defer { try? FileManager.default.removeItem(at: folder) }
   var results = await recordingScenarios(ops: quick ? 2_000 : 1_000_000, folder: folder)
   results += await replayScenarios(transitions: quick ? 1_000 : 1_000_000, folder: folder)
@@ -69,7 +82,9 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   let burst = 1_000
   func timeSends(recording: Bool) async -> (main: Double, total: Double) {
     let store = makeStore()
-    let recorder = recording ? try? store.record(to: url, feature: feature) : nil
+    let recorder =
+      recording
+      ? benchSetUp("record to \(url.path)") { try store.record(to: url, feature: feature) } : nil
     var mainActor = Duration.zero
     let start = ContinuousClock.now
     var sent = 0
@@ -113,7 +128,9 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
 private func replayScenarios(transitions: Int, folder: URL) async -> [BenchmarkResult] {
   let url = folder.appendingPathComponent("replay.jsonl")
   let store = Store(initialState: LoggedCounter.State(), reducer: LoggedCounter())
-  guard let recorder = try? store.record(to: url, feature: "counter") else { return [] }
+  let recorder = benchSetUp("record to \(url.path)") {
+    try store.record(to: url, feature: "counter")
+  }
   for index in 0..<transitions {
     store.send(index % 3 == 0 ? .add(index) : .increment)
     if index % 2_000 == 1_999 { await recorder.flush() }

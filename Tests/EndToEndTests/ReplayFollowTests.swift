@@ -20,10 +20,18 @@ struct ReplayFollowTests {
     async let run = ProcessRunner.run(
       replay, ["--follow", target.path], environment: ["NO_COLOR": "1"], timeout: .seconds(90),
       interruptWhen: { $0.components(separatedBy: "── the recording ended").count > ends })
+    let clock = ContinuousClock()
+    let start = clock.now
     try await Task.sleep(for: .milliseconds(500))  // it waits for the file: not there yet
     try await body()
+    let bodyEnded = clock.now - start
     let result = try await run
-    #expect(!result.timedOut, "--follow did not say the recordings ended: \(result.stdout)")
+    #expect(
+      !result.timedOut,
+      """
+      --follow did not say the recordings ended (the apps had ended after \(bodyEnded), \
+      --follow ran \(result.elapsed)): \(result.stdout)
+      """)
     #expect(result.status != 0, "--follow runs until it is stopped")
     return result
   }

@@ -7,9 +7,9 @@ import Testing
 struct StoreBenchTests {
   @Test func quickJSONRunPrintsOneWellFormedRowPerScenario() async throws {
     // A debug build of every scenario: about 20 s of CPU alone, over a minute beside the rest
-    // of the suite on two cores.
+    // of the suite on two cores; at the lowest priority, so the tests beside it keep theirs.
     let output = try await DemoProcess.run(
-      ["--quick", "--json"], tool: "store-bench", timeout: 240)
+      ["--quick", "--json"], tool: "store-bench", timeout: 240, lowPriority: true)
     #expect(output.status == 0)
     #expect(output.stderr == "")
     let rows = try output.stdout.split(separator: "\n").map { line in
@@ -25,8 +25,11 @@ struct StoreBenchTests {
       let ops = try #require(row["ops"] as? Int, "\(scenario): no ops")
       let peak = try #require(row["peak_rss_mib"] as? Double, "\(scenario): no peak_rss_mib")
       let floor = try #require(row["floor"] as? String, "\(scenario): no floor")
-      #expect(ratio.isFinite && ratio > 0, "\(scenario)")
-      #expect(nanoseconds.isFinite && nanoseconds > 0, "\(scenario)")
+      // An overhead is a difference of two timings: in a quick debug run beside other work
+      // it can come out at or below zero, which the bench reports as 0.
+      let lowest = scenario.contains("overhead") ? 0.0 : .leastNonzeroMagnitude
+      #expect(ratio.isFinite && ratio >= lowest, "\(scenario)")
+      #expect(nanoseconds.isFinite && nanoseconds >= lowest, "\(scenario)")
       #expect(ops > 0 && peak > 0, "\(scenario)")
       #expect(rows.contains { $0["scenario"] as? String == floor }, "\(scenario): no floor row")
       if scenario == floor { #expect(ratio == 1, "\(scenario) is its own floor") }

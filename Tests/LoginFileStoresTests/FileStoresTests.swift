@@ -223,7 +223,9 @@ struct FileStoresTests {
   func concurrentUpdatesCountEveryFailedAttempt() async throws {
     let temporary = try TemporaryFolder()
     let url = temporary.file("lockout.json")
-    let writers = 8
+    // Four writers, not more: each waits for the lock at most `lockWait` (5 s), and on a
+    // loaded two-core machine eight of them kept one waiting past it.
+    let writers = 4
     let updatesEach = 25
     let change = LockoutChange.failedAttempt(counted: 1, lockingAt: 1_000, lockFor: .seconds(30))
     try await withThrowingTaskGroup(of: Void.self) { group in

@@ -65,10 +65,13 @@ package final class Mount {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    let errors = try ProcessRunner.starting {
+      let errors = Pipe()
+      process.standardError = errors
+      try process.run()
+      return errors
+    }
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {

@@ -25,6 +25,19 @@ package enum ProcessRunner {
     package var elapsed: Duration
   }
 
+  /// Runs `start`, which makes the pipes a process gets and starts it, while no other test
+  /// starts a process: every `Process` of the tests starts inside this.
+  ///
+  /// Foundation on Linux makes a new pipe close-on-exec only after making it, so a process
+  /// started by another thread in between inherits both ends and holds them open. Whoever
+  /// reads that pipe to its end then waits until the other process ends (a `replay --follow`
+  /// held a `login-demo` run's output open for the 90 s until it was stopped).
+  package static func starting<T>(_ start: () throws -> T) rethrows -> T {
+    try startLock.withLock(start)
+  }
+
+  private static let startLock = NSLock()
+
   /// The executable product `name` built next to the test bundle, or in `.build/debug`.
   ///
   /// - Throws: ``NotBuilt``, saying where it looked.
@@ -66,6 +79,9 @@ package enum ProcessRunner {
   ///   - stdout: Where standard output goes instead of being collected (`/dev/full`, say);
   ///     the result's `stdout` is then empty.
   ///   - timeout: How long the run may take before it is killed.
+  ///   - lowPriority: Runs the program at the lowest scheduling priority (nice 19): a long,
+  ///     CPU-bound run (a benchmark) then leaves the cores to the tests beside it, whose
+  ///     deadlines are on the wall clock.
   ///   - interruptWhen: Looks at standard output as it arrives; once it says yes, the program
   ///     is stopped with `SIGKILL` (for one that runs until Ctrl-C, like `replay --follow`: a
   ///     process the test runner starts inherits `SIGINT` and `SIGTERM` blocked).
@@ -78,6 +94,7 @@ package enum ProcessRunner {
     stdin: URL? = nil,
     stdout: FileHandle? = nil,
     timeout: Duration,
+    lowPriority: Bool = false,
     interruptWhen: (@Sendable (String) -> Bool)? = nil
   ) async throws -> Result {
     let input = try FileHandle(forReadingFrom: stdin ?? URL(fileURLWithPath: "/dev/null"))
@@ -90,7 +107,8 @@ package enum ProcessRunner {
           with: Swift.Result {
             try runBlocking(
               executable, arguments, directory: directory, environment: environment,
-              input: input, output: stdout, timeout: timeout, interruptWhen: interruptWhen)
+              input: input, output: stdout, timeout: timeout, lowPriority: lowPriority,
+              interruptWhen: interruptWhen)
           })
       }
     }
@@ -104,6 +122,7 @@ package enum ProcessRunner {
     input: FileHandle,
     output: FileHandle?,
     timeout: Duration,
+    lowPriority: Bool,
     interruptWhen: (@Sendable (String) -> Bool)?
   ) throws -> Result {
     defer { try? input.close() }
@@ -114,14 +133,17 @@ package enum ProcessRunner {
     if let environment { process.environment = environment }
     process.standardInput = input
     // Both pipes are drained while the program runs, so a full pipe never blocks it.
-    let stdoutPipe = Pipe()
-    let stderrPipe = Pipe()
-    process.standardOutput = output ?? stdoutPipe
-    process.standardError = stderrPipe
-    try process.run()
+    let (stdoutPipe, stderrPipe) = try starting {
+      let pipes = (Pipe(), Pipe())
+      process.standardOutput = output ?? pipes.0
+      process.standardError = pipes.1
+      try process.run()
+      return pipes
+    }
     let started = ContinuousClock.now
     if output != nil { try? stdoutPipe.fileHandleForWriting.close() }
     let pid = process.processIdentifier
+    if lowPriority { lowerPriority(of: pid) }
     let killed = DispatchSemaphore(value: 0)
     let exited = DispatchSemaphore(value: 0)
     let (seconds, attoseconds) = timeout.components
@@ -163,6 +185,16 @@ package enum ProcessRunner {
       status: process.terminationStatus,
       timedOut: killed.wait(timeout: .now()) == .success,
       elapsed: ContinuousClock.now - started)
+  }
+
+  /// Sets the nice value of the process `pid` to 19. A process that has ended meanwhile is
+  /// left as it is (the call fails, and the run's result says how it ended).
+  private static func lowerPriority(of pid: Int32) {
+    #if canImport(Glibc)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 19)
+    #else
+      _ = setpriority(PRIO_PROCESS, id_t(pid), 19)
+    #endif
   }
 
   /// The bytes one thread reads for another.

@@ -93,7 +93,7 @@ enum DocCompiler {
         "-typecheck", "-parse-as-library", "-swift-version", "6", "-module-name", moduleName,
         "-I", modules.path, "-I", standIns.path, "-diagnostic-style", "llvm",
       ] + sources.map(\.path),
-      in: root, timeout: .seconds(600))
+      in: root, timeout: .seconds(600), lowPriority: true)
     if result.timedOut { throw Failure("swiftc did not finish within 600 seconds") }
     let output = result.stdout + result.stderr
     let errors = output.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }
@@ -174,7 +174,7 @@ enum DocCompiler {
         "-emit-module-path", folder.appendingPathComponent("\(name).swiftmodule").path,
         source.path,
       ],
-      in: folder, timeout: .seconds(300))
+      in: folder, timeout: .seconds(300), lowPriority: true)
     guard result.status == 0, !result.timedOut else {
       throw Failure("The stand-in \(name) does not compile:\n\(result.stdout)\(result.stderr)")
     }

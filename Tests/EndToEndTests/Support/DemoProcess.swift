@@ -42,17 +42,19 @@ enum DemoProcess {
   ///   - stdout: Where stdout goes instead of being collected (`/dev/full`, say); its output
   ///     is then empty.
   ///   - timeout: How long the run may take.
+  ///   - lowPriority: Runs it at the lowest scheduling priority, for a long CPU-bound run.
   /// - Returns: What it printed and its exit status.
   static func run(
     _ arguments: [String],
     tool: String = "login-demo",
     stdin: URL? = nil,
     stdout: FileHandle? = nil,
-    timeout: TimeInterval = 60
+    timeout: TimeInterval = 60,
+    lowPriority: Bool = false
   ) async throws -> Output {
     let result = try await ProcessRunner.run(
       try executable(tool), arguments, stdin: stdin, stdout: stdout,
-      timeout: .milliseconds(Int64(timeout * 1_000)))
+      timeout: .milliseconds(Int64(timeout * 1_000)), lowPriority: lowPriority)
     return Output(stdout: result.stdout, stderr: result.stderr, status: result.status)
   }
 

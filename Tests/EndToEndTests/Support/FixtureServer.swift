@@ -1,5 +1,6 @@
 import Foundation
 import StateStore
+import ToolTestSupport
 
 /// The scripted login server of `Tests/Fixtures/login_server.py`, running on 127.0.0.1 (or
 /// another IPv4 loopback address, such as `127.0.0.2`).
@@ -69,14 +70,18 @@ final class FixtureServer: Sendable {
     let process = Process()
     process.executableURL = python
     process.arguments = [script.path, "--lifetime", "\(lifetime)", "--host", host] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    let output = LineReader(pipe.fileHandleForReading)
+    let pipe: Pipe
     do {
-      try process.run()
+      pipe = try ProcessRunner.starting {
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        return pipe
+      }
     } catch {
       throw StartError(description: "Could not launch \(python.path) \(script.path): \(error)")
     }
+    let output = LineReader(pipe.fileHandleForReading)
 
     let line = await output.firstLine { $0.hasPrefix("PORT ") }
     guard let line, let port = Int(line.dropFirst("PORT ".count)) else {
