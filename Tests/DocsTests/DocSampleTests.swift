@@ -13,6 +13,12 @@ import Testing
 /// - `<!-- sample: excerpt PATH -->`: consecutive lines of a golden file that another test
 ///   checks against the code (`Tests/ActionLogTests/Fixtures/Expected/…`, re-recorded with
 ///   `RECORD_GOLDENS=1`); indentation and trailing spaces aside, the lines must be there in order.
+/// - `<!-- sample: lines of PATH -->`: lines picked from such a file, in its order, not
+///   necessarily next to each other; `…` in a line stands for text left out.
+///
+/// Every other block that is not Swift or a shell command says why nothing checks it, on the
+/// line before its fence: `<!-- not output: a diagram -->`, or
+/// `<!-- not output: printed by SwiftPM -->` for what another program prints.
 @MainActor
 struct DocSampleTests {
   static let isRecording = ProcessInfo.processInfo.environment["RECORD_DOC_SAMPLES"] == "1"
@@ -41,7 +47,17 @@ struct DocSampleTests {
       }
       let shown = Array(lines[start..<end])
       let place = "\(file), the sample at line \(index + 2)"
-      if name.hasPrefix("excerpt ") {
+      if name.hasPrefix("lines of ") {
+        let path = String(name.dropFirst("lines of ".count))
+        let golden = try String(
+          contentsOf: DocCompiler.root.appendingPathComponent(path), encoding: .utf8)
+        if let missing = Self.firstLineNotFound(shown, in: golden) {
+          Issue.record(
+            Comment(
+              rawValue: "\(place): the line \"\(missing)\" is not in \(path) (after the lines "
+                + "before it), which the tests check against the code. Copy it from there."))
+        }
+      } else if name.hasPrefix("excerpt ") {
         let path = String(name.dropFirst("excerpt ".count))
         let golden = try String(
           contentsOf: DocCompiler.root.appendingPathComponent(path), encoding: .utf8)
@@ -95,6 +111,70 @@ struct DocSampleTests {
     guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
     return (0...(haystack.count - needle.count)).contains { start in
       Array(haystack[start..<(start + needle.count)]) == needle
+    }
+  }
+
+  /// The first line of `lines` that is not found in `text` after the ones before it; `…` in
+  /// a line matches any text. Indentation and trailing spaces aside.
+  static func firstLineNotFound(_ lines: [String], in text: String) -> String? {
+    let key = { (line: Substring) in line.trimmingCharacters(in: .whitespaces) }
+    let haystack = text.split(separator: "\n").map(key)
+    var next = 0
+    for line in lines {
+      let parts = key(line[...]).components(separatedBy: "…")
+      guard
+        let found = haystack[next...].firstIndex(where: { Self.matches($0, parts: parts) })
+      else { return line }
+      next = found + 1
+    }
+    return nil
+  }
+
+  /// Whether `line` is `parts` in order with anything between them, starting with the first
+  /// and ending with the last.
+  private static func matches(_ line: String, parts: [String]) -> Bool {
+    guard parts.count > 1 else { return line == parts.first }
+    guard line.hasPrefix(parts[0]), line.hasSuffix(parts[parts.count - 1]),
+      line.count >= parts[0].count + parts[parts.count - 1].count
+    else { return false }
+    var rest = line.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count)
+    for part in parts.dropFirst().dropLast() where !part.isEmpty {
+      guard let range = rest.range(of: part) else { return false }
+      rest = rest[range.upperBound...]
+    }
+    return true
+  }
+
+  @Test func pickedLinesMustBeThereInOrderWithEllipsesForWhatIsLeftOut() {
+    let golden = #"{"seq":1,"digest":"ab"}"# + "\nmiddle\n" + #"{"seq":4,"digest":"cd"}"# + "\n"
+    #expect(
+      Self.firstLineNotFound([#"{"seq":1,…}"#, #"{"seq":4,"digest":"…"}"#], in: golden) == nil)
+    #expect(Self.firstLineNotFound(["{…}", "middle"], in: golden) == nil)
+    #expect(Self.firstLineNotFound(["middle", #"{"seq":1,…}"#], in: golden) == #"{"seq":1,…}"#)
+    #expect(Self.firstLineNotFound([#"{"seq":2,…}"#], in: golden) == #"{"seq":2,…}"#)
+    #expect(Self.firstLineNotFound(["a…b…c"], in: "abc") == nil)
+    #expect(Self.firstLineNotFound(["ab…bc"], in: "abc") == "ab…bc")
+  }
+
+  /// Every block that is not Swift or a shell command is a checked sample or says why not.
+  @Test(arguments: DocCompiler.markdownFiles)
+  func everyPrintedBlockIsCheckedOrSaysWhyNot(_ file: String) throws {
+    let lines = try String(
+      contentsOf: DocCompiler.root.appendingPathComponent(file), encoding: .utf8
+    ).split(separator: "\n", omittingEmptySubsequences: false)
+    var inBlock = false
+    for (index, line) in lines.enumerated() where line.hasPrefix("```") {
+      defer { inBlock.toggle() }
+      guard !inBlock else { continue }
+      let language = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+      if language == "swift" || language == "sh" { continue }
+      let marker = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
+      #expect(
+        marker.hasPrefix("<!-- sample: ") || marker.hasPrefix("<!-- not output: "),
+        """
+        \(file):\(index + 1): a ```\(language) block with no `<!-- sample: … -->` marker (what \
+        checks it) and no `<!-- not output: why -->` (a diagram, or another program's output)
+        """)
     }
   }
 

@@ -1,3 +1,4 @@
+import ActionLog
 import AppFeature
 import Foundation
 import LoginFeature
@@ -20,6 +21,7 @@ enum DocSamples {
     "receive-timeout": receiveTimeout,
     "finish-unreceived": finishUnreceived,
     "replay-unknown-child-case": replayUnknownChildCase,
+    "flight-window": flightWindow,
   ]
 
   static let credentials = Credentials(username: "demo", password: "Secr3t")
@@ -118,6 +120,44 @@ enum DocSamples {
         [log.path],
         output: ReplayOutput(isColored: false, write: { _ in }, writeError: errors.append))
       return errors.text.trimmingCharacters(in: .newlines)
+    } catch {
+      return "(the sample could not be made: \(error))"
+    }
+  }
+
+  /// Sessions and relaunch: the opening lines of `replay FOLDER` over a flight recorder's
+  /// folder whose oldest segments were rotated out (the steps' state changes left out, and the
+  /// launch's date, which is the recording's, set to 2026-01-01).
+  static func flightWindow() async -> String {
+    do {
+      let folder = try TemporaryFolder()
+      let flight = folder.url.appendingPathComponent("flight")
+      let store = Store(initialState: AppState(), reducer: AppReducer())
+      let recorder = try store.recordFlight(
+        to: flight, feature: AppReducer.actionLogFeature,
+        options: FlightRecorderOptions(
+          budget: 8 * 1024, segmentCount: 4,
+          recording: RecordingOptions(clock: RecordingClock(TestClock()))))
+      for step in 1...400 {
+        store.send(.login(.edit(.set(\.username, to: step.isMultiple(of: 2) ? "demo" : "dem"))))
+        // Each line written before the next is sent: the segments roll at the same steps on
+        // every run (a line not yet written counts at an estimated size).
+        await recorder.flush()
+      }
+      await recorder.close()
+      let output = Collected()
+      let command = ReplayCommand(features: [
+        ReplayableFeature(
+          name: "app", reducer: AppReducer(), module: "AppFeature",
+          reducerExpression: "AppReducer()")
+      ])
+      _ = command.run(
+        [flight.path],
+        output: ReplayOutput(isColored: false, write: output.append, writeError: output.append))
+      let opening = output.text.split(separator: "\n")
+        .filter { $0.hasPrefix("──") || $0.hasPrefix("#") }.prefix(3)
+      return opening.joined(separator: "\n")
+        .replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/, with: "2026-01-01T00:00:00Z")
     } catch {
       return "(the sample could not be made: \(error))"
     }
