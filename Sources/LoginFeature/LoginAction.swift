@@ -43,3 +43,31 @@ public enum LoginAction: Sendable, Equatable, Codable {
   case passwordReset(PasswordResetAction)
 
 }
+
+// The field actions of 0.2.0, kept for one minor version so a host's calls still build.
+extension LoginAction {
+  /// The username field changed: ``edit(_:)`` with a ``StateStore/FieldEdit`` of the
+  /// username.
+  ///
+  /// - Parameter username: The field's new text.
+  /// - Returns: `.edit(.set(\.username, to: PersonalData(username)))`.
+  @available(
+    *, deprecated,
+    message: "send .edit(.set(\\.username, to: PersonalData(username))); removed in 0.4.0"
+  )
+  public static func usernameChanged(_ username: String) -> LoginAction {
+    .edit(.set(\.username, to: PersonalData(username)))
+  }
+
+  /// The password field changed: ``edit(_:)`` with a ``StateStore/FieldEdit`` of the
+  /// password.
+  ///
+  /// - Parameter password: The field's new text.
+  /// - Returns: `.edit(.set(\.password, to: password))`.
+  @available(
+    *, deprecated, message: "send .edit(.set(\\.password, to: password)); removed in 0.4.0"
+  )
+  public static func passwordChanged(_ password: Secret) -> LoginAction {
+    .edit(.set(\.password, to: password))
+  }
+}
