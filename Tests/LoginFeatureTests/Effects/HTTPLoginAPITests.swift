@@ -69,7 +69,9 @@ struct HTTPLoginAPITests {
 
   @Test func theRequestIsAJSONPostWithTheCredentialsInItsBodyOnly() async throws {
     let stub = StubService(.respond(200, Self.successBody))
-    _ = try await stub.api(timeout: .seconds(3)).login(Fixtures.credentials)
+    // A deadline that is not the default, and long enough for a loaded machine: a 3-second
+    // one ran out beside the rest of the suite on two cores.
+    _ = try await stub.api(timeout: .seconds(45)).login(Fixtures.credentials)
     let request = try #require(await stub.firstRequest())
 
     #expect(request.method == "POST")
@@ -77,7 +79,7 @@ struct HTTPLoginAPITests {
     #expect(request.url?.query == nil)
     #expect(request.headers["Content-Type"] == "application/json")
     #expect(request.headers["Accept"] == "application/json")
-    #expect(request.timeout == 3)
+    #expect(request.timeout == 45)
     let body = try JSONSerialization.jsonObject(with: request.body) as? [String: String]
     #expect(body == ["username": "demo", "password": "Secr3t"])
   }
