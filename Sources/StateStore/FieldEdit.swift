@@ -90,18 +90,36 @@ public struct EditableField<Root>: Sendable {
 /// A log naming an unknown field, or holding a value of the wrong type, does not decode.
 public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
   /// The edited field's name (see ``EditableField/name``).
-  public let field: String
+  public var field: String { storage.field }
   /// The new value.
-  public let value: any FieldValue
+  public var value: any FieldValue { storage.value }
   /// Writes `value` into its field: made once, when the edit is made or decoded, so applying it
   /// looks nothing up and casts nothing (a keystroke is an edit).
-  @usableFromInline let assign: (@Sendable (inout Root) -> Void)?
+  @inlinable var assign: (@Sendable (inout Root) -> Void)? { storage.assign }
+
+  /// The edit's parts in one shared, immutable box: an action that carries an edit copies one
+  /// reference instead of a string, an existential and a closure — and every optional child's
+  /// scope looks at (and copies) each action its parent reduces.
+  @usableFromInline let storage: Storage
 
   @usableFromInline
   init(field: String, value: any FieldValue, assign: (@Sendable (inout Root) -> Void)?) {
-    self.field = field
-    self.value = value
-    self.assign = assign
+    storage = Storage(field: field, value: value, assign: assign)
+  }
+
+  /// What ``FieldEdit`` holds; never changed once made.
+  @usableFromInline
+  final class Storage: Sendable {
+    @usableFromInline let field: String
+    @usableFromInline let value: any FieldValue
+    @usableFromInline let assign: (@Sendable (inout Root) -> Void)?
+
+    @usableFromInline
+    init(field: String, value: any FieldValue, assign: (@Sendable (inout Root) -> Void)?) {
+      self.field = field
+      self.value = value
+      self.assign = assign
+    }
   }
 
   /// An edit that sets the field at `keyPath` to `value`.
@@ -175,8 +193,8 @@ extension FieldEdit: Codable {
         forKey: .field, in: container,
         debugDescription: "\(Root.self) has no editable field '\(name)'")
     }
-    field = name
-    (value, assign) = try entry.decode(container)
+    let (value, assign) = try entry.decode(container)
+    self.init(field: name, value: value, assign: assign)
   }
 
   /// Encodes `{"field": name, "value": …}`, the value with its own `Codable` (masked as it
