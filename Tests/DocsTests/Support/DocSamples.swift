@@ -1,6 +1,7 @@
 import ActionLog
 import AppFeature
 import Foundation
+import HTTPTestSupport
 import LoginFeature
 import LoginFeatureTesting
 import LoginFileStores
@@ -41,6 +42,7 @@ enum DocSamples {
     "replay-progress": replayProgress,
     "step-label": stepLabel,
     "snapshot-mismatch": snapshotMismatch,
+    "login-request": loginRequest,
   ]
 
   static let credentials = Credentials(username: "demo", password: "Secr3t")
@@ -380,6 +382,29 @@ enum DocSamples {
     } catch {
       return "(the sample could not be made: \(error))"
     }
+  }
+
+  /// `HTTPLoginAPI`: the request a login sends, as a fake service on `/api` receives it (its
+  /// headers sorted, and the body's keys: `JSONEncoder` writes them in any order).
+  static func loginRequest() async -> String {
+    let stub = StubService(.respond(401))
+    _ = try? await stub.api().login(credentials)
+    guard let request = await stub.firstRequest(), let url = request.url else {
+      return "(no request was received)"
+    }
+    let headers = request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    return
+      (["\(request.method ?? "GET") \(url.path) HTTP/1.1"] + headers + [""]
+      + [Self.sortedKeys(request.body)]).joined(separator: "\n")
+  }
+
+  /// The JSON object `body` with its keys sorted, or `body` as text when it is not one.
+  private static func sortedKeys(_ body: Data) -> String {
+    guard let object = try? JSONSerialization.jsonObject(with: body),
+      let sorted = try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return String(decoding: body, as: UTF8.self) }
+    return String(decoding: sorted, as: UTF8.self)
   }
 
   /// Text written from any thread.
