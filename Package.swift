@@ -66,6 +66,12 @@ let package = Package(
     // What the action-log and replay-tool tests share: the built `replay` run as a process,
     // temporary folders. Foundation only; no product ships it.
     .target(name: "ToolTestSupport", path: "Tests/ToolTestSupport"),
+    // A fake login service for `HTTPLoginAPI`, on URLSession through a stub URLProtocol: the
+    // HTTP client's tests and the docs' request sample share it. No product ships it.
+    .target(
+      name: "HTTPTestSupport",
+      dependencies: ["LoginHTTPClient", "LoginFeature", "StateStore"],
+      path: "Tests/HTTPTestSupport"),
     .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
     .testTarget(
       name: "StateStoreTestingTests",
@@ -77,6 +83,7 @@ let package = Package(
       dependencies: [
         "LoginFeature", "LoginFeatureTesting", "LoginHTTPClient", "LoginFileStores",
         "LoginDemoBackend", "StateStoreTesting", "StateStore", "ToolTestSupport",
+        "HTTPTestSupport",
       ],
       exclude: ["__Snapshots__"]
     ),
@@ -131,7 +138,7 @@ let package = Package(
       dependencies: [
         "StateStore", "ActionLog", "StateStoreTesting", "LoginFeature", "LoginHTTPClient",
         "LoginFileStores", "LoginDemoBackend", "LoginFeatureTesting", "AppFeature", "ReplayTool",
-        "ToolTestSupport",
+        "ToolTestSupport", "HTTPTestSupport",
       ],
       exclude: ["StandIns", "Context"]
     ),

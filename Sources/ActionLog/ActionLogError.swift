@@ -5,6 +5,7 @@
 /// name): no raw line text, no secret. A ``divergence(step:action:reason:diff:)`` adds the
 /// state or effect diff below its headline, rendered with `Dump`, so secrets show as masks.
 ///
+/// <!-- sample: action-log-errors -->
 /// ```text
 /// line 7: unknown action case 'frobnicate'
 /// this build reads version 1; the file is version 2

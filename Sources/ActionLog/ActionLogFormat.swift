@@ -17,8 +17,9 @@ import StateStore
 ///
 /// The header is a versioned envelope that a reader checks before anything else:
 ///
+/// <!-- sample: lines of Tests/ActionLogTests/Fixtures/login.jsonl -->
 /// ```text
-/// {"format":"loginstore.actionlog","version":1,"feature":"counter","created":"2026-11-22T04:56:22Z","digest":"fnv1a64-canonical-v2","checkpointInterval":100,"initialState":{"count":0}}
+/// {"format":"loginstore.actionlog","version":1,"feature":"login","created":"2026-11-25T01:54:55Z",…,"checkpointInterval":4,"initialState":{…}}
 /// ```
 ///
 /// A step line (no `kind` key) records one reduced action: its sequence number, when it was
@@ -27,9 +28,11 @@ import StateStore
 /// it. Every `checkpointInterval`-th step also carries the full state after it, in canonical
 /// JSON, under `checkpoint`:
 ///
+/// <!-- sample: lines of Tests/ActionLogTests/Fixtures/login.jsonl -->
 /// ```text
-/// {"seq":1,"time":0,"origin":"user","action":{"increment":{}},"effects":[],"digest":"a3f0c9e2d4b61785"}
-/// {"seq":100,"time":5210,"origin":"effect","action":{"loaded":{"_0":7}},"effects":[],"digest":"…","checkpoint":{"count":7}}
+/// {"seq":1,"time":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"effects":[],"digest":"1f68d539039414b0"}
+/// {"seq":4,"time":1,"origin":"user",…,"digest":"ee648455b851bebc","checkpoint":{…}}
+/// {"seq":6,"time":7,"origin":"effect","action":{"loginResponse":…},"effects":[…],"digest":"…"}
 /// ```
 ///
 /// Marker lines have a `kind`:

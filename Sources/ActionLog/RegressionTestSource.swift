@@ -12,6 +12,7 @@ import StateStore
 ///   reducer: "LoginReducer()"))
 /// ```
 ///
+/// <!-- sample: regression-test-source -->
 /// ```text
 /// import ActionLog
 /// import Foundation

@@ -10,11 +10,28 @@ import StateStore
 /// match; the first mismatch throws ``ActionLogError/divergence(step:action:reason:diff:)``
 /// with the step, the action and the diff:
 ///
+/// <!-- sample: replay-divergence -->
 /// ```text
-/// step 7 (CounterAction.add(5)): the replayed state differs from the recorded checkpoint
-///   Counter(
-/// −   count: 12
-/// +   count: 7
+/// step 4 (LoginAction.edit(set(password: Secret(Aaaa0)))): the replayed state differs from the recorded checkpoint
+///   LoginState(
+///     username: "demo",
+/// −   password: Secret(Aaaa0a),
+/// +   password: Secret(Aaaa0),
+///     isLoading: false,
+///     failedAttempts: 0,
+///     isLocked: false,
+///     attemptID: 0,
+///     user: nil,
+///     rules: CredentialRules(
+///       kind: CredentialRules.Kind.default,
+///       maxAttempts: 5,
+///       lockoutDuration: 30 seconds
+///     ),
+///     twoFactor: nil,
+///     notice: nil,
+///     lockedFor: nil,
+///     passwordReset: nil,
+///     restoring: nil
 ///   )
 /// (recorded: −, replayed: +)
 /// ```

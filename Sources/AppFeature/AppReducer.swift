@@ -4,6 +4,7 @@ import StateStore
 /// The whole app's behaviour, composed from its children: the login flow (always there) and
 /// the home screen (there while a user is signed in).
 ///
+/// <!-- not output: a diagram -->
 /// ```text
 /// AppAction.login(a) ─▶ Scope(\.login) ─▶ LoginReducer ─▶ [LoginEffect] ─▶ [AppEffect.login(…)]
 /// AppAction.home(a)  ─▶ ifLet(\.home)  ─▶ HomeReducer  ─▶ [HomeEffect]  ─▶ [AppEffect.home(…)]

@@ -21,6 +21,7 @@ import StateStoreTesting
 /// Every answered alert adds a line to the running test store's story
 /// (``StateStoreTesting/StoryRecorder``):
 ///
+/// <!-- sample: lines of Tests/LoginFeatureTests/__Snapshots__/LoginStoryTests/twoFailuresOneSuccessAndALogout.txt -->
 /// ```text
 /// performed: alertPresenter.present("Error": "Incorrect username or password") → tapped "OK"
 /// ```
@@ -211,9 +212,9 @@ public final class RecordingAlertPresenter: AlertPresenter {
   ///
   /// Releasing when no held alert meets `condition` fails the test, naming the held alerts:
   ///
+  /// <!-- sample: alert-release-unmatched -->
   /// ```text
-  /// RecordingAlertPresenter.release(RecordingAlertPresenter.Response.dismiss) found no held
-  /// alert that meets the condition.
+  /// RecordingAlertPresenter.release(RecordingAlertPresenter.Response.dismiss) found no held alert that meets the condition.
   ///
   /// Held: "Offline". Release one of them.
   /// ```

@@ -14,6 +14,7 @@ import StateStoreTesting
 /// Every command also adds a line to the running test store's story
 /// (``StateStoreTesting/StoryRecorder``), folded onto one line:
 ///
+/// <!-- sample: lines of Tests/LoginFeatureTests/__Snapshots__/LoginStoryTests/twoFailuresOneSuccessAndALogout.txt -->
 /// ```text
 /// performed: router.perform(RouteCommand.push(Route.home(User(id: "1", username: "demo", …))))
 /// ```

@@ -26,8 +26,9 @@ import StateStoreTesting
 ///
 /// Every call adds a line to the running test store's story (``StateStoreTesting/StoryRecorder``):
 ///
+/// <!-- sample: lines of Tests/LoginFeatureTests/__Snapshots__/LoginStoryTests/twoFailuresOneSuccessAndALogout.txt -->
 /// ```text
-/// performed: api.login(username: "demo", password: Secret(Aaaa0a)) → invalidCredentials
+/// performed: api.login(username: "demo", password: Secret(Aa0aa)) → invalidCredentials
 /// ```
 public final class StubLoginAPI: LoginAPI, Sendable {
   private struct State {
@@ -172,6 +173,7 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   ///
   /// Releasing when no held call meets `condition` fails the test, naming the held calls:
   ///
+  /// <!-- sample: api-release-unmatched -->
   /// ```text
   /// StubLoginAPI.release(with: nilData) found no held call that meets the condition.
   ///

@@ -5,9 +5,10 @@ import LoginFeature
 /// names the file and the reason, never the file's content, so the effect handler passes it on
 /// to the reducer (it is a ``LoginFeature/StorageError``).
 ///
+/// <!-- sample: stored-file-errors -->
 /// ```text
 /// session.json: not a loginstore.session file; refusing to replace it
-/// lockout.json: Read-only file system
+/// lockout.json: is not a regular file
 /// ```
 public struct StoredFileError: StorageError, Equatable {
   /// The file's path.

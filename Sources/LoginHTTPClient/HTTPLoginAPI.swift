@@ -9,14 +9,16 @@ import StateStore
 /// The login service over HTTP: `POST {baseURL}/login` with a JSON body, on URLSession.
 ///
 /// The request carries the credentials in its body only — never in the URL, the query or a log
-/// line — with `Content-Type` and `Accept` set to `application/json`:
+/// line — with `Content-Type` and `Accept` set to `application/json` (here for a base URL
+/// whose path is `/api`; the body's keys may come in any order):
 ///
+/// <!-- sample: login-request -->
 /// ```text
-/// POST /login HTTP/1.1
-/// Content-Type: application/json
+/// POST /api/login HTTP/1.1
 /// Accept: application/json
+/// Content-Type: application/json
 ///
-/// {"username":"demo","password":"Secr3t"}
+/// {"password":"Secr3t","username":"demo"}
 /// ```
 ///
 /// A `200` answer with `{"token": …, "user": {"id": …, "name": …, "username": …,

@@ -6,13 +6,14 @@ extension Store {
   /// store.send(.edit(.set(\.username, to: "demo")))
   /// ```
   ///
+  /// <!-- sample: printed-transition -->
   /// ```text
   /// #1 user LoginAction.edit(set(username: "demo"))
   ///     LoginState(
   ///   −   username: "",
   ///   +   username: "demo",
   ///       password: Secret(),
-  ///       … (15 unchanged)
+  ///       … (16 unchanged)
   /// ```
   ///
   /// Each entry is a ``TransitionFormatter`` rendering; secrets show their masks only (see

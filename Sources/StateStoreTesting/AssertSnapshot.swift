@@ -14,13 +14,29 @@ import StateStore
 ///
 /// A difference fails the test with a line diff:
 ///
+/// <!-- sample: snapshot-mismatch -->
 /// ```text
 /// Snapshot "lockout.locked" differs from the stored snapshot.
 ///
 ///     LoginState(
+///       username: "demo",
+///       password: Secret(),
+///       isLoading: false,
+///       failedAttempts: 0,
 ///   −   isLocked: true,
 ///   +   isLocked: false,
-///       username: "demo"
+///       attemptID: 0,
+///       user: nil,
+///       rules: CredentialRules(
+///         kind: CredentialRules.Kind.default,
+///         maxAttempts: 5,
+///         lockoutDuration: 30 seconds
+///       ),
+///       twoFactor: nil,
+///       notice: nil,
+///       lockedFor: nil,
+///       passwordReset: nil,
+///       restoring: nil
 ///     )
 ///
 /// (Expected: −, Actual: +)

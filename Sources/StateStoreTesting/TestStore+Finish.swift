@@ -7,10 +7,11 @@ extension TestStore {
   /// actions effects sent were not received, when effects returned without a handler were not
   /// asserted, or when effects are still running after `timeout`; those are then cancelled.
   ///
+  /// <!-- sample: finish-unreceived -->
   /// ```text
   /// The test finished with 1 action sent by effects that was not received.
   ///
-  ///   SearchAction.resultsLoaded(["a"])
+  ///   LoginAction.alertButtonTapped("ok")
   ///
   /// Assert each with receive(_:assert:), or call skipReceivedActions() before finish().
   /// ```

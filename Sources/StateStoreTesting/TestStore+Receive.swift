@@ -9,15 +9,18 @@ extension TestStore where R.Action: Equatable {
   /// before it are skipped. If nothing arrives within `timeout`, the test fails with the actions
   /// that did arrive:
   ///
+  /// <!-- sample: receive-timeout -->
   /// ```text
-  /// Timed out after 1.0 seconds waiting to receive SearchAction.resultsLoaded(["a"]).
+  /// Timed out after 0.1 seconds waiting to receive LoginAction.loginResponse(
+  ///   attempt: 1,
+  ///   LoginResult.failure(LoginServiceError.invalidCredentials)
+  /// ).
   ///
   /// Received since the last send:
   ///   (none)
   /// Still running: 1 effect.
   ///
-  /// If an effect sleeps on a TestClock, advance the clock first; if it waits on a fake,
-  /// resolve it; or pass a longer timeout.
+  /// If an effect sleeps on a TestClock, advance the clock first; if it waits on a fake, resolve it; or pass a longer timeout.
   /// ```
   ///
   /// - Parameters:

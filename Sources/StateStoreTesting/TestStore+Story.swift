@@ -5,22 +5,33 @@ extension TestStore {
   /// user or an effect) with the state diff it caused and the effects it returned, and what
   /// fakes performed (see ``StoryRecorder``), in order.
   ///
+  /// <!-- sample: lines of Tests/LoginFeatureTests/__Snapshots__/LoginStoryTests/twoFailuresOneSuccessAndALogout.txt -->
   /// ```text
-  /// initial state: SearchState(
-  ///   query: "",
-  ///   results: []
+  /// initial state: LoginState(
+  ///   username: "",
+  ///   password: Secret(),
+  ///   …
   /// )
   ///
-  /// #1 user SearchAction.queryChanged("a")
-  ///   SearchState(
-  ///   −   query: "",
-  ///   +   query: "a",
-  ///       results: []
-  ///   )
-  ///   effect: SearchEffect.search("a")
-  /// performed: search("a")
+  /// #1 user LoginAction.edit(set(username: "demo"))
+  ///     LoginState(
+  ///   −   username: "",
+  ///   +   username: "demo",
+  ///       password: Secret(),
+  ///       … (16 unchanged)
   ///
-  /// #2 effect SearchAction.resultsLoaded(["a"])
+  /// #3 user LoginAction.loginButtonTapped
+  ///   …
+  ///   effect: LoginEffect.authenticate(
+  ///       Credentials(
+  ///         username: "demo",
+  ///         password: Secret(Aa0aa)
+  ///       ),
+  ///       attempt: 1
+  ///     )
+  /// performed: api.login(username: "demo", password: Secret(Aa0aa)) → invalidCredentials
+  ///
+  /// #4 effect LoginAction.loginResponse(
   ///   …
   /// ```
   ///

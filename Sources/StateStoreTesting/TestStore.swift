@@ -178,17 +178,37 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   /// you expect. Leave the closure out when the action changes nothing.
   ///
   /// ```swift
-  /// await store.send(.increment) { $0.count = 1 }
+  /// await store.send(.loginButtonTapped) {
+  ///   $0.isLoading = true
+  ///   $0.attemptID = 1
+  /// }
   /// ```
   ///
-  /// A difference fails the test at this line:
+  /// A difference fails the test at this line; here the expected state forgot the attempt's id:
   ///
+  /// <!-- sample: state-mismatch -->
   /// ```text
-  /// State after send(CounterAction.increment) differs from the expected state.
+  /// State after send(LoginAction.loginButtonTapped) differs from the expected state.
   ///
-  ///     Counter(
-  ///   −   count: 2
-  ///   +   count: 1
+  ///     LoginState(
+  ///       username: "demo",
+  ///       password: Secret(Aaaa0a),
+  ///       isLoading: true,
+  ///       failedAttempts: 0,
+  ///       isLocked: false,
+  ///   −   attemptID: 0,
+  ///   +   attemptID: 1,
+  ///       user: nil,
+  ///       rules: CredentialRules(
+  ///         kind: CredentialRules.Kind.default,
+  ///         maxAttempts: 5,
+  ///         lockoutDuration: 30 seconds
+  ///       ),
+  ///       twoFactor: nil,
+  ///       notice: nil,
+  ///       lockedFor: nil,
+  ///       passwordReset: nil,
+  ///       restoring: nil
   ///     )
   ///
   /// (Expected: −, Actual: +)
@@ -367,17 +387,28 @@ extension TestStore where R.Effect: Equatable {
   /// Sends `action`, checks the state it leads to, and checks the exact effects it returned.
   ///
   /// ```swift
-  /// await store.send(.queryChanged("a"), effects: [.search("a")]) { $0.query = "a" }
+  /// await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
+  ///   $0.isLoading = true
+  ///   $0.attemptID = 1
+  /// }
   /// ```
   ///
-  /// A difference in the effects fails the test at this line:
+  /// A difference in the effects fails the test at this line; here the expected credentials
+  /// have another password:
   ///
+  /// <!-- sample: effects-mismatch -->
   /// ```text
-  /// Effects returned by send(SearchAction.queryChanged("a")) differ from the expected effects.
+  /// Effects returned by send(LoginAction.loginButtonTapped) differ from the expected effects.
   ///
   ///     [
-  ///   −   [0]: SearchEffect.search("b")
-  ///   +   [0]: SearchEffect.search("a")
+  ///       [0]: LoginEffect.authenticate(
+  ///         Credentials(
+  ///           username: "demo",
+  ///   −       password: Secret(Aaaaaa)
+  ///   +       password: Secret(Aaaa0a)
+  ///         ),
+  ///         attempt: 1
+  ///       )
   ///     ]
   ///
   /// (Expected: −, Actual: +)

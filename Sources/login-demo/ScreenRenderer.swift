@@ -7,16 +7,18 @@ import LoginFeature
 /// draws them full-screen with their styles. The password is drawn as one `•` per character
 /// and never in clear.
 ///
+/// <!-- sample: excerpt Tests/EndToEndTests/DemoScripts/success-logout.expected.txt -->
 /// ```text
 ///  LoginStore demo                                       login
-///  ──────────────────────────────────────────────────────────
+///  ───────────────────────────────────────────────────────────
 ///
 ///    Username  demo
-///    Password  ••••••
+///  › Password  ••••••
 ///
 ///    ✓ Ready to sign in
 ///
-///  › [ Login ]
+///    [ Login ]
+///    [ Forgot password? ]
 /// ```
 enum ScreenRenderer {
   /// The width of the title rule, in columns.

@@ -96,6 +96,7 @@ struct ScriptError: Error, Equatable, CustomStringConvertible {
 
 /// Parses the script language, one line at a time.
 ///
+/// <!-- not output: a script, which login-demo reads -->
 /// ```text
 /// # sign in with the demo account
 /// type username demo

@@ -10,11 +10,19 @@ import StateStore
 /// the store is idle (see ``EffectTracker``), so the same script prints the same bytes on every
 /// run.
 ///
+/// <!-- sample: excerpt Tests/EndToEndTests/DemoScripts/success-logout.expected.txt -->
 /// ```text
-/// ── after line 3: tap login ──
+/// ── after line 4: tap login ──
 ///  LoginStore demo                                       login
 ///  ───────────────────────────────────────────────────────────
-/// ...
+///
+///    Username  demo
+///    Password  ••••••
+///
+///    ✓ Ready to sign in
+///
+///  › [ Login ] (disabled)
+///    [ Forgot password? ] (disabled)
 /// ```
 @MainActor
 final class ScriptRunner {

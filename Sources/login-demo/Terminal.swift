@@ -107,13 +107,22 @@ final class Terminal: Sendable {
   /// all of them in its height. `nil` when they fit.
   ///
   /// The line is the longest of these that fits the width (the last column left free, so it
-  /// never wraps), down to the bare size in a very narrow window:
+  /// never wraps), down to the bare size in a very narrow window; here for windows of four
+  /// sizes, the login screen needing 61×14 (61×12 without its key hints):
   ///
+  /// <!-- sample: excerpt Tests/EndToEndTests/DemoScripts/Interactive/too-small.expected.txt -->
   /// ```text
-  /// Please make the window at least 61×13 (it is 40×24).
-  /// Please make the window at least 61×13.
-  /// Make it at least 61×13.
-  /// 61×13
+  /// ── 40×24 ──
+  /// Please make the window at least 61×14.
+  ///
+  /// ── 80×8 ──
+  /// Please make the window at least 61×12 (it is 80×8).
+  ///
+  /// ── 24×24 ──
+  /// Make it at least 61×14.
+  ///
+  /// ── 12×24 ──
+  /// 61×14
   /// ```
   static func tooSmall(_ lines: [ScreenLine], size: (columns: Int, rows: Int)) -> String? {
     let columns = max(ScreenRenderer.width + 1, lines.map(\.width).max() ?? 0)

@@ -2,9 +2,11 @@ import Foundation
 import StateStore
 import Testing
 
-/// The printed samples in the docs (```` ```text ```` blocks) are what the code prints today.
+/// The printed samples in the docs (```` ```text ```` blocks) are what the code prints today:
+/// in the README, the articles, and the doc comments of the sources.
 ///
-/// A sample is marked on the line just before its fence:
+/// A sample is marked on the line just before its fence (in a doc comment, a doc-comment line:
+/// `/// <!-- sample: NAME -->`; DocC shows no HTML comment):
 ///
 /// - `<!-- sample: NAME -->`: the text that `DocSamples.producers` makes under NAME, by running
 ///   the code.
@@ -14,7 +16,8 @@ import Testing
 ///   checks against the code (`Tests/ActionLogTests/Fixtures/Expected/…`, re-recorded with
 ///   `RECORD_GOLDENS=1`); indentation and trailing spaces aside, the lines must be there in order.
 /// - `<!-- sample: lines of PATH -->`: lines picked from such a file, in its order, not
-///   necessarily next to each other; `…` in a line stands for text left out.
+///   necessarily next to each other; `…` in a line stands for text left out, and a blank line
+///   is only layout.
 ///
 /// Every other block that is not Swift or a shell command says why nothing checks it, on the
 /// line before its fence: `<!-- not output: a diagram -->`, or
@@ -23,30 +26,26 @@ import Testing
 struct DocSampleTests {
   static let isRecording = ProcessInfo.processInfo.environment["RECORD_DOC_SAMPLES"] == "1"
 
-  @Test(arguments: DocCompiler.markdownFiles)
+  /// The README, the articles, and the Swift sources whose doc comments hold printed blocks.
+  nonisolated static var files: [String] {
+    DocCompiler.markdownFiles + DocCompiler.documentedSources
+  }
+
+  @Test(arguments: files)
   func everyMarkedSampleIsWhatTheCodePrints(_ file: String) async throws {
-    let url = DocCompiler.root.appendingPathComponent(file)
-    var lines = try String(contentsOf: url, encoding: .utf8)
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var text = try DocText(file: file)
     var recorded = false
-    var index = 0
-    while index < lines.count {
-      let marker = lines[index].trimmingCharacters(in: .whitespaces)
-      guard marker.hasPrefix("<!-- sample:"), marker.hasSuffix("-->"),
-        index + 1 < lines.count, lines[index + 1].hasPrefix("```")
-      else {
-        index += 1
+    // From the last block up, so that recording one leaves the others' lines where they are.
+    for block in text.blocks.reversed() where block.marker.hasPrefix("<!-- sample:") {
+      guard block.marker.hasSuffix("-->") else { continue }
+      let name = block.marker.dropFirst("<!-- sample:".count).dropLast(3)
+        .trimmingCharacters(in: .whitespaces)
+      let place = "\(file), the sample at line \(block.fence + 1)"
+      guard let body = block.body else {
+        Issue.record("\(file):\(block.fence + 1): the sample's block is never closed")
         continue
       }
-      let name = marker.dropFirst("<!-- sample:".count).dropLast(3)
-        .trimmingCharacters(in: .whitespaces)
-      let start = index + 2
-      guard let end = lines[start...].firstIndex(where: { $0.hasPrefix("```") }) else {
-        Issue.record("\(file):\(index + 2): the sample's block is never closed")
-        return
-      }
-      let shown = Array(lines[start..<end])
-      let place = "\(file), the sample at line \(index + 2)"
+      let shown = text.shown(body)
       if name.hasPrefix("lines of ") {
         let path = String(name.dropFirst("lines of ".count))
         let golden = try String(
@@ -73,7 +72,7 @@ struct DocSampleTests {
           .map(String.init)
         if actualLines != shown {
           if Self.isRecording {
-            lines.replaceSubrange(start..<end, with: actualLines)
+            text.replace(body, with: actualLines)
             recorded = true
             Issue.record(
               "Recorded \(place). Read the diff, then run again without RECORD_DOC_SAMPLES=1.")
@@ -94,10 +93,9 @@ struct DocSampleTests {
       } else {
         Issue.record("\(place) names no known sample '\(name)' (see DocSamples.producers)")
       }
-      index = end + 1
     }
     if recorded {
-      try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+      try text.write()
     }
   }
 
@@ -115,12 +113,12 @@ struct DocSampleTests {
   }
 
   /// The first line of `lines` that is not found in `text` after the ones before it; `…` in
-  /// a line matches any text. Indentation and trailing spaces aside.
+  /// a line matches any text. Indentation and trailing spaces aside; a blank line is layout.
   static func firstLineNotFound(_ lines: [String], in text: String) -> String? {
     let key = { (line: Substring) in line.trimmingCharacters(in: .whitespaces) }
     let haystack = text.split(separator: "\n").map(key)
     var next = 0
-    for line in lines {
+    for line in lines where !key(line[...]).isEmpty {
       let parts = key(line[...]).components(separatedBy: "…")
       guard
         let found = haystack[next...].firstIndex(where: { Self.matches($0, parts: parts) })
@@ -150,6 +148,7 @@ struct DocSampleTests {
     #expect(
       Self.firstLineNotFound([#"{"seq":1,…}"#, #"{"seq":4,"digest":"…"}"#], in: golden) == nil)
     #expect(Self.firstLineNotFound(["{…}", "middle"], in: golden) == nil)
+    #expect(Self.firstLineNotFound(["middle", "", #"{"seq":4,…}"#], in: golden) == nil)
     #expect(Self.firstLineNotFound(["middle", #"{"seq":1,…}"#], in: golden) == #"{"seq":1,…}"#)
     #expect(Self.firstLineNotFound([#"{"seq":2,…}"#], in: golden) == #"{"seq":2,…}"#)
     #expect(Self.firstLineNotFound(["a…b…c"], in: "abc") == nil)
@@ -157,25 +156,55 @@ struct DocSampleTests {
   }
 
   /// Every block that is not Swift or a shell command is a checked sample or says why not.
-  @Test(arguments: DocCompiler.markdownFiles)
+  @Test(arguments: files)
   func everyPrintedBlockIsCheckedOrSaysWhyNot(_ file: String) throws {
-    let lines = try String(
-      contentsOf: DocCompiler.root.appendingPathComponent(file), encoding: .utf8
-    ).split(separator: "\n", omittingEmptySubsequences: false)
-    var inBlock = false
-    for (index, line) in lines.enumerated() where line.hasPrefix("```") {
-      defer { inBlock.toggle() }
-      guard !inBlock else { continue }
-      let language = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
-      if language == "swift" || language == "sh" { continue }
-      let marker = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
-      #expect(
-        marker.hasPrefix("<!-- sample: ") || marker.hasPrefix("<!-- not output: "),
-        """
-        \(file):\(index + 1): a ```\(language) block with no `<!-- sample: … -->` marker (what \
-        checks it) and no `<!-- not output: why -->` (a diagram, or another program's output)
-        """)
+    let text = try DocText(file: file)
+    let check = {
+      for block in text.printedBlocks {
+        #expect(
+          block.marker.hasPrefix("<!-- sample: ") || block.marker.hasPrefix("<!-- not output: "),
+          """
+          \(file):\(block.fence + 1): a ```\(block.language) block with no \
+          `<!-- sample: … -->` marker (what checks it) and no `<!-- not output: why -->` (a \
+          diagram, or another program's output)
+          """)
+      }
     }
+    if Self.pending.contains(file) {
+      withKnownIssue("\(file) has doc-comment samples not checked yet", check)
+    } else {
+      check()
+    }
+  }
+
+  /// Sources whose doc-comment samples are not marked yet: each is a known issue until its
+  /// samples are checked (or say why not), and then must leave this list.
+  static let pending: Set<String> = []
+
+  @Test func aDocCommentsBlockIsReadAndRecordedWithoutItsPrefix() {
+    var text = DocText(
+      file: "Example.swift",
+      text: """
+        /// Prints:
+        ///
+          /// <!-- sample: x -->
+          /// ```text
+          /// old
+          ///
+          /// ```
+        let x = 1
+        /// ```text
+        /// never closed
+        func f() {}
+        """)
+    let blocks = text.blocks
+    #expect(blocks.map(\.fence) == [3, 8])
+    #expect(blocks.map(\.marker) == ["<!-- sample: x -->", ""])
+    #expect(blocks[1].body == nil)
+    #expect(text.shown(blocks[0].body!) == ["old", ""])
+    text.replace(blocks[0].body!, with: ["new", "", "lines"])
+    #expect(text.lines[4...7] == ["  /// new", "  ///", "  /// lines", "  /// ```"])
+    #expect(text.printedBlocks.count == 2)
   }
 
   @Test func anExcerptMustBeConsecutiveLines() {

@@ -9,6 +9,7 @@ extension ActionLogFormat {
   /// A replay resumes from `state`, the state after the last dropped transition, which is the
   /// state before the next step line.
   ///
+  /// <!-- sample: gap-marker -->
   /// ```text
   /// {"kind":"gap","dropped":12,"state":{"count":40}}
   /// ```
@@ -32,6 +33,7 @@ extension ActionLogFormat {
   /// A stopped marker: the recorder stopped before its file would break a limit. It is the
   /// last line of its log.
   ///
+  /// <!-- sample: stopped-marker -->
   /// ```text
   /// {"kind":"stopped","reason":"maximumFileSize","limit":1048576}
   /// ```
@@ -58,6 +60,7 @@ extension ActionLogFormat {
 
   /// The closed marker: the recorder was closed normally. It is the last line of its log.
   ///
+  /// <!-- sample: lines of Tests/ActionLogTests/Fixtures/login.jsonl -->
   /// ```text
   /// {"kind":"closed"}
   /// ```

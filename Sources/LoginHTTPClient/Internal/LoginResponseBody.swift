@@ -4,6 +4,7 @@ import StateStore
 
 /// The JSON a login service answers a successful login with.
 ///
+/// <!-- not output: the service's answer, which the client reads -->
 /// ```json
 /// {"token": "…", "user": {"id": "1", "name": "Demo User", "username": "demo",
 ///  "email": "demo@example.com"}}

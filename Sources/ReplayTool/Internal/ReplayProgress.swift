@@ -5,8 +5,9 @@ import StateStore
 /// Progress of a long replay on standard error, for a person watching a terminal: the steps
 /// done, the rate and the time left, on one line drawn over itself and cleared at the end.
 ///
+/// <!-- sample: replay-progress -->
 /// ```text
-/// replay: 120,000 steps · 85,000 steps/s · about 6 seconds left
+/// replay: 120,000 steps · 80,000 steps/s · about 6 seconds left
 /// ```
 ///
 /// It shows only after the work has taken half a second (short replays print nothing extra),

@@ -1,9 +1,11 @@
 /// A step's action as the timeline's rows show it: the path of enum cases that lead to it as a
 /// short breadcrumb, and the leaf with its payload, type names left out.
 ///
+/// <!-- sample: step-label -->
 /// ```text
-/// AppAction.login(LoginAction.twoFactor(TwoFactorAction.verifyResponse(request: 1, VerifyCodeResult.failure(TwoFactorError.incorrectCode))))
-/// path: login › twoFactor        leaf: verifyResponse(request: 1, failure(incorrectCode))
+/// AppAction.login(LoginAction.twoFactor(TwoFactorAction.verifyResponse(request: 1, VerifyCodeResult.failure(LoginServiceError.incorrectCode))))
+/// path: login › twoFactor
+/// leaf: verifyResponse(request: 1, failure(incorrectCode))
 /// ```
 ///
 /// It reads `Dump`'s one-line rendering: a case whose only payload is another enum value of

@@ -30,9 +30,9 @@
 ///   }
 ///   ```
 ///
+/// <!-- sample: optional-child-warning -->
 /// ```text
-/// [StateStore] warning: LoginAction.twoFactor(TwoFactorAction.verifyButtonTapped) was sent to
-/// the optional child 'twoFactor', which is absent; the action was ignored.
+/// [StateStore] warning: LoginAction.twoFactor(TwoFactorAction.verifyButtonTapped) was sent to the optional child 'twoFactor', which is absent; the action was ignored.
 /// ```
 public struct RuntimeWarning: Sendable, Equatable, CustomStringConvertible {
   /// One sentence saying what happened and what was done about it. Values appear as ``Dump``

@@ -16,6 +16,7 @@
 /// }
 /// ```
 ///
+/// <!-- not output: a diagram -->
 /// ```text
 /// AppAction.login(.edit(.set(\.password, to: p))) ─▶ Scope: extract ─▶ LoginReducer on state.login
 ///                                                          └─▶ [LoginEffect] ─▶ [AppEffect.login(…)]

@@ -31,12 +31,26 @@ extension Duration: CustomDumpStringConvertible {
 /// print(Dump.render(LoginState(username: "demo", password: "Secr3t")))
 /// ```
 ///
+/// <!-- sample: dump-render -->
 /// ```text
 /// LoginState(
 ///   username: "demo",
 ///   password: Secret(Aaaa0a),
 ///   isLoading: false,
-///   ...
+///   failedAttempts: 0,
+///   isLocked: false,
+///   attemptID: 0,
+///   user: nil,
+///   rules: CredentialRules(
+///     kind: CredentialRules.Kind.default,
+///     maxAttempts: 5,
+///     lockoutDuration: 30 seconds
+///   ),
+///   twoFactor: nil,
+///   notice: nil,
+///   lockedFor: nil,
+///   passwordReset: nil,
+///   restoring: nil
 /// )
 /// ```
 public enum Dump {

@@ -6,15 +6,17 @@ extension Dump {
   /// side of a change are folded into one `… (N unchanged)` line.
   ///
   /// ```swift
-  /// Dump.diff(Dump.render(expected), Dump.render(actual))
+  /// Dump.diff(Dump.render(expected), Dump.render(actual), context: 1)
   /// ```
   ///
+  /// <!-- sample: line-diff -->
   /// ```text
-  ///   LoginState(
+  ///     … (2 unchanged)
+  ///     password: Secret(),
   /// −   isLoading: false,
   /// +   isLoading: true,
-  ///     username: "demo"
-  ///   )
+  ///     failedAttempts: 0,
+  ///     … (14 unchanged)
   /// ```
   ///
   /// - Parameters:

@@ -9,14 +9,26 @@
 /// let text = TransitionFormatter(context: 1).format(transition)
 /// ```
 ///
+/// <!-- sample: formatted-transition -->
 /// ```text
-/// #1 user LoginAction.edit(set(username: "demo"))
-///     LoginState(
-///   −   username: "",
-///   +   username: "demo",
-///       password: Secret(),
-///       … (15 unchanged)
-///   effect: LoginEffect.route(RouteCommand.pop)
+/// #1 user LoginAction.loginButtonTapped
+///       … (2 unchanged)
+///       password: Secret(Aaaa0a),
+///   −   isLoading: false,
+///   +   isLoading: true,
+///       failedAttempts: 0,
+///       isLocked: false,
+///   −   attemptID: 0,
+///   +   attemptID: 1,
+///       user: nil,
+///       … (11 unchanged)
+///   effect: LoginEffect.authenticate(
+///       Credentials(
+///         username: "demo",
+///         password: Secret(Aaaa0a)
+///       ),
+///       attempt: 1
+///     )
 /// ```
 ///
 /// Values are rendered with ``Dump``, so secrets show their masks only. When only a secret
@@ -37,8 +49,9 @@ public struct TransitionFormatter: Sendable {
   /// With a `time`, the headline shows it after the number, as minutes, seconds and
   /// milliseconds (hours too past the first), the way an action log's replay reads:
   ///
+  /// <!-- sample: timed-headline -->
   /// ```text
-  /// #7 0:03.250 effect LoginAction.loginResponse(…)
+  /// #7 0:03.250 user LoginAction.loginButtonTapped
   /// ```
   ///
   /// - Parameters:

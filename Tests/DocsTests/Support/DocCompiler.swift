@@ -37,6 +37,20 @@ enum DocCompiler {
       + articles.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
   }
 
+  /// The Swift sources under `Sources` whose doc comments hold a block that is not Swift (a
+  /// printed sample, say), relative to the package.
+  static var documentedSources: [String] {
+    let sources = root.appendingPathComponent("Sources")
+    let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap {
+      $0 as? String
+    }
+    return (files ?? []).filter { $0.hasSuffix(".swift") }.sorted().map { "Sources/\($0)" }
+      .filter { file in
+        guard let text = try? DocText(file: file) else { return false }
+        return !text.printedBlocks.isEmpty
+      }
+  }
+
   /// The blocks of `file`.
   static func blocks(of file: String) throws -> [CodeBlock] {
     let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)

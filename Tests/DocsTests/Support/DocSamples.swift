@@ -1,8 +1,10 @@
 import ActionLog
 import AppFeature
 import Foundation
+import HTTPTestSupport
 import LoginFeature
 import LoginFeatureTesting
+import LoginFileStores
 import ReplayTool
 import StateStore
 import StateStoreTesting
@@ -22,6 +24,25 @@ enum DocSamples {
     "finish-unreceived": finishUnreceived,
     "replay-unknown-child-case": replayUnknownChildCase,
     "flight-window": flightWindow,
+    // The doc comments of the sources.
+    "effects-mismatch": effectsMismatch,
+    "alert-release-unmatched": alertReleaseUnmatched,
+    "api-release-unmatched": apiReleaseUnmatched,
+    "optional-child-warning": optionalChildWarning,
+    "dump-render": dumpRender,
+    "line-diff": lineDiff,
+    "formatted-transition": formattedTransition,
+    "timed-headline": timedHeadline,
+    "stored-file-errors": storedFileErrors,
+    "regression-test-source": regressionTestSource,
+    "action-log-errors": actionLogErrors,
+    "replay-divergence": replayDivergence,
+    "gap-marker": gapMarker,
+    "stopped-marker": stoppedMarker,
+    "replay-progress": replayProgress,
+    "step-label": stepLabel,
+    "snapshot-mismatch": snapshotMismatch,
+    "login-request": loginRequest,
   ]
 
   static let credentials = Credentials(username: "demo", password: "Secr3t")
@@ -161,6 +182,229 @@ enum DocSamples {
     } catch {
       return "(the sample could not be made: \(error))"
     }
+  }
+
+  /// `TestStore.send(_:effects:assert:)`: the expected effect has another password.
+  static func effectsMismatch() async -> String {
+    await firstFailure {
+      let store = TestStore(
+        initialState: LoginState(username: "demo", password: "Secr3t"), reducer: LoginReducer())
+      await store.send(
+        .loginButtonTapped,
+        effects: [.authenticate(Credentials(username: "demo", password: "Secret"), attempt: 1)]
+      ) {
+        $0.isLoading = true
+        $0.attemptID = 1
+      }
+      store.skipReceivedActions()
+    }
+  }
+
+  /// `RecordingAlertPresenter.release`: the held alert is not the one the condition asks for.
+  static func alertReleaseUnmatched() async -> String {
+    let presenter = RecordingAlertPresenter()
+    presenter.respondToNext(.hold)
+    let shown = Task { await presenter.present(Alert(title: "Offline", message: "No network")) }
+    await presenter.waitForHeldAlert()
+    let message = await firstFailure {
+      presenter.release(.dismiss, where: { $0.title == "Error" })
+    }
+    presenter.release(.dismiss)
+    _ = await shown.value
+    return message
+  }
+
+  /// `StubLoginAPI.release(with:where:)`: the held call is not the one the condition asks for.
+  static func apiReleaseUnmatched() async -> String {
+    let api = StubLoginAPI()
+    api.holdNextCall()
+    let call = Task { try? await api.login(credentials) }
+    await api.waitForHeldCall()
+    let message = await firstFailure {
+      api.release(with: .failure(.nilData), where: { $0.username == "ada" })
+    }
+    api.release(with: .failure(.invalidCredentials))
+    _ = await call.value
+    return message
+  }
+
+  /// `RuntimeWarning`: an action for the two-factor step while there is none.
+  static func optionalChildWarning() async -> String {
+    let warnings = Collected()
+    RuntimeWarning.$reporter.withValue(.init { warnings.append($0.message) }) {
+      let store = Store(initialState: LoginState(), reducer: LoginReducer())
+      store.send(.twoFactor(.verifyButtonTapped))
+    }
+    return "[StateStore] warning: " + warnings.text
+  }
+
+  /// `Dump`: a login state.
+  static func dumpRender() async -> String {
+    Dump.render(LoginState(username: "demo", password: "Secr3t"))
+  }
+
+  /// `Dump.diff(_:_:context:)`: the expected state forgot `isLoading`.
+  static func lineDiff() async -> String {
+    let expected = LoginState(username: "demo")
+    var actual = expected
+    actual.isLoading = true
+    return Dump.diff(Dump.render(expected), Dump.render(actual), context: 1) ?? "(no diff)"
+  }
+
+  /// `TransitionFormatter`: the login button tapped.
+  static func formattedTransition() async -> String {
+    let store = Store(
+      initialState: LoginState(username: "demo", password: "Secr3t"), reducer: LoginReducer())
+    var printed: [String] = []
+    let printer = store.printTransitions(context: 1, to: { printed.append($0) })
+    store.send(.loginButtonTapped)
+    printer.cancel()
+    return printed.joined(separator: "\n")
+  }
+
+  /// `TransitionFormatter.format(_:time:)`: the headline of a step 3.25 seconds in.
+  static func timedHeadline() async -> String {
+    let transition = Transition<LoginState, LoginAction, LoginEffect>(
+      sequenceNumber: 7, origin: .user, action: .loginButtonTapped, effects: [],
+      stateBefore: LoginState(), stateAfter: LoginState())
+    let text = TransitionFormatter().format(transition, time: .milliseconds(3_250))
+    return String(text.split(separator: "\n")[0])
+  }
+
+  /// `StoredFileError`: a session file that is not the store's, a lockout path that is a folder.
+  static func storedFileErrors() async -> String {
+    do {
+      let folder = try TemporaryFolder()
+      let session = try folder.write("session.json", lines: [#"{"theme":"dark"}"#])
+      let lockout = folder.url.appendingPathComponent("lockout.json")
+      try FileManager.default.createDirectory(at: lockout, withIntermediateDirectories: false)
+      var messages: [String] = []
+      do {
+        try await FileSessionStore(url: session).save(
+          Session(user: User(id: "1", username: "demo"), token: Secret("t0ken")))
+      } catch { messages.append("\(error)") }
+      do {
+        _ = try await FileLockoutStore(url: lockout).load()
+      } catch { messages.append("\(error)") }
+      return messages.joined(separator: "\n")
+    } catch {
+      return "(the sample could not be made: \(error))"
+    }
+  }
+
+  /// `RegressionTestSource`: the test for a bug report's log.
+  static func regressionTestSource() async -> String {
+    RegressionTestSource.make(
+      logPath: "Logs/bug-42.jsonl", feature: "login", featureModule: "LoginFeature",
+      reducer: "LoginReducer()"
+    ).trimmingCharacters(in: .newlines)
+  }
+
+  /// `ActionLogError`: an action case this build lacks, a log from a newer build.
+  static func actionLogErrors() async -> String {
+    [
+      ActionLogError.unknownAction(line: 7, name: "frobnicate"),
+      .unsupportedVersion(found: 2, supported: ActionLogFormat.version),
+    ].map(\.description).joined(separator: "\n")
+  }
+
+  /// `Replayer`: the divergent fixture, whose fourth step's password was edited.
+  static func replayDivergence() async -> String {
+    do {
+      _ = try Replayer(reducer: LoginReducer()).replay(
+        ReplayProcess.fixtures.appendingPathComponent("login-divergent.jsonl"))
+      return "(the replay did not diverge)"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// The state of a counter, for the markers' samples.
+  private struct Counter: Codable {
+    var count: Int
+  }
+
+  /// The gap marker after 12 dropped transitions.
+  static func gapMarker() async -> String {
+    var line = Data()
+    try? ActionLogFormat.Gap(dropped: 12, state: Counter(count: 40))
+      .appendLine(to: &line, using: CanonicalJSONEncoder())
+    return String(decoding: line, as: UTF8.self)
+  }
+
+  /// The stopped marker of a log that reached its 1 MiB limit.
+  static func stoppedMarker() async -> String {
+    var line = Data()
+    try? ActionLogFormat.Stopped(reason: .maximumFileSize, limit: 1 << 20)
+      .appendLine(to: &line, using: CanonicalJSONEncoder())
+    return String(decoding: line, as: UTF8.self)
+  }
+
+  /// `ReplayProgress`: 120,000 steps in 1.5 seconds, a fifth of the log read.
+  static func replayProgress() async -> String {
+    ReplayProgress.line(
+      .init(steps: 120_000, bytes: 1_000_000), elapsed: .milliseconds(1_500),
+      totalBytes: 5_000_000)
+  }
+
+  /// `StepLabel`: a wrong two-factor code, as the timeline's row shows it.
+  static func stepLabel() async -> String {
+    let action = Dump.renderOneLine(
+      AppAction.login(.twoFactor(.verifyResponse(request: 1, .failure(.incorrectCode)))),
+      limit: nil)
+    let label = StepLabel(action)
+    return "\(action)\npath: \(label.breadcrumb)\nleaf: \(label.leaf)"
+  }
+
+  /// `assertSnapshot(of:named:)`: the stored snapshot is of a locked form, the state is not
+  /// (the temporary folder's path shown as `/…`).
+  static func snapshotMismatch() async -> String {
+    do {
+      let folder = try TemporaryFolder()
+      let settings = SnapshotSettings(
+        directory: folder.url.appendingPathComponent("__Snapshots__").path,
+        environment: { _ in nil })
+      let stored = URL(
+        fileURLWithPath: settings.path(
+          filePath: "LoginTests.swift", function: "lockout()", name: "locked"))
+      try FileManager.default.createDirectory(
+        at: stored.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try (Dump.render(LoginState(username: "demo", isLocked: true)) + "\n")
+        .write(to: stored, atomically: true, encoding: .utf8)
+      let message = await firstFailure {
+        SnapshotSettings.$current.withValue(settings) {
+          assertSnapshot(
+            of: LoginState(username: "demo"), named: "locked", filePath: "LoginTests.swift",
+            function: "lockout()")
+        }
+      }
+      return message.replacingOccurrences(of: folder.url.path, with: "/…")
+    } catch {
+      return "(the sample could not be made: \(error))"
+    }
+  }
+
+  /// `HTTPLoginAPI`: the request a login sends, as a fake service on `/api` receives it (its
+  /// headers sorted, and the body's keys: `JSONEncoder` writes them in any order).
+  static func loginRequest() async -> String {
+    let stub = StubService(.respond(401))
+    _ = try? await stub.api().login(credentials)
+    guard let request = await stub.firstRequest(), let url = request.url else {
+      return "(no request was received)"
+    }
+    let headers = request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    return
+      (["\(request.method ?? "GET") \(url.path) HTTP/1.1"] + headers + [""]
+      + [Self.sortedKeys(request.body)]).joined(separator: "\n")
+  }
+
+  /// The JSON object `body` with its keys sorted, or `body` as text when it is not one.
+  private static func sortedKeys(_ body: Data) -> String {
+    guard let object = try? JSONSerialization.jsonObject(with: body),
+      let sorted = try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return String(decoding: body, as: UTF8.self) }
+    return String(decoding: sorted, as: UTF8.self)
   }
 
   /// Text written from any thread.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import LoginFeature
 import StateStore
 import Testing

@@ -8,16 +8,16 @@ import StateStore
 #endif
 
 /// A request as the stub received it.
-struct RecordedRequest: Sendable {
-  var method: String?
-  var url: URL?
-  var headers: [String: String]
-  var body: Data
-  var timeout: TimeInterval
+package struct RecordedRequest: Sendable {
+  package var method: String?
+  package var url: URL?
+  package var headers: [String: String]
+  package var body: Data
+  package var timeout: TimeInterval
 }
 
 /// What the stub answers a request with.
-enum StubAnswer: Sendable {
+package enum StubAnswer: Sendable {
   /// A response with `status`, `headers` and `body` in chunks (one chunk by default).
   case respond(status: Int, headers: [String: String], chunks: [Data])
   /// A transport failure.
@@ -26,7 +26,7 @@ enum StubAnswer: Sendable {
   case never
 
   /// A JSON (or any) body, with its `Content-Length` declared.
-  static func respond(_ status: Int, _ body: String = "") -> StubAnswer {
+  package static func respond(_ status: Int, _ body: String = "") -> StubAnswer {
     .respond(
       status: status,
       headers: ["Content-Type": "application/json", "Content-Length": "\(body.utf8.count)"],
@@ -37,14 +37,14 @@ enum StubAnswer: Sendable {
 /// A fake service on a host name of its own, answered by ``StubURLProtocol``.
 ///
 /// Each test gets a fresh host, so tests running in parallel never see each other's stubs.
-struct StubService: Sendable {
-  let host = "stub-\(UUID().uuidString.lowercased()).test"
+package struct StubService: Sendable {
+  package let host = "stub-\(UUID().uuidString.lowercased()).test"
   /// Every request the stub received, in order.
-  let requests: AsyncStream<RecordedRequest>
+  package let requests: AsyncStream<RecordedRequest>
   /// One element each time URLSession stopped a request (it was cancelled, or it ended).
-  let stops: AsyncStream<Void>
+  package let stops: AsyncStream<Void>
 
-  init(_ answer: StubAnswer) {
+  package init(_ answer: StubAnswer) {
     let (requests, continuation) = AsyncStream.makeStream(of: RecordedRequest.self)
     let (stops, stopped) = AsyncStream.makeStream(of: Void.self)
     self.requests = requests
@@ -55,10 +55,10 @@ struct StubService: Sendable {
     }
   }
 
-  var baseURL: URL { URL(string: "http://\(host):8080/api")! }
+  package var baseURL: URL { URL(string: "http://\(host):8080/api")! }
 
   /// An API client whose URLSession goes through the stub.
-  func api(
+  package func api(
     timeout: Duration = HTTPLoginAPI.defaultTimeout,
     maximumResponseSize: Int = HTTPLoginAPI.defaultMaximumResponseSize,
     clock: any Clock<Duration> = ContinuousClock()
@@ -71,12 +71,12 @@ struct StubService: Sendable {
   }
 
   /// The first request received (waits for it).
-  func firstRequest() async -> RecordedRequest? {
+  package func firstRequest() async -> RecordedRequest? {
     await requests.first { _ in true }
   }
 
   /// Whether URLSession stopped a request within `timeout` (of real time).
-  func stopped(within timeout: Duration) async -> Bool {
+  package func stopped(within timeout: Duration) async -> Bool {
     await withTaskGroup(of: Bool.self) { group in
       group.addTask { await stops.first { _ in true } != nil }
       group.addTask {
@@ -91,7 +91,7 @@ struct StubService: Sendable {
 }
 
 /// Answers requests to a ``StubService`` host with its scripted ``StubAnswer``.
-final class StubURLProtocol: URLProtocol {
+package final class StubURLProtocol: URLProtocol {
   /// One stub host: its scripted answer, and where its requests and its end are reported.
   struct Registration: Sendable {
     let answer: StubAnswer
@@ -101,16 +101,16 @@ final class StubURLProtocol: URLProtocol {
 
   static let routes = Guarded<[String: Registration]>([:])
 
-  override class func canInit(with request: URLRequest) -> Bool {
+  override package class func canInit(with request: URLRequest) -> Bool {
     guard let host = request.url?.host else { return false }
     return routes.withLock { $0[host] != nil }
   }
 
-  override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+  override package class func canonicalRequest(for request: URLRequest) -> URLRequest {
     request
   }
 
-  override func startLoading() {
+  override package func startLoading() {
     guard let url = request.url, let host = url.host,
       let route = Self.routes.withLock({ $0[host] })
     else { return }
@@ -135,7 +135,7 @@ final class StubURLProtocol: URLProtocol {
     }
   }
 
-  override func stopLoading() {
+  override package func stopLoading() {
     guard let host = request.url?.host, let route = Self.routes.withLock({ $0[host] }) else {
       return
     }
