@@ -10,7 +10,8 @@ import StateStore
 ///
 /// The request carries the credentials in its body only — never in the URL, the query or a log
 /// line — with `Content-Type` and `Accept` set to `application/json` (here for a base URL
-/// whose path is `/api`; the body's keys may come in any order):
+/// whose path is `/api`; the body's keys are sorted, so the same credentials make the same
+/// bytes):
 ///
 /// <!-- sample: login-request -->
 /// ```text
@@ -372,7 +373,10 @@ public struct HTTPLoginAPI: LoginAPI {
   ) throws(LoginServiceError) -> URLRequest {
     let body: Data
     do {
-      body = try JSONEncoder().encode(value)
+      // Keys sorted: the same credentials make the same bytes on every platform and run.
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      body = try encoder.encode(value)
     } catch {
       throw .transport("the request could not be encoded")
     }

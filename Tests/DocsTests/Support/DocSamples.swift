@@ -385,7 +385,7 @@ enum DocSamples {
   }
 
   /// `HTTPLoginAPI`: the request a login sends, as a fake service on `/api` receives it (its
-  /// headers sorted, and the body's keys: `JSONEncoder` writes them in any order).
+  /// headers sorted: a `URLRequest` keeps them in a dictionary).
   static func loginRequest() async -> String {
     let stub = StubService(.respond(401))
     _ = try? await stub.api().login(credentials)
@@ -395,16 +395,7 @@ enum DocSamples {
     let headers = request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
     return
       (["\(request.method ?? "GET") \(url.path) HTTP/1.1"] + headers + [""]
-      + [Self.sortedKeys(request.body)]).joined(separator: "\n")
-  }
-
-  /// The JSON object `body` with its keys sorted, or `body` as text when it is not one.
-  private static func sortedKeys(_ body: Data) -> String {
-    guard let object = try? JSONSerialization.jsonObject(with: body),
-      let sorted = try? JSONSerialization.data(
-        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-    else { return String(decoding: body, as: UTF8.self) }
-    return String(decoding: sorted, as: UTF8.self)
+      + [String(decoding: request.body, as: UTF8.self)]).joined(separator: "\n")
   }
 
   /// Text written from any thread.
