@@ -131,16 +131,7 @@ enum DocSamples {
         #"{"seq":1,"origin":"user","action":{"login":{"_0":{"frobnicate":{}}}},"#
         + #""effects":[],"digest":"0"}"#
       let log = try folder.write("bad.jsonl", lines: [String(header), step])
-      let errors = Collected()
-      let command = ReplayCommand(features: [
-        ReplayableFeature(
-          name: "app", reducer: AppReducer(), module: "AppFeature",
-          reducerExpression: "AppReducer()")
-      ])
-      _ = command.run(
-        [log.path],
-        output: ReplayOutput(isColored: false, write: { _ in }, writeError: errors.append))
-      return errors.text.trimmingCharacters(in: .newlines)
+      return replayApp([log.path]).errors.trimmingCharacters(in: .newlines)
     } catch {
       return "(the sample could not be made: \(error))"
     }
@@ -166,16 +157,7 @@ enum DocSamples {
         await recorder.flush()
       }
       await recorder.close()
-      let output = Collected()
-      let command = ReplayCommand(features: [
-        ReplayableFeature(
-          name: "app", reducer: AppReducer(), module: "AppFeature",
-          reducerExpression: "AppReducer()")
-      ])
-      _ = command.run(
-        [flight.path],
-        output: ReplayOutput(isColored: false, write: output.append, writeError: output.append))
-      let opening = output.text.split(separator: "\n")
+      let opening = replayApp([flight.path]).output.split(separator: "\n")
         .filter { $0.hasPrefix("──") || $0.hasPrefix("#") }.prefix(3)
       return opening.joined(separator: "\n")
         .replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/, with: "2026-01-01T00:00:00Z")
@@ -396,6 +378,21 @@ enum DocSamples {
     return
       (["\(request.method ?? "GET") \(url.path) HTTP/1.1"] + headers + [""]
       + [String(decoding: request.body, as: UTF8.self)]).joined(separator: "\n")
+  }
+
+  /// What `replay arguments` prints for the app feature, without colours.
+  private static func replayApp(_ arguments: [String]) -> (output: String, errors: String) {
+    let output = Collected()
+    let errors = Collected()
+    let command = ReplayCommand(features: [
+      ReplayableFeature(
+        name: "app", reducer: AppReducer(), module: "AppFeature",
+        reducerExpression: "AppReducer()")
+    ])
+    _ = command.run(
+      arguments,
+      output: ReplayOutput(isColored: false, write: output.append, writeError: errors.append))
+    return (output.text, errors.text)
   }
 
   /// Text written from any thread.
