@@ -4,11 +4,10 @@ import StateStore
 /// Random and hostile login actions, for property tests of a reducer or a whole store.
 ///
 /// Every ``LoginFeature/LoginAction`` case of a running form comes up — the one-time-code
-/// step's too, aimed at the step while it shows and, now and then, while it does not — with
-/// payloads chosen to break things. The launch actions (`launched`, `restored(_:at:)`) do
-/// not: a launch happens once, before everything else, and its hostile records (unreadable
-/// stores, far deadlines, negative counts) have their own tests. Nor do the password-reset
-/// step's (`forgotPasswordTapped`, `passwordReset(_:)`) yet.
+/// step's and the password-reset step's too, aimed at a step while it shows and, now and then,
+/// while it does not — with payloads chosen to break things. The launch actions (`launched`,
+/// `restored(_:at:)`) do not: a launch happens once, before everything else, and its hostile
+/// records (unreadable stores, far deadlines, negative counts) have their own tests.
 /// Payloads:
 /// empty and whitespace-only text, very long text, emoji and combining marks, control and
 /// bidirectional-override characters, and near-miss email addresses. Responses answer the
@@ -49,10 +48,16 @@ public struct LoginActionGenerator: Sendable {
     if Int.random(in: 0..<100, using: &random) < stepShare {
       return .twoFactor(twoFactorAction(for: state.twoFactor, using: &random))
     }
+    // The same for the password-reset step.
+    let resetShare = state.passwordReset == nil ? 3 : 50
+    if Int.random(in: 0..<100, using: &random) < resetShare {
+      return .passwordReset(passwordResetAction(for: state.passwordReset, using: &random))
+    }
     switch Int.random(in: 0..<100, using: &random) {
     case 0..<25: return .edit(.set(\.username, to: PersonalData(text(using: &random))))
     case 25..<50: return .edit(.set(\.password, to: Secret(text(using: &random))))
-    case 50..<65: return .loginButtonTapped
+    case 50..<62: return .loginButtonTapped
+    case 62..<65: return .forgotPasswordTapped
     case 65..<70: return .cancelButtonTapped
     case 70..<88:
       let attempt =
@@ -94,6 +99,43 @@ public struct LoginActionGenerator: Sendable {
     case 79..<94: return .resendTimerTicked
     case 94..<96: return .cancelButtonTapped
     default: return .alertButtonTapped(["ok", nil].randomElement(using: &random)!)
+    }
+  }
+
+  /// A random action of the password-reset step, with request ids near `step`'s (stale ones
+  /// too), hostile email texts, and every answer and failure of the service.
+  ///
+  /// - Parameters:
+  ///   - step: The step's state, if it shows.
+  ///   - random: The source of randomness.
+  /// - Returns: The action.
+  public func passwordResetAction(
+    for step: PasswordResetState?, using random: inout some RandomNumberGenerator
+  ) -> PasswordResetAction {
+    let request = step?.requestID ?? 0
+    let near =
+      [request, request, request - 1, request + 1].randomElement(using: &random) ?? request
+    switch Int.random(in: 0..<100, using: &random) {
+    case 0..<30: return .edit(.set(\.email, to: PersonalData(text(using: &random))))
+    case 30..<50: return .sendButtonTapped
+    case 50..<75: return .sendResponse(request: near, resetResult(using: &random))
+    case 75..<90: return .resendTimerTicked
+    case 90..<95: return .backButtonTapped
+    default: return .alertButtonTapped(["ok", nil].randomElement(using: &random)!)
+    }
+  }
+
+  private func resetResult(using random: inout some RandomNumberGenerator)
+    -> PasswordResetResult
+  {
+    switch Int.random(in: 0..<6, using: &random) {
+    case 0, 1: return .success(.accepted)
+    case 2:
+      return .success(.rateLimited(retryAfterSeconds: Int.random(in: -5...90, using: &random)))
+    case 3: return .failure(.wrongStatusCode(Int.random(in: 100..<600, using: &random)))
+    case 4: return .failure(.transport(text(using: &random)))
+    default:
+      return .failure([.timeout, .cancelled, .nilData].randomElement(using: &random)!)
     }
   }
 

@@ -26,6 +26,8 @@ struct LoginReducerPropertyTests {
     let generator = LoginActionGenerator()
     var steps = 0
     var codeSteps = 0
+    var resetSteps = 0
+    var resetClosings = 0
     var endings: Set<String> = []
     for sequence in 0..<(Self.sequences / 3 + 1) {
       // Seconds of work: the other tests' tasks get the two cores' threads between sequences.
@@ -59,6 +61,8 @@ struct LoginReducerPropertyTests {
         }
         steps += 1
         if model.state.twoFactor != nil { codeSteps += 1 }
+        if model.state.passwordReset != nil { resetSteps += 1 }
+        if model.closedReset { resetClosings += 1 }
         if case .twoFactor = action, let ending = model.lastEnding { endings.insert(ending) }
       }
     }
@@ -66,6 +70,9 @@ struct LoginReducerPropertyTests {
     // The code step is really exercised, to each of its three endings.
     #expect(codeSteps > steps / 50)
     #expect(endings == ["verified", "tooManyIncorrectCodes", "cancelled"])
+    // The password-reset step is opened, worked and closed too.
+    #expect(resetSteps > steps / 100)
+    #expect(resetClosings > 0)
   }
 
   @Test func theGeneratorCoversEveryActionCaseOfARunningForm() {
@@ -79,7 +86,7 @@ struct LoginReducerPropertyTests {
       seen == [
         "edit.username", "edit.password", "loginButtonTapped", "cancelButtonTapped",
         "loginResponse", "alertButtonTapped", "lockoutEnded", "logoutButtonTapped", "twoFactor",
-        "storageFailed",
+        "storageFailed", "forgotPasswordTapped", "passwordReset",
       ])
   }
 
@@ -96,7 +103,8 @@ struct LoginReducerPropertyTests {
     case .logoutButtonTapped: "logoutButtonTapped"
     case .twoFactor: "twoFactor"
     case .launched, .restored: "launch"
-    case .forgotPasswordTapped, .passwordReset: "passwordReset"
+    case .forgotPasswordTapped: "forgotPasswordTapped"
+    case .passwordReset: "passwordReset"
     case .storageFailed: "storageFailed"
     }
   }
@@ -119,12 +127,29 @@ private struct Model {
   var inFlight: Int?
   /// How the code step ended in the last action, if it did.
   var lastEnding: String?
+  /// Whether the last action closed the password-reset step.
+  var closedReset = false
 
   /// Reduces `action` and returns a description of the first broken invariant, if any.
   mutating func apply(_ action: LoginAction) -> String? {
     let before = state
     let effects = LoginReducer().reduce(into: &state, action: action)
     lastEnding = nil
+    closedReset = before.passwordReset != nil && state.passwordReset == nil
+    if closedReset, effects.last != .childDismissed(LoginReducer.passwordReset.dismissal) {
+      return "the password-reset step closed without ending its effects"
+    }
+    if state.passwordReset != nil {
+      if state.user != nil { return "signed in with the password-reset step showing" }
+      if state.twoFactor != nil { return "the code step and the password-reset step at once" }
+      if before.passwordReset != nil,
+        effects.contains(where: {
+          if case .authenticate = $0 { true } else { false }
+        })
+      {
+        return "a sign-in started while the password-reset step showed"
+      }
+    }
     if before.twoFactor != nil, state.twoFactor == nil {
       guard effects.last == .childDismissed(LoginReducer.twoFactor.dismissal) else {
         return "the code step closed without ending its effects"
@@ -169,7 +194,7 @@ private struct Model {
     }
     if state.isLocked && state.isLoginButtonEnabled { return "locked, yet the button is enabled" }
     if state.isFormValid && !state.isLoading && !state.isLocked && state.user == nil
-      && state.twoFactor == nil && !state.isLoginButtonEnabled
+      && state.twoFactor == nil && state.passwordReset == nil && !state.isLoginButtonEnabled
     {
       return "valid and idle, yet the button is disabled"
     }
@@ -214,7 +239,7 @@ private struct Model {
       else { return "locked without the lockout alert and timer" }
     }
     if action == .loginButtonTapped, !before.isFormValid, !before.isLoading, !before.isLocked,
-      before.user == nil, before.twoFactor == nil
+      before.user == nil, before.twoFactor == nil, before.passwordReset == nil
     {
       let expected = Alert(
         title: LoginReducer.validationAlertTitle,
