@@ -65,7 +65,7 @@ let package = Package(
     ),
     // What the action-log and replay-tool tests share: the built `replay` run as a process,
     // temporary folders. Foundation only; no product ships it.
-    .target(name: "ToolTestSupport", path: "Tests/ToolTestSupport"),
+    .target(name: "ToolTestSupport", dependencies: ["StateStore"], path: "Tests/ToolTestSupport"),
     // A fake login service for `HTTPLoginAPI`, on URLSession through a stub URLProtocol: the
     // HTTP client's tests and the docs' request sample share it. No product ships it.
     .target(

@@ -60,10 +60,7 @@ public struct LoginActionGenerator: Sendable {
     case 62..<65: return .forgotPasswordTapped
     case 65..<70: return .cancelButtonTapped
     case 70..<88:
-      let attempt =
-        [state.attemptID, state.attemptID, state.attemptID - 1, state.attemptID + 1]
-        .randomElement(using: &random) ?? state.attemptID
-      return .loginResponse(attempt: attempt, result(using: &random))
+      return .loginResponse(attempt: near(state.attemptID, using: &random), result(using: &random))
     case 88..<93:
       return .alertButtonTapped(["ok", "cancel", "", nil].randomElement(using: &random)!)
     case 93..<96: return .lockoutEnded
@@ -85,17 +82,15 @@ public struct LoginActionGenerator: Sendable {
   public func twoFactorAction(
     for step: TwoFactorState?, using random: inout some RandomNumberGenerator
   ) -> TwoFactorAction {
-    let request = step?.requestID ?? 0
-    let near =
-      [request, request, request - 1, request + 1].randomElement(using: &random) ?? request
+    let request = near(step?.requestID ?? 0, using: &random)
     switch Int.random(in: 0..<100, using: &random) {
     case 0..<22:
       return .codeChanged(Secret(code(length: step?.challenge.codeLength, using: &random)))
     case 22..<42: return .verifyButtonTapped
     case 42..<67:
-      return .verifyResponse(request: near, verifyResult(using: &random))
+      return .verifyResponse(request: request, verifyResult(using: &random))
     case 67..<73: return .resendButtonTapped
-    case 73..<79: return .resendResponse(request: near, resendResult(using: &random))
+    case 73..<79: return .resendResponse(request: request, resendResult(using: &random))
     case 79..<94: return .resendTimerTicked
     case 94..<96: return .cancelButtonTapped
     default: return .alertButtonTapped(["ok", nil].randomElement(using: &random)!)
@@ -112,17 +107,21 @@ public struct LoginActionGenerator: Sendable {
   public func passwordResetAction(
     for step: PasswordResetState?, using random: inout some RandomNumberGenerator
   ) -> PasswordResetAction {
-    let request = step?.requestID ?? 0
-    let near =
-      [request, request, request - 1, request + 1].randomElement(using: &random) ?? request
+    let request = near(step?.requestID ?? 0, using: &random)
     switch Int.random(in: 0..<100, using: &random) {
     case 0..<30: return .edit(.set(\.email, to: PersonalData(text(using: &random))))
     case 30..<50: return .sendButtonTapped
-    case 50..<75: return .sendResponse(request: near, resetResult(using: &random))
+    case 50..<75: return .sendResponse(request: request, resetResult(using: &random))
     case 75..<90: return .resendTimerTicked
     case 90..<95: return .backButtonTapped
     default: return .alertButtonTapped(["ok", nil].randomElement(using: &random)!)
     }
+  }
+
+  /// An id an answer carries: `id` itself half the time, else the one before or after it (a
+  /// stale answer, or one for a request never sent).
+  private func near(_ id: Int, using random: inout some RandomNumberGenerator) -> Int {
+    [id, id, id - 1, id + 1].randomElement(using: &random) ?? id
   }
 
   private func resetResult(using random: inout some RandomNumberGenerator)

@@ -244,15 +244,15 @@ struct ActionLogRecorderTests {
   }
 }
 
-final class ErrorBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var errors: [ActionLogError] = []
+/// The errors a recorder reported, from whichever thread reported them.
+final class ErrorBox: Sendable {
+  private let errors = Guarded<[ActionLogError]>([])
 
   func append(_ error: ActionLogError) {
-    lock.withLock { errors.append(error) }
+    errors.withLock { $0.append(error) }
   }
 
-  var values: [ActionLogError] { lock.withLock { errors } }
+  var values: [ActionLogError] { errors.withLock { $0 } }
 }
 
 /// Blocks the writer while it encodes a `.block` action, so a test can fill the buffer.

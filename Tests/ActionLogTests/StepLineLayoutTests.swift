@@ -50,7 +50,8 @@ struct StepLineLayoutTests {
       if !whole.effects.isEmpty { withEffects += 1 }
     }
     #expect(checkpoints == 600 / 7)
-    #expect(withEffects > 50)
+    // Effects are exercised too: at least one step in twenty returned some.
+    #expect(withEffects >= 600 / 20)
   }
 
   @Test func anAppStepWithChildActionsTakesTheShortcut() throws {

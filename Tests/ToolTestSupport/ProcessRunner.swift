@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 
 #if canImport(Glibc)
   import Glibc
@@ -198,11 +199,10 @@ package enum ProcessRunner {
   }
 
   /// The bytes one thread reads for another.
-  private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
+  private final class Collected: Sendable {
+    private let data = Guarded(Data())
 
-    func set(_ newValue: Data) { lock.withLock { data = newValue } }
-    func get() -> Data { lock.withLock { data } }
+    func set(_ newValue: Data) { data.withLock { $0 = newValue } }
+    func get() -> Data { data.withLock { $0 } }
   }
 }

@@ -396,12 +396,11 @@ enum DocSamples {
   }
 
   /// Text written from any thread.
-  private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [String] = []
+  private final class Collected: Sendable {
+    private let parts = Guarded<[String]>([])
 
-    func append(_ part: String) { lock.withLock { parts.append(part) } }
-    var text: String { lock.withLock { parts.joined() } }
+    func append(_ part: String) { parts.withLock { $0.append(part) } }
+    var text: String { parts.withLock { $0.joined() } }
   }
 
   /// The first failure `body` reports, or a note that it reported none.
