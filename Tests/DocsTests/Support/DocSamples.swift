@@ -57,6 +57,17 @@ enum DocSamples {
     return printed.joined(separator: "\n")
   }
 
+  /// The login form of the Writing tests scenarios with `fakes`, after Login was tapped (its
+  /// request started, as the test asserts).
+  private static func loginTapped(with fakes: LoginFakes) async -> TestStore<LoginReducer> {
+    let store = TestStore(login: LoginState(username: "demo", password: "Secr3t"), fakes: fakes)
+    await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
+      $0.isLoading = true
+      $0.attemptID = 1
+    }
+    return store
+  }
+
   /// Writing tests: the expected state forgets the new attempt id.
   static func stateMismatch() async -> String {
     await firstFailure {
@@ -73,11 +84,7 @@ enum DocSamples {
   static func receiveMismatch() async -> String {
     await firstFailure {
       let fakes = LoginFakes(results: [.failure(.invalidCredentials)])
-      let store = TestStore(login: LoginState(username: "demo", password: "Secr3t"), fakes: fakes)
-      await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
-        $0.isLoading = true
-        $0.attemptID = 1
-      }
+      let store = await loginTapped(with: fakes)
       await store.receive(.loginResponse(attempt: 1, .failure(.nilData)))
       store.skipReceivedActions()
       await store.finish()
@@ -89,11 +96,7 @@ enum DocSamples {
     await firstFailure {
       let fakes = LoginFakes()
       fakes.api.holdNextCall()
-      let store = TestStore(login: LoginState(username: "demo", password: "Secr3t"), fakes: fakes)
-      await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
-        $0.isLoading = true
-        $0.attemptID = 1
-      }
+      let store = await loginTapped(with: fakes)
       await fakes.api.waitForHeldCall()
       await store.receive(
         .loginResponse(attempt: 1, .failure(.invalidCredentials)), timeout: .milliseconds(100))
@@ -107,11 +110,7 @@ enum DocSamples {
   static func finishUnreceived() async -> String {
     await firstFailure {
       let fakes = LoginFakes(results: [.failure(.invalidCredentials)])
-      let store = TestStore(login: LoginState(username: "demo", password: "Secr3t"), fakes: fakes)
-      await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
-        $0.isLoading = true
-        $0.attemptID = 1
-      }
+      let store = await loginTapped(with: fakes)
       await store.receive(.loginResponse(attempt: 1, .failure(.invalidCredentials))) {
         $0.isLoading = false
         $0.failedAttempts = 1
