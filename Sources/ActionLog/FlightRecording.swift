@@ -76,16 +76,7 @@ public struct FlightRecording: Sendable {
     guard lstat(url.path, &info) == 0 else {
       return "\(name) cannot be read: \(SystemError.message(errno)); skipped"
     }
-    let kind: String
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return nil
-    case S_IFIFO: kind = "a FIFO"
-    case S_IFCHR, S_IFBLK: kind = "a device"
-    case S_IFDIR: kind = "a folder"
-    case S_IFLNK: kind = "a symbolic link"
-    case S_IFSOCK: kind = "a socket"
-    default: kind = "not a regular file"
-    }
+    guard let kind = FileKind.notRegular(info.st_mode) else { return nil }
     return "\(name) is \(kind), not a segment file; skipped"
   }
 

@@ -151,13 +151,24 @@ extension ReplayCommand {
       folder =
         FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         && isFolder.boolValue
-      if folder {
-        let recording = try? FlightRecording(folder: url)
-        info = recording.flatMap { try? Self.headerInfo(of: $0, or: url) }
+      // A folder without segments yet is waited for like a missing file.
+      let recording = folder ? try? FlightRecording(folder: url) : nil
+      let written =
+        if let recording {
+          recording.segments.contains { FollowedFile.hasWholeFirstLine($0.url) }
+        } else {
+          !folder && FollowedFile.hasWholeFirstLine(url)
+        }
+      if written {
+        // The header is there whole: one that does not read is the log's error, at once.
+        do {
+          info = try Self.headerInfo(of: recording, or: url)
+        } catch {
+          throw .log(error)
+        }
       } else {
-        info = try? ActionLogHeaderInfo(contentsOf: url)
+        FollowedFile.pause()
       }
-      if info == nil { Thread.sleep(forTimeInterval: 0.1) }
     }
     guard let info, let feature = features.first(where: { $0.name == info.feature }) else {
       throw .unknownFeature(info?.feature ?? "", known: features.map(\.name))

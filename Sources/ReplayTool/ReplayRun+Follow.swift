@@ -2,6 +2,14 @@ import ActionLog
 import Foundation
 import StateStore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `replay --follow LOG|DIR`: the timeline of a log as the app writes it, like `tail -f`,
 /// verified step by step, until Ctrl-C.
 ///
@@ -12,9 +20,6 @@ import StateStore
 /// are followed in order as they are written and rolled, each launch said where it begins.
 /// A divergence or a bad line ends the command with its usual exit status.
 extension ReplayRun {
-  /// How often the file is looked at again once everything in it has been read.
-  static var pollInterval: Duration { .milliseconds(100) }
-
   /// How many looks at a folder whose segment ended find no next one before the recording
   /// is said to have ended (a roll-over creates the next segment right after closing one).
   static var rollOverGrace: Int { 5 }
@@ -47,7 +52,7 @@ extension ReplayRun {
           saidEnd = true
         }
         if FileIdentity(url).replaces(file, readUpTo: session.bytesRead) { break }
-        Self.pause()
+        FollowedFile.pause()
       }
     }
   }
@@ -61,7 +66,7 @@ extension ReplayRun {
     var launches = 0
     while true {
       guard let segment = Self.segment(after: lastNumber, in: url) else {
-        Self.pause()
+        FollowedFile.pause()
         continue
       }
       try Self.waitForHeader(of: segment.url)
@@ -114,7 +119,7 @@ extension ReplayRun {
             saidEnd = true
           }
         }
-        Self.pause()
+        FollowedFile.pause()
       }
       lastNumber = segment.number
     }
@@ -154,19 +159,7 @@ extension ReplayRun {
   /// Waits until the file at `url` holds its header line whole (the app may not have
   /// started, or may be writing it).
   private static func waitForHeader(of url: URL) throws(ReplayFailure) {
-    while true {
-      if let handle = try? FileHandle(forReadingFrom: url) {
-        let start = (try? handle.read(upToCount: 1 << 20)) ?? nil
-        try? handle.close()
-        if let start, start.contains(UInt8(ascii: "\n")) { return }
-      }
-      pause()
-    }
-  }
-
-  private static func pause() {
-    let (seconds, attoseconds) = pollInterval.components
-    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    while !FollowedFile.hasWholeFirstLine(url) { FollowedFile.pause() }
   }
 }
 
@@ -209,5 +202,46 @@ private struct FileIdentity {
   func replaces(_ old: FileIdentity, readUpTo read: Int) -> Bool {
     guard let inode, let size else { return false }
     return inode != old.inode || size < read
+  }
+}
+
+/// What `--follow` waits for in a file the app may not have created yet, or may be writing.
+enum FollowedFile {
+  /// How often a file is looked at again once everything in it has been read.
+  static var pollInterval: Duration { .milliseconds(100) }
+
+  /// Waits one ``pollInterval``.
+  static func pause() {
+    let (seconds, attoseconds) = pollInterval.components
+    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+  }
+
+  /// Whether the file at `url` holds its first line whole: until it does, the app has not
+  /// written its header, and the file is waited for; once it does, a header that does not
+  /// read is an error, not something to wait for.
+  ///
+  /// A file that is not there, or cannot be read yet, does not.
+  ///
+  /// - Parameter url: The log, or a segment of a folder.
+  /// - Returns: Whether the first line ends.
+  static func hasWholeFirstLine(_ url: URL) -> Bool {
+    // Not there yet: waited for. Something that is not a file (a FIFO would block this open):
+    // the reader refuses it, with its reason, at once.
+    var info = stat()
+    guard stat(url.path, &info) == 0 else { return false }
+    if FileKind.notRegular(info.st_mode) != nil { return true }
+    // Not readable: the same to a follower as not written yet.
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+    defer { try? handle.close() }
+    var read = 0
+    while read < 1 << 20 {
+      guard let chunk = try? handle.read(upToCount: 64 * 1024), !chunk.isEmpty else {
+        return false
+      }
+      if chunk.contains(UInt8(ascii: "\n")) { return true }
+      read += chunk.count
+    }
+    // A first line longer than any header: the reader refuses it with its reason.
+    return true
   }
 }

@@ -81,7 +81,7 @@ public final class Store<R: Reducer>: Observable {
     self.reducer = reducer
     self.currentState = initialState
     self.runEffect = { effect, send in await handler.handle(effect, send: send) }
-    self.stateKeyPath = \.state
+    self.stateKeyPath = ObservedKeyPaths.path(in: Store.self) { \.state }
   }
 
   /// Creates a store that reduces actions but runs no effects.
@@ -96,7 +96,7 @@ public final class Store<R: Reducer>: Observable {
     self.reducer = reducer
     self.currentState = initialState
     self.runEffect = nil
-    self.stateKeyPath = \.state
+    self.stateKeyPath = ObservedKeyPaths.path(in: Store.self) { \.state }
   }
 
   isolated deinit {

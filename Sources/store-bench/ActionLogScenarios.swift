@@ -202,14 +202,16 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
 /// A line holding a `Duration`, which the canonical form writes as seconds and `Duration`'s own
 /// `Codable` cannot read, is decoded again by the log's decoder, as the reader must.
 func decodePlainLines<Line: Decodable>(of url: URL, as _: Line.Type) -> Int {
-  guard let handle = try? FileHandle(forReadingFrom: url) else { return 0 }
+  let handle = benchSetUp("read \(url.path)") { try FileHandle(forReadingFrom: url) }
   defer { try? handle.close() }
   let decoder = JSONDecoder()
   let seconds = CanonicalJSONDecoder()
   var pending = Data()
   var decoded = 0
   var isHeader = true
-  while let chunk = try? handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+  while let chunk = benchSetUp("read \(url.path)", { try handle.read(upToCount: 64 * 1024) }),
+    !chunk.isEmpty
+  {
     pending.append(chunk)
     var start = pending.startIndex
     while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {

@@ -49,7 +49,9 @@ private func worstSendScenarios(ops: Int, folder: URL) async -> [BenchmarkResult
   let items = 1_000
   func run(recording: Bool) async -> (mean: Double, worst: Double, dropped: Int) {
     let store = Store(initialState: ItemList.State(count: items), reducer: ItemList())
-    let recorder = recording ? try? store.record(to: url, feature: "items") : nil
+    let recorder =
+      recording
+      ? benchSetUp("record to \(url.path)") { try store.record(to: url, feature: "items") } : nil
     var worst = Duration.zero
     var total = Duration.zero
     for index in 0..<ops {
@@ -100,7 +102,9 @@ private func peakMemoryScenarios(ops: Int, folder: URL) async -> [BenchmarkResul
   func run(recording: Bool) async -> (nanoseconds: Double, peak: Double, dropped: Int) {
     resetPeakRSS()
     let store = Store(initialState: ItemList.State(count: items), reducer: ItemList())
-    let recorder = recording ? try? store.record(to: url, feature: "items") : nil
+    let recorder =
+      recording
+      ? benchSetUp("record to \(url.path)") { try store.record(to: url, feature: "items") } : nil
     let start = ContinuousClock.now
     for index in 0..<ops { store.send(.toggle(index * 7 % items)) }
     let elapsed = nanoseconds(ContinuousClock.now - start)

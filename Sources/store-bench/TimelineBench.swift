@@ -14,15 +14,20 @@ import StateStore
 /// (`Tests/Fixtures/timeline_browser.py bench PAGE`).
 @MainActor
 func timelineBench(steps: Int, folder: URL) async -> Int32 {
-  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  benchSetUp("create \(folder.path)") {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
   let log = folder.appendingPathComponent("timeline-bench.jsonl")
   let page = folder.appendingPathComponent("timeline-bench.html")
-  try? FileManager.default.removeItem(at: page)
+  if FileManager.default.fileExists(atPath: page.path) {
+    benchSetUp("remove the last run's \(page.path)") {
+      try FileManager.default.removeItem(at: page)
+    }
+  }
 
   let store = Store(initialState: AppState(), reducer: AppReducer())
-  guard let recorder = try? store.record(to: log, feature: AppReducer.actionLogFeature) else {
-    FileHandleOutput.standardError("store-bench: cannot write \(log.path)")
-    return 1
+  let recorder = benchSetUp("record to \(log.path)") {
+    try store.record(to: log, feature: AppReducer.actionLogFeature)
   }
   await sendAppMix(steps, to: store) { await recorder.flush() }
   await recorder.close()

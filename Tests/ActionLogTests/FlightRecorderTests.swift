@@ -1,6 +1,5 @@
 import ActionLog
 import Foundation
-
 import StateStore
 import Testing
 import ToolTestSupport

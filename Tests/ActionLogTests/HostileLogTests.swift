@@ -24,6 +24,29 @@ struct HostileLogTests {
     }
   }
 
+  /// A FIFO, a folder or a device given as a log is refused when it is opened: reading a FIFO
+  /// that nothing writes to would wait for ever.
+  @Test func whatIsNotARegularFileIsRefusedWhenOpened() throws {
+    let folder = try TemporaryFolder()
+    let pipe = folder.file("pipe.jsonl")
+    try #require(mkfifo(pipe.path, 0o600) == 0)
+    let notLogs = [
+      (pipe, "'pipe.jsonl' is a FIFO, not an action log"),
+      (
+        folder.url, "\(Sanitized.name(folder.url.lastPathComponent)) is a folder, not an action log"
+      ),
+      (URL(fileURLWithPath: "/dev/null"), "'null' is a device, not an action log"),
+    ]
+    for (url, message) in notLogs {
+      #expect(throws: ActionLogError.ioError(message)) {
+        try Replayer(reducer: Counter()).steps(of: url)
+      }
+      #expect(throws: ActionLogError.ioError(message)) {
+        try ActionLogHeaderInfo(contentsOf: url)
+      }
+    }
+  }
+
   @Test func aFirstSequenceNumberBelowOneIsMalformed() throws {
     let result = try replay([counterHeader, try counterLine(-5, #"{"increment":{}}"#, count: 1)])
     #expect(result.steps.isEmpty)

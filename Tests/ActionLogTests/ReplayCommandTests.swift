@@ -45,10 +45,10 @@ struct ReplayCommandTests {
 
   @Test func aRunThatHangsIsKilledAtItsTimeoutAndSaysSo() async throws {
     let folder = try TemporaryFolder()
-    // Opening a pipe with no writer blocks: replay waits for ever.
-    try #require(mkfifo(folder.file("pipe.jsonl").path, 0o600) == 0)
+    // `--follow` waits for a log that nothing writes for as long as it runs.
     let timedOut = await #expect(throws: ReplayProcess.TimedOut.self) {
-      try await ReplayProcess.run(["pipe.jsonl"], in: folder.url, timeout: .seconds(1))
+      try await ReplayProcess.run(
+        ["--follow", "not-yet.jsonl"], in: folder.url, timeout: .seconds(1))
     }
     // Measured where the process was waited for: a test held up by others on a busy pool
     // would otherwise count their time as the kill's.
@@ -80,6 +80,55 @@ struct ReplayCommandTests {
         "replay: warning: segment-000001.jsonl: line 1: missing header: an action log starts "
           + #"with {"format":"loginstore.actionlog","version":1,…}; skipped, the replay "#
           + "starts after it\n"), "\(run)")
+  }
+
+  /// A FIFO is refused at once, with or without `--follow`: opening one with no writer would
+  /// block the replay for ever.
+  @Test(arguments: [["pipe.jsonl"], ["--verify", "pipe.jsonl"], ["--follow", "pipe.jsonl"]])
+  func aFIFOIsRefusedNotWaitedOn(arguments: [String]) async throws {
+    let folder = try TemporaryFolder()
+    try #require(mkfifo(folder.file("pipe.jsonl").path, 0o600) == 0)
+    let run = try await ReplayProcess.run(arguments, in: folder.url, timeout: .seconds(60))
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: I/O error: 'pipe.jsonl' is a FIFO, not an action log\n"))
+  }
+
+  /// `--follow` waits for a header the app has not written yet, but a first line that is whole
+  /// and not a header is the log's error at once, as without `--follow`: in a file, and in a
+  /// flight-recorder folder's segment.
+  @Test func aFollowedLogWhoseWholeFirstLineIsNoHeaderIsRefusedAtOnce() async throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.write("bad.jsonl", lines: ["not a header"])
+    try FileManager.default.createDirectory(
+      at: folder.file("flight"), withIntermediateDirectories: false)
+    try Data("not a header\n".utf8).write(to: folder.file("flight/segment-000001.jsonl"))
+    let missingHeader =
+      "line 1: missing header: an action log starts with "
+      + #"{"format":"loginstore.actionlog","version":1,…}"#
+
+    let file = try await ReplayProcess.run(
+      ["--follow", "bad.jsonl"], in: folder.url, timeout: .seconds(60))
+    #expect(file == ToolRun(status: 2, stdout: "", stderr: "replay: \(missingHeader)\n"))
+    let flight = try await ReplayProcess.run(
+      ["--follow", "flight"], in: folder.url, timeout: .seconds(60))
+    #expect(
+      flight
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: 'segment-000001.jsonl': \(missingHeader)\n"))
+  }
+
+  /// A header line still being written (no newline yet) is waited for, not refused.
+  @Test func aFollowedLogWithAPartialFirstLineIsWaitedFor() async throws {
+    let folder = try TemporaryFolder()
+    try Data(#"{"format":"loginstore.act"#.utf8).write(to: folder.file("partial.jsonl"))
+    await #expect(throws: ReplayProcess.TimedOut.self) {
+      try await ReplayProcess.run(
+        ["--follow", "partial.jsonl"], in: folder.url, timeout: .seconds(2))
+    }
   }
 
   @Test func exitStatusesAreZeroForWarningsOneForDivergenceTwoForBadInput() async throws {

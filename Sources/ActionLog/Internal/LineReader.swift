@@ -42,10 +42,22 @@ final class LineReader {
 
   init(url: URL, maximumLineLength: Int) throws(ActionLogError) {
     self.maximumLineLength = max(1, maximumLineLength)
-    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    let name = Sanitized.name(url.lastPathComponent)
+    // Non-blocking, so that opening a FIFO with no writer returns instead of waiting for one;
+    // only regular files are read, and reading them never blocks either way.
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
-      throw .ioError(
-        "cannot open \(Sanitized.name(url.lastPathComponent)): \(SystemError.message(errno))")
+      throw .ioError("cannot open \(name): \(SystemError.message(errno))")
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let message = SystemError.message(errno)
+      close(descriptor)
+      throw .ioError("cannot read \(name): \(message)")
+    }
+    if let kind = FileKind.notRegular(info.st_mode) {
+      close(descriptor)
+      throw .ioError("\(name) is \(kind), not an action log")
     }
     self.descriptor = descriptor
     buffer = .allocate(byteCount: Self.chunkSize, alignment: 1)

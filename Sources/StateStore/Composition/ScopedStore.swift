@@ -51,7 +51,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     current = initial
     self.isSame = isSame
     sendToParent = send
-    stateKeyPath = \.state
+    stateKeyPath = ObservedKeyPaths.path(in: ScopedStore.self) { \.state }
     parentSubscription = subscribe(self)
   }
 
