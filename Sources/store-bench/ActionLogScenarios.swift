@@ -40,11 +40,7 @@ func benchSetUp<T>(_ what: String, _ body: () throws -> T) -> T {
 /// a counter-like feature, then the login feature (LoginActionLogScenarios.swift).
 @MainActor
 func actionLogScenarios(quick: Bool) async -> [BenchmarkResult] {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("store-bench-\(ProcessInfo.processInfo.processIdentifier)")
-  benchSetUp("create \(folder.path)") {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
+  let folder = scratchFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
   var results = await recordingScenarios(ops: quick ? 2_000 : 1_000_000, folder: folder)
   results += await replayScenarios(transitions: quick ? 1_000 : 1_000_000, folder: folder)
@@ -53,6 +49,26 @@ func actionLogScenarios(quick: Bool) async -> [BenchmarkResult] {
   // Last: it resets the peak-memory mark, which the rows before it report.
   results += await recorderPressureScenarios(quick: quick, folder: folder)
   return results
+}
+
+/// `--group record`: the recording overhead rows alone, counter and login (for profiling).
+@MainActor
+func recordingOverheadScenarios(quick: Bool) async -> [BenchmarkResult] {
+  let folder = scratchFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let ops = quick ? 2_000 : 1_000_000
+  return await recordingScenarios(ops: ops, folder: folder)
+    + loginRecordingScenarios(ops: ops, folder: folder)
+}
+
+/// A new folder for the logs of one run, named after the process.
+private func scratchFolder() -> URL {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("store-bench-\(ProcessInfo.processInfo.processIdentifier)")
+  benchSetUp("create \(folder.path)") {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+  return folder
 }
 
 @MainActor

@@ -32,7 +32,7 @@ func loginActionLogScenarios(quick: Bool, folder: URL) async -> [BenchmarkResult
 
 /// Keystrokes into a `Store(login:dependencies:)` with and without a recorder.
 @MainActor
-private func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult] {
+func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult] {
   let dependencies = LoginDependencies(
     api: NoLoginAPI(), router: NoRouter(), alertPresenter: NoAlerts(),
     sessionStore: InMemorySessionStore())

@@ -76,8 +76,8 @@ struct StoreBenchTests {
     #expect(output.status == 2)
     #expect(
       output.stderr
-        == "store-bench: --group needs one of counter, login, scoped, teststore, actionlog "
-        + "(see --help)\n")
+        == "store-bench: --group needs one of counter, login, scoped, teststore, actionlog, "
+        + "record (see --help)\n")
   }
 
   @Test func helpExplainsTheOptions() async throws {
