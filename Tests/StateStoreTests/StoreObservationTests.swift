@@ -26,6 +26,48 @@ struct StoreObservationTests {
     first.cancel()
   }
 
+  /// Observers cancelled in the order they subscribed (as a list's rows release theirs), some
+  /// out of order and some twice, leave exactly the others called, in the order they
+  /// subscribed: on a store's state, its transitions and a handle's slice alike.
+  @Test func cancelledObserversAreSkippedAndTheRestKeepTheirOrder() {
+    let store = Store(initialState: Journal.State(), reducer: Journal())
+    let handle = store.scope(state: \.entries, action: { (entry: String) in .append(entry) })
+    var called: [String] = []
+    var subscriptions: [(name: String, subscription: StoreSubscription)] = []
+    for index in 0..<300 {
+      switch index % 3 {
+      case 0: subscriptions.append(("s\(index)", store.observe { _ in called.append("s\(index)") }))
+      case 1:
+        subscriptions.append(
+          ("t\(index)", store.observeTransitions { _ in called.append("t\(index)") }))
+      default:
+        subscriptions.append(("h\(index)", handle.observe { _ in called.append("h\(index)") }))
+      }
+    }
+    // The first 200 in the order they subscribed, then every seventh of the rest, each of
+    // those twice.
+    for index in 0..<200 { subscriptions[index].subscription.cancel() }
+    for index in stride(from: 200, to: 300, by: 7) {
+      subscriptions[index].subscription.cancel()
+      subscriptions[index].subscription.cancel()
+    }
+    let left = (200..<300).filter { ($0 - 200) % 7 != 0 }.map { subscriptions[$0].name }
+
+    store.send(.append("a"))
+    // The store calls its state observers, then the handles, then the transition observers.
+    let expected =
+      left.filter { $0.hasPrefix("s") } + left.filter { $0.hasPrefix("h") }
+      + left.filter { $0.hasPrefix("t") }
+    #expect(called == expected)
+    #expect(called.count == 85)
+
+    called = []
+    for index in 200..<300 { subscriptions[index].subscription.cancel() }
+    store.send(.append("b"))
+    #expect(called.isEmpty)
+    withExtendedLifetime(subscriptions) {}
+  }
+
   @Test func stateStreamStartsWithTheCurrentStateAndFollowsEveryChange() async {
     let store = Store(initialState: Journal.State(entries: ["initial"]), reducer: Journal())
     let stream = store.states()
