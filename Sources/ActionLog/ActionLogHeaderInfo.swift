@@ -26,7 +26,8 @@ public struct ActionLogHeaderInfo: Sendable, Equatable {
   /// - Parameters:
   ///   - url: A file URL.
   ///   - maximumLineLength: The longest header line accepted, in bytes.
-  /// - Throws: The header errors of ``ActionLogError``: ``ActionLogError/emptyFile``,
+  /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be opened or is not a
+  ///   regular file, and the header errors: ``ActionLogError/emptyFile``,
   ///   ``ActionLogError/missingHeader(line:)``, ``ActionLogError/foreignFormat(_:)``,
   ///   ``ActionLogError/unsupportedVersion(found:supported:)``, and the line errors.
   public init(

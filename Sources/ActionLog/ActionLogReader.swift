@@ -70,7 +70,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   /// - Parameters:
   ///   - url: A file URL.
   ///   - options: The line limit and the expected feature.
-  /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be opened, and the header
+  /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be opened or is not a
+  ///   regular file (a FIFO is refused, not waited on), and the header
   ///   errors: ``ActionLogError/emptyFile``, ``ActionLogError/missingHeader(line:)``,
   ///   ``ActionLogError/foreignFormat(_:)``, ``ActionLogError/unsupportedVersion(found:supported:)``,
   ///   ``ActionLogError/featureMismatch(expected:found:)``, ``ActionLogError/notText(line:)``,
