@@ -234,14 +234,15 @@ enum FollowedFile {
     guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
     defer { try? handle.close() }
     var read = 0
-    while read < 1 << 20 {
+    while read <= ActionLogReadOptions.defaultMaximumLineLength {
       guard let chunk = try? handle.read(upToCount: 64 * 1024), !chunk.isEmpty else {
         return false
       }
       if chunk.contains(UInt8(ascii: "\n")) { return true }
       read += chunk.count
     }
-    // A first line longer than any header: the reader refuses it with its reason.
+    // A first line longer than the reader takes: it refuses the line, saying so. (A header
+    // holding a large state is megabytes: it is waited for until then.)
     return true
   }
 }

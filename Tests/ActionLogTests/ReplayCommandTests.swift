@@ -121,10 +121,13 @@ struct ReplayCommandTests {
           stderr: "replay: 'segment-000001.jsonl': \(missingHeader)\n"))
   }
 
-  /// A header line still being written (no newline yet) is waited for, not refused.
+  /// A header line still being written (no newline yet) is waited for, not refused, even
+  /// megabytes of it (a header holds the whole first state).
   @Test func aFollowedLogWithAPartialFirstLineIsWaitedFor() async throws {
     let folder = try TemporaryFolder()
-    try Data(#"{"format":"loginstore.act"#.utf8).write(to: folder.file("partial.jsonl"))
+    let partial = #"{"format":"loginstore.actionlog","version":2,"state":{"items":["#
+    try Data((partial + String(repeating: #""item","#, count: 300_000)).utf8)
+      .write(to: folder.file("partial.jsonl"))
     await #expect(throws: ReplayProcess.TimedOut.self) {
       try await ReplayProcess.run(
         ["--follow", "partial.jsonl"], in: folder.url, timeout: .seconds(2))
