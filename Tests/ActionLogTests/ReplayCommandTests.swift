@@ -88,12 +88,8 @@ struct ReplayCommandTests {
   func aFIFOIsRefusedNotWaitedOn(arguments: [String]) async throws {
     let folder = try TemporaryFolder()
     try #require(mkfifo(folder.file("pipe.jsonl").path, 0o600) == 0)
-    let run = try await ReplayProcess.run(arguments, in: folder.url, timeout: .seconds(60))
-    #expect(
-      run
-        == ToolRun(
-          status: 2, stdout: "",
-          stderr: "replay: I/O error: 'pipe.jsonl' is a FIFO, not an action log\n"))
+    try await expectRefusal(
+      arguments, in: folder, saying: "I/O error: 'pipe.jsonl' is a FIFO, not an action log")
   }
 
   /// `--follow` waits for a header the app has not written yet, but a first line that is whole
@@ -109,16 +105,18 @@ struct ReplayCommandTests {
       "line 1: missing header: an action log starts with "
       + #"{"format":"loginstore.actionlog","version":1,…}"#
 
-    let file = try await ReplayProcess.run(
-      ["--follow", "bad.jsonl"], in: folder.url, timeout: .seconds(60))
-    #expect(file == ToolRun(status: 2, stdout: "", stderr: "replay: \(missingHeader)\n"))
-    let flight = try await ReplayProcess.run(
-      ["--follow", "flight"], in: folder.url, timeout: .seconds(60))
-    #expect(
-      flight
-        == ToolRun(
-          status: 2, stdout: "",
-          stderr: "replay: 'segment-000001.jsonl': \(missingHeader)\n"))
+    try await expectRefusal(["--follow", "bad.jsonl"], in: folder, saying: missingHeader)
+    try await expectRefusal(
+      ["--follow", "flight"], in: folder, saying: "'segment-000001.jsonl': \(missingHeader)")
+  }
+
+  /// Runs `replay arguments` in `folder`: it must exit 2 at once, printing nothing but
+  /// `replay: message` on standard error.
+  private func expectRefusal(
+    _ arguments: [String], in folder: TemporaryFolder, saying message: String
+  ) async throws {
+    let run = try await ReplayProcess.run(arguments, in: folder.url, timeout: .seconds(60))
+    #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
   }
 
   /// A header line still being written (no newline yet) is waited for, not refused, even
@@ -265,12 +263,8 @@ struct ReplayCommandTests {
   @Test func binaryFileIsNotText() async throws {
     let folder = try TemporaryFolder()
     try Data([0x00, 0xFF, 0x10, 0x0A]).write(to: folder.file("bin.jsonl"))
-    let run = try await ReplayProcess.run(["bin.jsonl"], in: folder.url)
-    #expect(
-      run
-        == ToolRun(
-          status: 2, stdout: "",
-          stderr: "replay: line 1: binary data, not text; is this an action log?\n"))
+    try await expectRefusal(
+      ["bin.jsonl"], in: folder, saying: "line 1: binary data, not text; is this an action log?")
   }
 
   @Test func stepsBeforeABadLineArePrintedFirst() async throws {
