@@ -35,7 +35,12 @@
 /// ``cancellation(of:)`` for the child's case. Debug builds check the second on every effect
 /// the child returns (a ``RuntimeWarning`` names the child when it does not hold); a test checks
 /// both with ``embeddingProblems(actions:effects:)``.
-public struct ChildFeature<
+///
+/// A `ChildFeature` is an immutable object, shared by every reducer and handle that reads it.
+/// (Swift 6.3 copies a composed reducer's stored properties on every action it reduces; as a
+/// struct of closures, key paths and a name, it made the app's reducer 848 bytes copied per
+/// keystroke.)
+public final class ChildFeature<
   ParentState, ParentAction: Sendable, ParentEffect: StoreEffect,
   State, Action: Sendable, Effect: StoreEffect
 >: Sendable {

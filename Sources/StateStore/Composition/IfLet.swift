@@ -36,7 +36,8 @@ extension Reducer where Effect: ComposedEffect {
     child: () -> Child
   ) -> IfLet<Self, Child> {
     IfLet(
-      parent: self, child: child(), feature: feature, dismissal: .childDismissed(feature.dismissal))
+      parent: self, child: child(), feature: feature,
+      dismissal: { .childDismissed(feature.dismissal) })
   }
 
   /// Presents a child feature that can end itself: the same as `ifLet(_:child:)`, and when an
@@ -69,7 +70,7 @@ extension Reducer where Effect: ComposedEffect {
   ) -> IfLet<Self, Child> where Child.State: PresentedState {
     var reducer = IfLet(
       parent: self, child: child(), feature: feature,
-      dismissal: .childDismissed(feature.dismissal))
+      dismissal: { .childDismissed(feature.dismissal) })
     reducer.end = { childState in
       guard let outcome = childState.outcome else { return nil }
       return { parentState in onEnd(&parentState, outcome) }
@@ -118,7 +119,9 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     ChildFeature<
       Parent.State, Parent.Action, Parent.Effect, Child.State?, Child.Action, Child.Effect
     >
-  @usableFromInline let dismissal: Parent.Effect?
+  /// Makes the dismissal effect; made only when the child goes away, so the reducer does not
+  /// carry (and copy on every action) an effect value.
+  @usableFromInline let dismissal: (@Sendable () -> Parent.Effect)?
   /// For a presented child: when the child's state says it ended, what the parent does.
   @usableFromInline var end:
     (@Sendable (Child.State) -> ((inout Parent.State) -> [Parent.Effect])?)?
@@ -129,7 +132,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     feature: ChildFeature<
       Parent.State, Parent.Action, Parent.Effect, Child.State?, Child.Action, Child.Effect
     >,
-    dismissal: Parent.Effect?
+    dismissal: (@Sendable () -> Parent.Effect)?
   ) {
     self.parent = parent
     self.child = child
@@ -167,7 +170,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
       effects += parentEffects
     }
     if wasPresent, let dismissal, !feature.statePath.withValue(inPlace: &state, { isPresent($0) }) {
-      effects.append(dismissal)
+      effects.append(dismissal())
     }
     return effects
   }
