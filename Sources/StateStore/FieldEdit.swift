@@ -39,6 +39,9 @@ public struct EditableField<Root>: Sendable {
   /// The field's name, as an action log records it.
   public let name: String
   @usableFromInline let keyPath: AnyKeyPath & Sendable
+  /// The field's byte offset in `Root` when it is a stored property (see `StatePath`): an
+  /// edit then writes its value in place instead of through the key path.
+  @usableFromInline let offset: Int?
   @usableFromInline let read: @Sendable (Root) -> any FieldValue
   @usableFromInline let decode:
     @Sendable (KeyedDecodingContainer<FieldEditKey>) throws -> (
@@ -56,10 +59,12 @@ public struct EditableField<Root>: Sendable {
   ) {
     self.name = name
     self.keyPath = keyPath
-    read = { $0[keyPath: keyPath] }
+    let path = StatePath(keyPath, offset: MemoryLayout<Root>.offset(of: keyPath))
+    offset = path.offset
+    read = { path.value(in: $0) }
     decode = { container in
       let value = try container.decode(Value.self, forKey: .value)
-      return (value, { $0[keyPath: keyPath] = value })
+      return (value, { path.modify(&$0) { $0 = value } })
     }
   }
 }
@@ -138,7 +143,8 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
           + "declare it there (the edit changes nothing)")
       return FieldEdit(field: "", value: value, assign: nil)
     }
-    return FieldEdit(field: field.name, value: value, assign: { $0[keyPath: keyPath] = value })
+    let path = StatePath(keyPath, offset: field.offset)
+    return FieldEdit(field: field.name, value: value, assign: { path.modify(&$0) { $0 = value } })
   }
 
   /// Writes the value into its field of `state`.

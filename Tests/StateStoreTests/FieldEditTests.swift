@@ -19,6 +19,30 @@ private struct Form: Equatable, Codable, EditableFields {
   ]
 }
 
+/// Fields an edit cannot write in place: one with an observer, one computed, and a stored one
+/// nested in another struct (which can).
+private struct ProfileForm: Equatable, Codable, EditableFields {
+  struct Address: Equatable, Codable {
+    var city = ""
+  }
+
+  var address = Address()
+  var edits = 0
+  var name = "" {
+    didSet { edits += 1 }
+  }
+  var shout: String {
+    get { name.uppercased() }
+    set { name = newValue.lowercased() }
+  }
+
+  static let fields: [EditableField<ProfileForm>] = [
+    EditableField("city", \.address.city),
+    EditableField("name", \.name),
+    EditableField("shout", \.shout),
+  ]
+}
+
 private enum FormAction: Equatable, Codable {
   case edit(FieldEdit<Form>)
 }
@@ -38,6 +62,28 @@ struct FieldEditTests {
           note: "hi"))
     #expect(FieldEdit.set(\Form.note, to: nil).apply(to: &form))
     #expect(form.note == nil)
+  }
+
+  @Test func fieldsWithObserversComputedOrNestedAreWrittenAsTheirKeyPathsWrite() throws {
+    var form = ProfileForm()
+    #expect(FieldEdit.set(\ProfileForm.address.city, to: "Paris").apply(to: &form))
+    #expect(FieldEdit.set(\ProfileForm.name, to: "ada").apply(to: &form))
+    #expect(FieldEdit.set(\ProfileForm.shout, to: "GRACE").apply(to: &form))
+    #expect(form.address.city == "Paris")
+    #expect(form.name == "grace")
+    #expect(form.edits == 2, "the observer runs for the edit and for the computed field")
+
+    var decoded = ProfileForm()
+    for json in [
+      #"{"field":"city","value":"Oslo"}"#, #"{"field":"name","value":"ada"}"#,
+      #"{"field":"shout","value":"ALAN"}"#,
+    ] {
+      let edit = try JSONDecoder().decode(FieldEdit<ProfileForm>.self, from: Data(json.utf8))
+      #expect(edit.apply(to: &decoded))
+    }
+    #expect(decoded.address.city == "Oslo")
+    #expect(decoded.name == "alan")
+    #expect(decoded.edits == 2)
   }
 
   @Test func editsCompareByFieldAndValue() {

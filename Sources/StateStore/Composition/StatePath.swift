@@ -14,6 +14,13 @@ struct StatePath<Root, Value>: @unchecked Sendable {
   @usableFromInline let writableKeyPath: WritableKeyPath<Root, Value>?
   @usableFromInline let offset: Int?
 
+  /// A writable path whose offset was resolved before (`nil` when it has none).
+  @inlinable init(_ keyPath: WritableKeyPath<Root, Value> & Sendable, offset: Int?) {
+    self.keyPath = keyPath
+    self.writableKeyPath = keyPath
+    self.offset = offset
+  }
+
   /// A read-only path.
   @usableFromInline init(_ keyPath: KeyPath<Root, Value> & Sendable) {
     self.keyPath = keyPath
