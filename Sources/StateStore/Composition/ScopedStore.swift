@@ -28,8 +28,11 @@ import Observation
 /// action and handle, however many observers the handle has.
 @MainActor
 public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: Observable {
-  @usableFromInline var current: State
-  @usableFromInline var staged: State?
+  /// The slice the handle shows, in an immutable box: comparing a new slice with it needs no
+  /// copy of it (a class's `let` cannot change during the comparison; a `var` would be copied
+  /// first, every reference in it retained and released, on each of the parent's actions).
+  @usableFromInline var current: Snapshot
+  @usableFromInline var staged: Snapshot?
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline let stateKeyPath: KeyPath<ScopedStore, State>
   @usableFromInline let sendToParent: @MainActor (Action) -> StoreTask
@@ -48,7 +51,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     send: @escaping @MainActor (Action) -> StoreTask,
     subscribe: (ScopedStore) -> StoreSubscription
   ) {
-    current = initial
+    current = Snapshot(initial)
     self.isSame = isSame
     sendToParent = send
     stateKeyPath = ObservedKeyPaths.path(in: ScopedStore.self) { \.state }
@@ -59,7 +62,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
   /// `withObservationTracking` registers a dependency on this slice only.
   public var state: State {
     registrar.access(self, keyPath: stateKeyPath)
-    return current
+    return current.value
   }
 
   /// Sends `action` to the parent store, embedded in the parent's action type.
@@ -100,7 +103,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
   ) -> ScopedStore<ChildState, ChildAction> {
     let path = StatePath(state)
     return ScopedStore<ChildState, ChildAction>(
-      initial: path.value(in: current),
+      initial: path.value(in: current.value),
       isSame: { $0 == $1 },
       send: { [self] childAction in self.send(action(childAction)) },
       subscribe: { handle in
@@ -135,21 +138,31 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
   /// - Returns: Whether it differs.
   @inlinable
   func stage(_ slice: State) -> Bool {
-    guard !isSame(slice, current) else { return false }
-    staged = slice
+    let shown = current
+    guard !isSame(slice, shown.value) else { return false }
+    staged = Snapshot(slice)
     return true
   }
 
   /// Makes the staged slice current: tells Observation and calls the observers.
   @inlinable
   func publish() {
-    guard let slice = staged.take() else { return }
+    guard let next = staged.take() else { return }
     registrar.willSet(self, keyPath: stateKeyPath)
-    current = slice
+    current = next
     registrar.didSet(self, keyPath: stateKeyPath)
     if !observers.isEmpty {
-      let state = current
-      for observer in observers { observer.callback(state) }
+      for observer in observers { observer.callback(next.value) }
+    }
+  }
+
+  /// One slice, kept as it was when the handle took it.
+  @usableFromInline
+  final class Snapshot: Sendable {
+    @usableFromInline let value: State
+
+    @usableFromInline init(_ value: State) {
+      self.value = value
     }
   }
 }
