@@ -24,15 +24,19 @@ import Observation
 /// ```
 ///
 /// A handle keeps its parent store alive, and is released like any object. Comparing the
-/// slice after each of the parent's actions is what it costs: one `==` of the child state per
-/// action and handle, however many observers the handle has.
+/// slice after each of the parent's actions is what it costs, however many observers the handle
+/// has: a comparison of memory while the store holds the slice as the same bytes as the last
+/// time it was compared, and one `==` of the child state otherwise. (A slice that `==` says
+/// changed, such as one holding a NaN, is compared with `==`, and published, after every
+/// action.)
 @MainActor
 public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: Observable {
   // `@exclusivity(unchecked)`: only this class's code reads and writes these, never across a
   // call into host code; a checked access costs about 77 instructions (callgrind).
   /// The slice the handle shows, in an immutable box: comparing a new slice with it needs no
   /// copy of it (a class's `let` cannot change during the comparison; a `var` would be copied
-  /// first, every reference in it retained and released, on each of the parent's actions).
+  /// first, every reference in it retained and released, on each of the parent's actions). It
+  /// keeps the slice's bytes as the store held them, too: see ``stage(at:isStored:)``.
   @exclusivity(unchecked) @usableFromInline var current: Snapshot
   @exclusivity(unchecked) @usableFromInline var staged: Snapshot?
   @usableFromInline let registrar = ObservationRegistrar()
@@ -49,12 +53,12 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
   /// `subscribe` connects to the parent's changes: it hands each new slice to
   /// ``receive(_:)``.
   @usableFromInline init(
-    initial: State,
+    initial: Snapshot,
     isSame: @escaping (State, State) -> Bool,
     send: @escaping @MainActor (Action) -> StoreTask,
     subscribe: (ScopedStore) -> StoreSubscription
   ) {
-    current = Snapshot(initial)
+    current = initial
     self.isSame = isSame
     sendToParent = send
     stateKeyPath = ObservedKeyPaths.path(in: ScopedStore.self) { \.state }
@@ -106,7 +110,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
   ) -> ScopedStore<ChildState, ChildAction> {
     let path = StatePath(state)
     return ScopedStore<ChildState, ChildAction>(
-      initial: path.value(in: current.value),
+      initial: ScopedStore<ChildState, ChildAction>.Snapshot(
+        path.value(in: current.value), storedAt: nil),
       isSame: { $0 == $1 },
       send: { [self] childAction in self.send(action(childAction)) },
       subscribe: { handle in
@@ -143,7 +148,37 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
   func stage(_ slice: State) -> Bool {
     let shown = current
     guard !isSame(slice, shown.value) else { return false }
-    staged = Snapshot(slice)
+    staged = Snapshot(slice, storedAt: nil)
+    return true
+  }
+
+  /// Keeps the store's new slice, at `slice`, for ``publish()`` when it differs from the current
+  /// one.
+  ///
+  /// A slice stored as the same bytes as when the handle took it is the same value, and is not
+  /// compared with `==`: after most actions, a handle on a slice they did not touch costs a
+  /// comparison of memory, however deep its state. (The snapshot holds a copy of that slice,
+  /// so every object those bytes name is still alive and still the same.) A slice that is
+  /// equal but stored as other bytes, or that was not stored yet, is taken again with its
+  /// bytes, without publishing, so the next comparison is of memory.
+  ///
+  /// - Parameters:
+  ///   - slice: The slice in the store's storage, or a copy of it.
+  ///   - isStored: Whether `slice` points into the store's storage: bytes of a copy are not
+  ///     kept.
+  /// - Returns: Whether it differs.
+  @inlinable
+  func stage(at slice: UnsafePointer<State>, isStored: Bool) -> Bool {
+    let shown = current
+    if shown.isStored(at: slice) { return false }
+    let value = slice.pointee
+    if isSame(value, shown.value) {
+      if isStored { current = Snapshot(value, storedAt: slice) }
+      return false
+    }
+    // A slice that changed is likely to change again with the next action (a field being
+    // typed in): its bytes are kept only once an action leaves it as it was.
+    staged = Snapshot(value, storedAt: nil)
     return true
   }
 
@@ -159,13 +194,37 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     }
   }
 
-  /// One slice, kept as it was when the handle took it.
+  /// One slice, kept as it was when the handle took it, and the bytes it was stored as.
   @usableFromInline
-  final class Snapshot: Sendable {
+  final class Snapshot {
     @usableFromInline let value: State
+    /// A copy of the bytes of the slice `value` was copied from, in the store's storage.
+    @usableFromInline let storedBytes: UnsafeMutableRawPointer?
 
-    @usableFromInline init(_ value: State) {
+    /// A snapshot of `value`, copied from `stored` when given: the store's storage, which it
+    /// must still hold.
+    @inlinable
+    init(_ value: State, storedAt stored: UnsafePointer<State>?) {
       self.value = value
+      if let stored {
+        let bytes = UnsafeMutableRawPointer.allocate(
+          byteCount: MemoryLayout<State>.size, alignment: MemoryLayout<UInt64>.alignment)
+        bytes.copyMemory(from: stored, byteCount: MemoryLayout<State>.size)
+        storedBytes = bytes
+      } else {
+        storedBytes = nil
+      }
+    }
+
+    deinit {
+      storedBytes?.deallocate()
+    }
+
+    /// Whether the slice at `slice` is stored as the bytes this snapshot was copied from.
+    @inlinable
+    func isStored(at slice: UnsafePointer<State>) -> Bool {
+      guard let storedBytes else { return false }
+      return hasSameBytes(UnsafeRawPointer(slice), storedBytes, count: MemoryLayout<State>.size)
     }
   }
 }
@@ -242,14 +301,22 @@ extension Store {
     action: @escaping @Sendable (ChildAction) -> R.Action
   ) -> ScopedStore<ChildState, ChildAction> {
     let path = StatePath(state)
+    let initial = withUnsafeMutablePointer(to: &currentState) { parentState in
+      path.withPointer(at: parentState) { slice, isStored in
+        ScopedStore<ChildState, ChildAction>.Snapshot(
+          slice.pointee, storedAt: isStored ? slice : nil)
+      }
+    }
     return ScopedStore<ChildState, ChildAction>(
-      initial: path.value(in: currentState),
+      initial: initial,
       isSame: isSame,
       send: { [self] childAction in self.send(action(childAction)) },
       subscribe: { handle in
         self.observeSlice(
           stage: { [weak handle] parentState in
-            path.withValue(at: parentState) { handle?.stage($0) ?? false }
+            path.withPointer(at: parentState) { slice, isStored in
+              handle?.stage(at: slice, isStored: isStored) ?? false
+            }
           },
           publish: { [weak handle] in handle?.publish() })
       }

@@ -50,12 +50,18 @@ struct StatePath<Root, Value>: @unchecked Sendable {
     }
   }
 
-  /// Reads the value at the path of the root at `pointer`, without copying either.
+  /// Gives `body` a pointer to the value at the path of the root at `pointer`, and whether it
+  /// points into the root's own storage (`false`: to a copy, for a path without an offset).
+  /// The pointer is valid only during the call.
   @inlinable
-  func withValue<T>(at pointer: UnsafePointer<Root>, _ body: (Value) -> T) -> T {
-    guard let offset else { return body(pointer.pointee[keyPath: keyPath]) }
+  func withPointer<T>(
+    at pointer: UnsafePointer<Root>, _ body: (UnsafePointer<Value>, _ isStored: Bool) -> T
+  ) -> T {
+    guard let offset else {
+      return withUnsafePointer(to: pointer.pointee[keyPath: keyPath]) { body($0, false) }
+    }
     return body(
-      UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
+      UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self), true)
   }
 
   /// A copy of the value at the path.
