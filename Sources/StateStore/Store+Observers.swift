@@ -7,12 +7,21 @@ extension Store {
   /// A scoped handle's connection: it looks at its slice in the store's own storage, without a
   /// copy of the whole state.
   @usableFromInline struct SliceObserver {
-    let id: Int
+    @usableFromInline let id: Int
     /// Compares the slice at the pointer with the handle's, and keeps it when it changed;
     /// returns whether it did. Runs inside the store's access to its state: no host code.
     @usableFromInline let stage: @MainActor (UnsafePointer<R.State>) -> Bool
     /// Publishes the kept slice: Observation and the handle's callbacks (host code).
     @usableFromInline let publish: @MainActor () -> Void
+
+    @usableFromInline init(
+      id: Int, stage: @escaping @MainActor (UnsafePointer<R.State>) -> Bool,
+      publish: @escaping @MainActor () -> Void
+    ) {
+      self.id = id
+      self.stage = stage
+      self.publish = publish
+    }
   }
 
   @usableFromInline struct TransitionObserver {
@@ -90,7 +99,7 @@ extension Store {
   /// Connects a ``ScopedStore``: after every reduced action `stage` compares its slice in
   /// place (the pointer is valid only during the call), and when it returns `true`, `publish`
   /// runs once the store has let go of its state.
-  @usableFromInline
+  @inlinable
   func observeSlice(
     stage: @escaping @MainActor (UnsafePointer<R.State>) -> Bool,
     publish: @escaping @MainActor () -> Void
@@ -102,7 +111,7 @@ extension Store {
     }
   }
 
-  private func makeObserverID() -> Int {
+  @usableFromInline func makeObserverID() -> Int {
     nextObserverID += 1
     return nextObserverID
   }
@@ -113,7 +122,7 @@ extension Store {
 public final class StoreSubscription {
   private var onCancel: (@MainActor () -> Void)?
 
-  init(onCancel: @escaping @MainActor () -> Void) {
+  @usableFromInline init(onCancel: @escaping @MainActor () -> Void) {
     self.onCancel = onCancel
   }
 

@@ -9,6 +9,7 @@ extension Array {
   /// - Parameters:
   ///   - id: The identifier to remove.
   ///   - identifier: Reads an element's identifier.
+  @inlinable
   mutating func removeSorted(id: Int, identifier: (Element) -> Int) {
     var low = startIndex
     var high = endIndex
