@@ -7,11 +7,11 @@ public enum TwoFactorAction: Sendable, Equatable, Codable {
   /// The user tapped Verify.
   case verifyButtonTapped
   /// The service answered the verification with id `request`.
-  case verifyResponse(request: Int, VerifyCodeResult)
+  indirect case verifyResponse(request: Int, VerifyCodeResult)
   /// The user tapped Resend.
   case resendButtonTapped
   /// The service answered the resend with id `request`.
-  case resendResponse(request: Int, ResendCodeResult)
+  indirect case resendResponse(request: Int, ResendCodeResult)
   /// One second of the resend countdown passed.
   case resendTimerTicked
   /// The user tapped Cancel (or pressed Esc).
