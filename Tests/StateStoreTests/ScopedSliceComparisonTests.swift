@@ -45,70 +45,88 @@ struct ScopedSliceComparisonTests {
     }
   }
 
-  @Test func anEqualSliceStoredAsOtherBytesIsNotPublishedAndLaterChangesAre() {
+  /// A board's store, a handle on its card through `path`, and what the handle publishes.
+  @MainActor
+  final class CardWatch {
     let store = Store(initialState: Board(), reducer: Table())
-    let card = store.scope(state: \.card, action: { (move: Move) in move })
-    var names: [String] = []
-    let subscription = card.observe { names.append($0.name) }
-    store.send(.rebuildEqualCard)
-    store.send(.touchOther)
-    store.send(.rebuildEqualCard)
-    #expect(names.isEmpty)
-    store.send(.rename("b"))
-    store.send(.touchOther)
-    store.send(.rename(Card().name))
-    store.send(.rebuildEqualCard)
-    #expect(names == ["b", Card().name])
-    #expect(card.state.name == Card().name)
-    withExtendedLifetime(subscription) {}
+    let card: ScopedStore<Card, Move>
+    private(set) var published: [Card] = []
+    private var subscription: StoreSubscription?
+
+    init(through path: KeyPath<Board, Card> & Sendable) {
+      card = store.scope(state: path, action: { (move: Move) in move })
+      subscription = card.observe { [unowned self] in published.append($0) }
+    }
+
+    var names: [String] { published.map(\.name) }
+  }
+
+  @Test func anEqualSliceStoredAsOtherBytesIsNotPublishedAndLaterChangesAre() {
+    let watch = CardWatch(through: \.card)
+    watch.store.send(.rebuildEqualCard)
+    watch.store.send(.touchOther)
+    watch.store.send(.rebuildEqualCard)
+    #expect(watch.names.isEmpty)
+    watch.store.send(.rename("b"))
+    watch.store.send(.touchOther)
+    watch.store.send(.rename(Card().name))
+    watch.store.send(.rebuildEqualCard)
+    #expect(watch.names == ["b", Card().name])
+    #expect(watch.card.state.name == Card().name)
   }
 
   @Test func aSliceStoredAsTheSameBytesIsNotComparedWithEquals() {
-    let store = Store(initialState: Board(), reducer: Table())
-    let card = store.scope(state: \.card, action: { (move: Move) in move })
+    let watch = CardWatch(through: \.card)
     Card.comparisons = 0
-    for _ in 0..<100 { store.send(.touchOther) }
+    for _ in 0..<100 { watch.store.send(.touchOther) }
     #expect(Card.comparisons == 0, "the store's bytes are those the handle took")
-    store.send(.rebuildEqualCard)
+    watch.store.send(.rebuildEqualCard)
     #expect(Card.comparisons == 1, "other bytes: compared once, then taken again")
-    for _ in 0..<100 { store.send(.touchOther) }
+    for _ in 0..<100 { watch.store.send(.touchOther) }
     #expect(Card.comparisons == 1)
-    store.send(.rename("b"))
-    store.send(.touchOther)
+    watch.store.send(.rename("b"))
+    watch.store.send(.touchOther)
     #expect(Card.comparisons == 3, "a changed slice is compared until an action leaves it")
-    for _ in 0..<100 { store.send(.touchOther) }
+    for _ in 0..<100 { watch.store.send(.touchOther) }
     #expect(Card.comparisons == 3)
-    #expect(card.state.name == "b")
+    #expect(watch.card.state.name == "b")
   }
 
   @Test func aSliceThatEqualsCallsChangedIsPublishedAfterEveryAction() {
     // Bytes are kept only once `==` found the slice unchanged: a NaN never is, so `==` decides
     // after every action, as it did before the shortcut.
-    let store = Store(initialState: Board(), reducer: Table())
-    let card = store.scope(state: \.card, action: { (move: Move) in move })
-    var published = 0
-    let subscription = card.observe { _ in published += 1 }
-    store.send(.measure(.nan))
-    for _ in 0..<10 { store.send(.touchOther) }
-    #expect(published == 11)
-    store.send(.measure(1))
-    for _ in 0..<10 { store.send(.touchOther) }
-    #expect(published == 12)
-    #expect(card.state.measure == 1)
-    withExtendedLifetime(subscription) {}
+    let watch = CardWatch(through: \.card)
+    watch.store.send(.measure(.nan))
+    for _ in 0..<10 { watch.store.send(.touchOther) }
+    #expect(watch.published.count == 11)
+    watch.store.send(.measure(1))
+    for _ in 0..<10 { watch.store.send(.touchOther) }
+    #expect(watch.published.count == 12)
+    #expect(watch.card.state.measure == 1)
   }
 
   @Test func aHandleThroughAComputedPathComparesWithEquals() {
-    let store = Store(initialState: Board(), reducer: Table())
-    let card = store.scope(state: \.cardCopy, action: { (move: Move) in move })
+    let watch = CardWatch(through: \.cardCopy)
+    watch.store.send(.touchOther)
+    watch.store.send(.rebuildEqualCard)
+    #expect(watch.names.isEmpty)
+    watch.store.send(.rename("c"))
+    #expect(watch.names == ["c"])
+    #expect(watch.card.state.name == "c")
+  }
+
+  @Test func aGrandchildHandleComparesCopiesWithEquals() {
+    let watch = CardWatch(through: \.card)
+    let name = watch.card.scope(state: \.name, action: { (move: Move) in move })
     var names: [String] = []
-    let subscription = card.observe { names.append($0.name) }
-    store.send(.touchOther)
-    store.send(.rebuildEqualCard)
+    let subscription = name.observe { names.append($0) }
+    watch.store.send(.rebuildEqualCard)
+    watch.store.send(.touchOther)
     #expect(names.isEmpty)
-    store.send(.rename("c"))
-    #expect(names == ["c"])
-    #expect(card.state.name == "c")
+    watch.store.send(.rename("d"))
+    watch.store.send(.measure(2))
+    #expect(names == ["d"])
+    #expect(name.state == "d")
     withExtendedLifetime(subscription) {}
   }
 }

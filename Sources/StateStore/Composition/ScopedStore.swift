@@ -135,21 +135,11 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     scope(state: feature.state, action: feature.action.embed)
   }
 
-  /// Takes the parent's new slice: publishes it when it differs from the current one.
+  /// Takes a parent handle's new slice (a copy, so its bytes are not kept): publishes it when
+  /// it differs from the current one.
   @inlinable
   func receive(_ slice: State) {
-    if stage(slice) { publish() }
-  }
-
-  /// Keeps the parent's new slice for ``publish()`` when it differs from the current one.
-  ///
-  /// - Returns: Whether it differs.
-  @inlinable
-  func stage(_ slice: State) -> Bool {
-    let shown = current
-    guard !isSame(slice, shown.value) else { return false }
-    staged = Snapshot(slice, storedAt: nil)
-    return true
+    if withUnsafePointer(to: slice, { stage(at: $0, isStored: false) }) { publish() }
   }
 
   /// Keeps the store's new slice, at `slice`, for ``publish()`` when it differs from the current
