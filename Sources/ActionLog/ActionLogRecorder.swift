@@ -33,8 +33,8 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   /// The options the recorder was created with.
   public let options: RecordingOptions
 
-  private let core: RecorderCore<R.State, R.Action, R.Effect>
-  private var subscription: StoreSubscription?
+  @usableFromInline let core: RecorderCore<R.State, R.Action, R.Effect>
+  @usableFromInline var subscription: StoreSubscription?
 
   /// Starts recording `store` to a new file at `url`, beginning with a header that holds the
   /// store's current state.
@@ -54,12 +54,32 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   ///   link, or is a file other than an action log. Everything
   ///   after that, the header included, is written in the background and reported through
   ///   `onError`.
-  public init(
+  @inlinable
+  public convenience init(
     store: Store<R>,
     url: URL,
     feature: String,
     options: RecordingOptions = .init(),
     onError: @escaping @Sendable (ActionLogError) -> Void = { _ in }
+  ) throws(ActionLogError) {
+    try self.init(
+      unsubscribedTo: store, url: url, feature: feature, options: options, onError: onError)
+    // Made here, in the host's module, so the step the store hands over is buffered by code
+    // specialized for its types.
+    let core = core
+    subscription = store.observeTransitions { transition in
+      core.enqueue(transition)
+    }
+  }
+
+  /// Opens the log and starts its writer; the public initializer above subscribes.
+  @usableFromInline
+  init(
+    unsubscribedTo store: Store<R>,
+    url: URL,
+    feature: String,
+    options: RecordingOptions,
+    onError: @escaping @Sendable (ActionLogError) -> Void
   ) throws(ActionLogError) {
     self.url = url
     self.options = options
@@ -70,9 +90,6 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
       url: url, header: header, options: options,
       budget: RecorderBudget(limit: options.bufferSize), onError: onError)
     self.core = core
-    subscription = store.observeTransitions { transition in
-      core.enqueue(transition)
-    }
   }
 
   deinit {

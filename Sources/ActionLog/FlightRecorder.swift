@@ -68,13 +68,13 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   /// The memory every segment's buffer draws on.
   private let budget: RecorderBudget
   private var isClosed = false
-  private var current: RecorderCore<R.State, R.Action, R.Effect>
+  @usableFromInline var current: RecorderCore<R.State, R.Action, R.Effect>
   private var currentNumber: Int
-  private var subscription: StoreSubscription?
+  @usableFromInline var subscription: StoreSubscription?
   private var pruning: Task<Void, Never>?
   /// A segment could not be opened: the current one is written on, past its size, and no other
   /// roll is tried (no file calls on the main actor at every send, one error reported).
-  private var rollFailed = false
+  @usableFromInline var rollFailed = false
 
   /// Starts recording `store` into `folder`, which is created (mode 0700) when missing.
   ///
@@ -87,12 +87,33 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   ///     actor, once, when the next segment cannot be made: the recorder then writes on in the
   ///     segment it has, past its share of the budget, and rolls no more.
   /// - Throws: ``ActionLogError/ioError(_:)`` when the folder or the first segment cannot be made.
-  public init(
+  @inlinable
+  public convenience init(
     store: Store<R>,
     folder: URL,
     feature: String,
     options: FlightRecorderOptions = .init(),
     onError: @escaping @Sendable (ActionLogError) -> Void = { _ in }
+  ) throws(ActionLogError) {
+    try self.init(
+      unsubscribedTo: store, folder: folder, feature: feature, options: options,
+      onError: onError)
+    // Made here, in the host's module, so each step is buffered by code specialized for its
+    // types (as `ActionLogRecorder` does).
+    subscription = store.observeTransitions { [weak self] transition in
+      self?.record(transition)
+    }
+  }
+
+  /// Makes the folder, opens the first segment and starts its writer; the public initializer
+  /// above subscribes.
+  @usableFromInline
+  init(
+    unsubscribedTo store: Store<R>,
+    folder: URL,
+    feature: String,
+    options: FlightRecorderOptions,
+    onError: @escaping @Sendable (ActionLogError) -> Void
   ) throws(ActionLogError) {
     self.folder = folder
     self.options = options
@@ -104,9 +125,6 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     (current, currentNumber) = try Self.openSegment(
       after: last, in: folder, feature: feature, state: store.state, options: options,
       budget: budget, onError: onError)
-    subscription = store.observeTransitions { [weak self] transition in
-      self?.record(transition)
-    }
   }
 
   isolated deinit {
@@ -147,7 +165,8 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     }.value
   }
 
-  private func record(_ transition: Transition<R.State, R.Action, R.Effect>) {
+  @inlinable
+  func record(_ transition: Transition<R.State, R.Action, R.Effect>) {
     // On the bytes handed to the writer, not on those it has written: a writer that is behind
     // must not let a segment grow past its share.
     if !rollFailed, current.handedBytes >= options.segmentSize {
@@ -156,7 +175,8 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     current.enqueue(transition)
   }
 
-  private func roll(from state: R.State) {
+  @usableFromInline
+  func roll(from state: R.State) {
     let segment: RecorderCore<R.State, R.Action, R.Effect>
     let next: Int
     do {

@@ -8,12 +8,14 @@ import Foundation
 /// plus the average line written. The charge stays held until the writer has written the
 /// batch it is in, so the batch in flight and the one filling share the limit. One transition
 /// is always admitted when nothing is held, however large it is.
+@usableFromInline
 final class RecorderBudget: @unchecked Sendable {
   /// What one buffered item is charged: memory while it waits, and the bytes its line is
   /// expected to take in the file.
+  @usableFromInline
   struct Charge {
-    var memory: Int
-    var line: Int
+    @usableFromInline var memory: Int
+    @usableFromInline var line: Int
   }
 
   /// What a buffered item costs besides its state and its line: the item itself and its
@@ -45,6 +47,7 @@ final class RecorderBudget: @unchecked Sendable {
 
   /// Takes room for a transition, and for a gap marker before it when `withGap`; `nil` when
   /// there is none.
+  @usableFromInline
   func admit(withGap: Bool) -> (transition: Charge, gap: Charge?)? {
     lock.lock()
     defer { lock.unlock() }

@@ -11,13 +11,37 @@ import StateStore
 /// order. `enqueue` never waits: when the ``RecorderBudget`` has no room (the writer is
 /// behind), it drops the transition at once and counts it, and the next transition that fits
 /// is preceded by a `gap` marker holding the state before it.
+@usableFromInline
 final class RecorderCore<
   State: Encodable & Sendable, Action: Encodable & Sendable,
   Effect: Encodable & Sendable
 >: @unchecked Sendable {
+  /// What the writer needs of a transition. Not the state before it, which a log does not
+  /// hold: leaving it out halves what `enqueue` copies into the buffer.
+  @usableFromInline
+  struct Step {
+    @usableFromInline let sequenceNumber: Int
+    @usableFromInline let origin: ActionOrigin
+    @usableFromInline let action: Action
+    @usableFromInline let effects: [Effect]
+    @usableFromInline let stateAfter: State
+    /// When it was enqueued: the time since the recording started.
+    @usableFromInline let time: Duration
+
+    @inlinable
+    init(_ transition: Transition<State, Action, Effect>, time: Duration) {
+      sequenceNumber = transition.sequenceNumber
+      origin = transition.origin
+      action = transition.action
+      effects = transition.effects
+      stateAfter = transition.stateAfter
+      self.time = time
+    }
+  }
+
+  @usableFromInline
   enum Item {
-    /// A transition, and when it was enqueued: the time since the recording started.
-    case transition(Transition<State, Action, Effect>, Duration)
+    case transition(Step)
     case gap(dropped: Int, state: State)
     case header(ActionLogHeader<State>)
     /// A header encoded before the writer started (to measure the first state), or the error
@@ -32,22 +56,24 @@ final class RecorderCore<
     }
   }
 
-  // Guarded by `condition`.
-  private let condition = NSLock()
-  private var pending: [Item] = []
+  // Guarded by `condition`. Every access is made with the lock held, so no two overlap and
+  // the run-time exclusivity check (most of `enqueue`'s own time) is left out.
+  @usableFromInline let condition = NSLock()
+  @exclusivity(unchecked) @usableFromInline var pending: [Item] = []
   /// What the items in `pending`, and those of the batch being written, were charged.
-  private var pendingCharge = RecorderBudget.Charge(memory: 0, line: 0)
-  private var inFlightCharge = RecorderBudget.Charge(memory: 0, line: 0)
-  private var isDrainScheduled = false
-  private var isStopped = false
-  private var isFinishing = false
-  private var droppedCount = 0
-  private var lastDroppedState: State?
-  private var totalDropped = 0
-  private var bytesOnDisk = 0
+  @exclusivity(unchecked) @usableFromInline var pendingCharge = RecorderBudget.Charge(
+    memory: 0, line: 0)
+  @exclusivity(unchecked) private var inFlightCharge = RecorderBudget.Charge(memory: 0, line: 0)
+  @exclusivity(unchecked) @usableFromInline var isDrainScheduled = false
+  @exclusivity(unchecked) @usableFromInline var isStopped = false
+  @exclusivity(unchecked) private var isFinishing = false
+  @exclusivity(unchecked) @usableFromInline var droppedCount = 0
+  @exclusivity(unchecked) @usableFromInline var lastDroppedState: State?
+  @exclusivity(unchecked) @usableFromInline var totalDropped = 0
+  @exclusivity(unchecked) private var bytesOnDisk = 0
 
   // Used on `queue` only (and in `init`, before the queue sees the core).
-  private let queue = DispatchQueue(label: "loginstore.actionlog.writer")
+  @usableFromInline let queue = DispatchQueue(label: "loginstore.actionlog.writer")
   private let file: LogFile
   // Both encoders write every `PersonalData` as its mask when the options mask usernames, at
   // any depth of a state, an action or an effect: nothing is redacted value by value.
@@ -70,7 +96,7 @@ final class RecorderCore<
   private var lastStateBytes: Int?
 
   private let options: RecordingOptions
-  private let budget: RecorderBudget
+  @usableFromInline let budget: RecorderBudget
   private let onError: @Sendable (ActionLogError) -> Void
   /// The `stopped` markers the writer may need, made once.
   private let stoppedMarker: Data
@@ -83,7 +109,7 @@ final class RecorderCore<
   /// every other line (a flight recorder's next segment is opened on the main actor).
   /// The time since the recording started (the moment its header's `created` names) on the
   /// options' clock: every step's time.
-  private let elapsed: @Sendable () -> Duration
+  @usableFromInline let elapsed: @Sendable () -> Duration
 
   init(
     file: LogFile,
@@ -145,7 +171,7 @@ final class RecorderCore<
 
   /// How many bytes the file will hold once the writer has written everything handed to it so
   /// far: what it wrote, plus the expected size of every line buffered or being written.
-  var handedBytes: Int {
+  @usableFromInline var handedBytes: Int {
     condition.lock()
     defer { condition.unlock() }
     return bytesOnDisk + inFlightCharge.line + pendingCharge.line
@@ -159,6 +185,9 @@ final class RecorderCore<
 
   // MARK: - Main actor side
 
+  // Inlinable, so it runs specialized for the host's state, action and effect types: run
+  // generically from this module, a third of its time went to generic metadata lookups.
+  @inlinable
   func enqueue(_ transition: Transition<State, Action, Effect>) {
     // When the step happened, on the clock the recording started on.
     let time = elapsed()
@@ -178,7 +207,7 @@ final class RecorderCore<
       add(gap)
       appendGapIfNeeded()
     }
-    pending.append(.transition(transition, time))
+    pending.append(.transition(Step(transition, time: time)))
     add(charge.transition)
     let schedule = !isDrainScheduled
     isDrainScheduled = true
@@ -187,14 +216,16 @@ final class RecorderCore<
   }
 
   /// Called with the lock held.
-  private func add(_ charge: RecorderBudget.Charge) {
+  @inlinable
+  func add(_ charge: RecorderBudget.Charge) {
     pendingCharge.memory += charge.memory
     pendingCharge.line += charge.line
   }
 
   /// Called with the lock held: the transitions dropped so far become one `gap` entry holding
   /// the state after the last of them, which is the state before whatever comes next.
-  private func appendGapIfNeeded() {
+  @usableFromInline
+  func appendGapIfNeeded() {
     guard droppedCount > 0, let state = lastDroppedState else { return }
     pending.append(.gap(dropped: droppedCount, state: state))
     totalDropped += droppedCount
@@ -267,7 +298,8 @@ final class RecorderCore<
 
   // MARK: - Writer side
 
-  private func drain() {
+  @usableFromInline
+  func drain() {
     // The buffer the main actor fills and this one trade places at every batch, each keeping
     // its capacity: appending on the main actor then never grows an array again (a fresh one
     // grew by copying, and past malloc's mmap threshold faulted in new pages, on every drain).
@@ -382,7 +414,7 @@ final class RecorderCore<
   private func encode(_ item: Item) throws(ActionLogError) -> Data {
     var line = Data()
     switch item {
-    case .transition(let transition, let time):
+    case .transition(let step):
       transitionsWritten += 1
       let isCheckpoint =
         options.checkpointInterval > 0 && transitionsWritten % options.checkpointInterval == 0
@@ -390,7 +422,7 @@ final class RecorderCore<
       // state's JSON out (a state of 100,000 items is megabytes).
       let state: (bytes: Int, digest: UInt64, checkpoint: Data?)
       do {
-        state = try stateEncoder.withEncoded(transition.stateAfter) {
+        state = try stateEncoder.withEncoded(step.stateAfter) {
           ($0.count, StateDigest.fnv1a(UnsafeRawBufferPointer($0)), isCheckpoint ? Data($0) : nil)
         }
       } catch {
@@ -398,8 +430,8 @@ final class RecorderCore<
       }
       lastStateBytes = state.bytes
       try RecordedTransition<State, Action, Effect>.appendLine(
-        sequenceNumber: transition.sequenceNumber, time: time, origin: transition.origin,
-        action: transition.action, effects: transition.effects,
+        sequenceNumber: step.sequenceNumber, time: step.time, origin: step.origin,
+        action: step.action, effects: step.effects,
         digest: StateDigest.hex(state.digest),
         checkpointJSON: state.checkpoint, to: &line, using: canonicalEncoder)
     case .gap(let dropped, let state):
