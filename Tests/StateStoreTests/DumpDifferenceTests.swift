@@ -66,4 +66,33 @@ struct DumpDifferenceTests {
     let diff = Dump.diff(of: [Secret("Hunter2!")], and: [Secret("Letmein9")]) ?? ""
     #expect(!diff.contains("Hunter2") && !diff.contains("Letmein9"))
   }
+
+  /// An array of `Equatable` elements is compared with their `==` in one pass; any other
+  /// collection (here a `ContiguousArray`) through reflection, element by element. Both must
+  /// give the same diff: changed, appended, removed and nested elements, and empty sides.
+  @Test func arraysOfEquatableElementsDiffAsOtherCollectionsDo() throws {
+    let items = Self.board(count: 40).items
+    var changed = items
+    changed[20].title = "changed"
+    changed[3].id = -1
+    let pairs: [([Item], [Item])] = [
+      (items, changed), (items, items + [Item(id: 40, title: "new")]),
+      (items, Array(items.dropLast(2))), ([], items), (items, []), (items, items),
+    ]
+    for (old, new) in pairs {
+      let typed = Dump.diff(of: old, and: new)
+      #expect(typed == Dump.diff(of: ContiguousArray(old), and: ContiguousArray(new)))
+      #expect((typed == nil) == (old == new))
+    }
+    let diff = try #require(Dump.diff(of: items, and: changed))
+    #expect(diff.contains("… (10 unchanged)") && diff.contains("… (16 unchanged)"))
+    #expect(diff.contains("+     title: \"changed\""))
+
+    let grid = (0..<30).map { row in (0..<30).map { row * 30 + $0 } }
+    var edited = grid
+    edited[12][7] = -7
+    let nested = try #require(Dump.diff(of: grid, and: edited))
+    #expect(nested == Dump.diff(of: ContiguousArray(grid), and: ContiguousArray(edited)))
+    #expect(nested.contains("+     [7]: -7"))
+  }
 }

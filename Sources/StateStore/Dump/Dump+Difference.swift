@@ -59,8 +59,23 @@ struct DifferenceRenderer {
         open: "\(typeName)(", close: ")", oldMirror.allChildren, newMirror.allChildren,
         indent: indent, allowInline: false)
     case .collection:
+      if let oldArray = old as? any EquatableElements,
+        let newArray = new as? any EquatableElements,
+        let same = oldArray.positionsEqual(to: new)
+      {
+        // Compared with the element type's own `==` in one pass: no element is reflected,
+        // boxed or cast unless it is rendered.
+        return collection(
+          count: (oldArray.elementCount, newArray.elementCount), same: same,
+          old: oldArray.element(at:), new: newArray.element(at:), indent: indent)
+      }
+      let oldValues = oldMirror.children.map(\.value)
+      let newValues = newMirror.children.map(\.value)
+      let paired = min(oldValues.count, newValues.count)
       return collection(
-        oldMirror.children.map(\.value), newMirror.children.map(\.value), indent: indent)
+        count: (oldValues.count, newValues.count),
+        same: (0..<paired).map { Self.areEqual(oldValues[$0], newValues[$0]) },
+        old: { oldValues[$0] }, new: { newValues[$0] }, indent: indent)
     default:
       // Classes (identity, cycles), sets and dictionaries (sorted renderings): as they are.
       return (single.render(old, indent: indent), single.render(new, indent: indent))
@@ -90,20 +105,28 @@ struct DifferenceRenderer {
     )
   }
 
+  /// Two collections' elements, `count` of each, where `same` says which of the positions both
+  /// have hold equal elements.
   private mutating func collection(
-    _ old: [Any], _ new: [Any], indent: Int
+    count: (old: Int, new: Int),
+    same: [Bool],
+    old: (Int) -> Any,
+    new: (Int) -> Any,
+    indent: Int
   ) -> (String, String) {
-    if old.isEmpty || new.isEmpty {
-      return (single.render(old, indent: indent), single.render(new, indent: indent))
+    if count.old == 0 || count.new == 0 {
+      return (
+        single.render((0..<count.old).map(old), indent: indent),
+        single.render((0..<count.new).map(new), indent: indent)
+      )
     }
-    let paired = min(old.count, new.count)
-    let same = (0..<paired).map { Self.areEqual(old[$0], new[$0]) }
+    let paired = same.count
     var oldLines: [String] = []
     var newLines: [String] = []
     var index = 0
     while index < paired {
       guard same[index] else {
-        let (oldText, newText) = render(old[index], new[index], indent: indent + 1)
+        let (oldText, newText) = render(old(index), new(index), indent: indent + 1)
         oldLines.append("[\(index)]: \(oldText)")
         newLines.append("[\(index)]: \(newText)")
         index += 1
@@ -113,10 +136,10 @@ struct DifferenceRenderer {
       while end < paired, same[end] { end += 1 }
       // A run of equal elements: keep `keep` next to each change, fold the rest.
       let head = index == 0 ? 0 : keep
-      let tail = end == paired && old.count == new.count ? 0 : keep
+      let tail = end == paired && count.old == count.new ? 0 : keep
       if end - index - head - tail >= Self.minimumFold {
         for position in index..<(index + head) {
-          let text = single.render(old[position], indent: indent + 1)
+          let text = single.render(old(position), indent: indent + 1)
           oldLines.append("[\(position)]: \(text)")
           newLines.append("[\(position)]: \(text)")
         }
@@ -126,17 +149,17 @@ struct DifferenceRenderer {
         index = end - tail
       }
       for position in index..<end {
-        let text = single.render(old[position], indent: indent + 1)
+        let text = single.render(old(position), indent: indent + 1)
         oldLines.append("[\(position)]: \(text)")
         newLines.append("[\(position)]: \(text)")
       }
       index = end
     }
-    for position in paired..<old.count {
-      oldLines.append("[\(position)]: " + single.render(old[position], indent: indent + 1))
+    for position in paired..<count.old {
+      oldLines.append("[\(position)]: " + single.render(old(position), indent: indent + 1))
     }
-    for position in paired..<new.count {
-      newLines.append("[\(position)]: " + single.render(new[position], indent: indent + 1))
+    for position in paired..<count.new {
+      newLines.append("[\(position)]: " + single.render(new(position), indent: indent + 1))
     }
     return (
       single.assemble(open: "[", close: "]", lines: oldLines, indent: indent, allowInline: false),
@@ -168,5 +191,29 @@ struct DifferenceRenderer {
     return mirror.displayStyle == .tuple
       ? mirror.children.map { (DumpRenderer.tupleLabel($0.label), $0.value) }
       : [(nil, payload)]
+  }
+}
+
+/// An array whose elements are `Equatable`: a diff compares it position by position with the
+/// elements' own `==`, instead of reflecting every element into an `Any` and looking up its
+/// `==` at run time (a 100,000-item state spent most of a failing assertion there).
+protocol EquatableElements {
+  /// How many elements it has.
+  var elementCount: Int { get }
+  /// The element at `position`.
+  func element(at position: Int) -> Any
+  /// Whether each element equals the one at its position in `other`, for the positions both
+  /// have; `nil` when `other` is not of this type.
+  func positionsEqual(to other: Any) -> [Bool]?
+}
+
+extension Array: EquatableElements where Element: Equatable {
+  var elementCount: Int { count }
+
+  func element(at position: Int) -> Any { self[position] }
+
+  func positionsEqual(to other: Any) -> [Bool]? {
+    guard let other = other as? [Element] else { return nil }
+    return (0..<Swift.min(count, other.count)).map { self[$0] == other[$0] }
   }
 }
