@@ -5,8 +5,8 @@ import StateStore
 /// The shared part of a recorder: a buffer bounded in bytes, filled on the main actor under a
 /// lock and drained in batches on a serial queue that encodes, digests and writes.
 ///
-/// The main actor only appends a `Transition` (values, so no copies of deep data) under a lock
-/// and, when the buffer was empty, schedules one drain. The drain swaps the whole buffer out,
+/// The main actor only appends a ``Step`` (what a log writes of a transition: values, so no
+/// copies of deep data) under a lock and, when the buffer was empty, schedules one drain. The drain swaps the whole buffer out,
 /// encodes every line into one `Data` and writes it with one call, so lines land whole and in
 /// order. `enqueue` never waits: when the ``RecorderBudget`` has no room (the writer is
 /// behind), it drops the transition at once and counts it, and the next transition that fits
