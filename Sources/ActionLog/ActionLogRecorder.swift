@@ -3,10 +3,11 @@ import StateStore
 
 /// Records every transition of a ``StateStore/Store`` to an action log file, off the main actor.
 ///
-/// The recorder is a transition observer. On the main actor it only appends the `Transition`
-/// to a bounded buffer; a serial background queue encodes the lines, computes the
-/// ``StateDigest``s and writes them in batches, one write call per batch, in order. Each line
-/// lands whole. See ``ActionLogFormat`` for the file format.
+/// The recorder is a transition observer. On the main actor it only appends what the log
+/// writes of each `Transition` (its action, effects and state after) to a bounded buffer, in
+/// code specialized for the host's types; a serial background queue encodes the lines,
+/// computes the ``StateDigest``s and writes them in batches, one write call per batch, in
+/// order. Each line lands whole. See ``ActionLogFormat`` for the file format.
 ///
 /// Recording never stops the app: if a write fails (disk full, file removed), the error is
 /// reported once through `onError` and recording stops. `send` never waits for the writer:
