@@ -72,7 +72,7 @@ let package = Package(
       name: "HTTPTestSupport",
       dependencies: ["LoginHTTPClient", "LoginFeature", "StateStore"],
       path: "Tests/HTTPTestSupport"),
-    .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
+    .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "ToolTestSupport"]),
     .testTarget(
       name: "StateStoreTestingTests",
       dependencies: ["StateStoreTesting", "StateStore"],

@@ -50,9 +50,14 @@ struct ReplayCommandTests {
       try await ReplayProcess.run(
         ["--follow", "not-yet.jsonl"], in: folder.url, timeout: .seconds(1))
     }
-    // Measured where the process was waited for: a test held up by others on a busy pool
-    // would otherwise count their time as the kill's.
-    #expect(try #require(timedOut).elapsed < .seconds(30))
+    // How long the kill took is not checked: on a busy machine it is late by whatever the
+    // scheduler makes it. That it happened, and what the failure says, is.
+    let failure = try #require(timedOut)
+    #expect(failure.timeout == .seconds(1))
+    #expect(
+      failure.description.hasPrefix(
+        "replay --follow not-yet.jsonl did not end within 1.0 seconds and was killed."),
+      "\(failure)")
   }
 
   /// A flight folder whose first segment is not a log and whose second is a FIFO: both are

@@ -13,7 +13,7 @@ struct HTTPLoginAPIIntegrationTests {
   @Test func theDemoAccountSignsIn() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult("demo")
+    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout).loginResult("demo")
     #expect(result == .success(Session(user: Self.demoUser, token: "fixture-token-demo")))
   }
 
@@ -41,7 +41,7 @@ struct HTTPLoginAPIIntegrationTests {
   ) async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult(username, password)
+    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout).loginResult(username, password)
     #expect(result == .failure(expected))
   }
 
@@ -50,7 +50,7 @@ struct HTTPLoginAPIIntegrationTests {
     defer { server.stop() }
     let username = #"echo "quoted" \back\ é ✓ 日本"#
     let password = #"Pa"ss\wörd1 ✓"#
-    let result = await HTTPLoginAPI(baseURL: server.baseURL).loginResult(username, password)
+    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout).loginResult(username, password)
     let session = try result.get()
     #expect(session.user.username.value == username)
     #expect(session.user.displayName.value == username)
@@ -86,7 +86,7 @@ struct HTTPLoginAPIIntegrationTests {
   @Test func cancellingMidRequestIsCancelled() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let api = HTTPLoginAPI(baseURL: server.baseURL)
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
     let task = Task { await api.loginResult("silent") }
     #expect(await server.waitForRequest(from: "silent"))
     task.cancel()

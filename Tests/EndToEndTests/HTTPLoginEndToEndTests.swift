@@ -12,7 +12,7 @@ import Testing
   @Test func typingAndTappingLoginLeadsToTheHomeRoute() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let harness = LoginHarness(api: HTTPLoginAPI(baseURL: server.baseURL))
+    let harness = LoginHarness(api: HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout))
     let store = harness.store
     var actions: [LoginAction] = []
     let subscription = store.observeTransitions { actions.append($0.action) }
@@ -45,7 +45,7 @@ import Testing
     let server = try await FixtureServer.start()
     defer { server.stop() }
     let harness = LoginHarness(
-      api: HTTPLoginAPI(baseURL: server.baseURL),
+      api: HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout),
       state: LoginState(username: "silent", password: "Secr3t"))
 
     let login = harness.store.send(.loginButtonTapped)
@@ -65,13 +65,13 @@ import Testing
   @Test func concurrentLoginsFromSeveralStoresGetTheirOwnAnswers() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let api = HTTPLoginAPI(baseURL: server.baseURL)
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
     let demo = LoginHarness(api: api, state: LoginState(username: "demo", password: "Secr3t"))
     let wrong = LoginHarness(api: api, state: LoginState(username: "demo", password: "Wr0ng"))
     let broken = LoginHarness(
       api: api, state: LoginState(username: "status500", password: "Secr3t"))
     let ada = LoginHarness(
-      api: HTTPLoginAPI(baseURL: server.baseURL),
+      api: HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout),
       state: LoginState(rules: .email, username: "ada@example.com", password: "Engine1843"))
     let harnesses = [demo, wrong, broken, ada]
 

@@ -10,7 +10,7 @@ import Testing
 struct HTTPPasswordResetIntegrationTests {
   @Test func everyAddressGetsItsAnswerAndTheLogHoldsNoAddress() async throws {
     let server = try await FixtureServer.start()
-    let api = HTTPLoginAPI(baseURL: server.baseURL)
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
     // Accepted, whether or not an account has the address: no account enumeration.
     #expect(try await api.requestPasswordReset(email: "ada@example.com") == .accepted)
     #expect(try await api.requestPasswordReset(email: "nobody@example.com") == .accepted)
@@ -35,7 +35,7 @@ struct HTTPPasswordResetIntegrationTests {
   @Test func theStepSaysTheSameOverHTTPAsWithTheDemoService() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let http = HTTPLoginAPI(baseURL: server.baseURL)
+    let http = HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
     let demo = DemoLoginAPI(latency: .zero)
     for email in ["ada@example.com", "limited@example.com"] {
       #expect(

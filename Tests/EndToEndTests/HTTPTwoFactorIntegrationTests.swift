@@ -20,7 +20,7 @@ struct HTTPTwoFactorIntegrationTests {
 
   @Test func graceSignsInWithTheCodeAndTheLogHoldsNoCode() async throws {
     let server = try await FixtureServer.start()
-    let api = HTTPLoginAPI(baseURL: server.baseURL)
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
     let challenge = try await challenge(from: api)
     #expect(
       challenge
@@ -38,7 +38,7 @@ struct HTTPTwoFactorIntegrationTests {
   @Test func wrongExpiredAndEndedCodesAreTheirErrors() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let api = HTTPLoginAPI(baseURL: server.baseURL)
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
     let challenge = try await challenge(from: api)
     await #expect(throws: LoginServiceError.codeExpired) {
       try await api.verifyCode("000000", for: challenge)
@@ -60,7 +60,7 @@ struct HTTPTwoFactorIntegrationTests {
   @Test func aResendTooSoonSaysHowLongToWait() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let api = HTTPLoginAPI(baseURL: server.baseURL)
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
     let challenge = try await challenge(from: api)
     // 30 s from the code, rounded up: 30, or a little less on a machine slow enough to spend
     // seconds between the code and the resend.
@@ -79,7 +79,7 @@ struct HTTPTwoFactorIntegrationTests {
   @Test func aResendSendsANewCodeAndTheOldOneStopsWorking() async throws {
     let server = try await FixtureServer.start(arguments: ["--resend-delay", "0"])
     defer { server.stop() }
-    let api = HTTPLoginAPI(baseURL: server.baseURL)
+    let api = HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
     let challenge = try await challenge(from: api)
     #expect(try await api.resendCode(for: challenge) == challenge)
     await #expect(throws: LoginServiceError.incorrectCode) {

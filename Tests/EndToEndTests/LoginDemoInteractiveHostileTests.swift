@@ -10,7 +10,7 @@ import ToolTestSupport
 struct LoginDemoInteractiveHostileTests {
   /// `--record /dev/full`: every write fails. The app says so on its screen, keeps working,
   /// says it again on the main screen after leaving full-screen, and exits with status 1.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aRecordingThatStopsIsShownAndReportedAfterLeavingFullScreen() async throws {
     let run = try await InteractiveRun(arguments: ["--record", "/dev/full"], keepsPaneOpen: true)
     let screen = try await run.session.waitForScreen("the recording-stopped notice") {
@@ -34,7 +34,7 @@ struct LoginDemoInteractiveHostileTests {
 
   /// Pasting 10,000 characters arrives as a few large reads: each is one field change, not
   /// one action per character (it took 10,000 actions, ~40 s and a 51.6 MB log).
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aPasteIsOneFieldChangePerRead() async throws {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }
@@ -62,7 +62,7 @@ struct LoginDemoInteractiveHostileTests {
   }
 
   /// A resize (SIGWINCH) redraws the whole screen: what else was printed on it is gone.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aResizedTerminalIsRedrawn() async throws {
     let run = try await InteractiveRun(arguments: [])
     try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }

@@ -11,7 +11,7 @@ import ToolTestSupport
 /// `stty -a > before; login-demo; echo $? > status; stty -a > after`.
 @Suite(.serialized)
 struct LoginDemoInteractiveTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func signsInWithTheKeyboardAndQuitsWithCtrlC() async throws {
     let run = try await InteractiveRun(arguments: ["--latency", "1500"])
 
@@ -43,7 +43,7 @@ struct LoginDemoInteractiveTests {
     try await run.expectRestored(status: "130")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func escDismissesAnAlertAndSIGTERMRestoresTheTerminal() async throws {
     let run = try await InteractiveRun(arguments: [])
 
@@ -70,7 +70,7 @@ extension LoginDemoInteractiveTests {
   ///
   /// The screens are compared with `DemoScripts/Interactive/countdown.expected.txt`, the
   /// seconds left written `‹n›` (they depend on the real clock).
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func theLockoutCountsDownAndEnterSaysWhy() async throws {
     let state = try TemporaryFolder()
     defer { withExtendedLifetime(state) {} }
@@ -128,7 +128,7 @@ extension LoginDemoInteractiveTests {
   /// Below the smallest size that fits, one line asks for a larger window instead of a torn
   /// layout — shorter in a narrower window, so it is never cut; a window only a little short
   /// shows the screen without its key hints; growing the window again brings them back. The screens are in `DemoScripts/Interactive/too-small.expected.txt`.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aTooSmallTerminalAsksForALargerWindow() async throws {
     let run = try await InteractiveRun(arguments: [])
     var frames = Frames()
@@ -167,7 +167,7 @@ extension LoginDemoInteractiveTests {
   /// Ctrl-W, with the cursor drawn where they put it; Enter in the password field signs in.
   /// The screens, the cursor's cell marked `⟦ ⟧`, are in
   /// `DemoScripts/Interactive/editing.expected.txt`.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func theEditingKeysMoveAVisibleCursor() async throws {
     let run = try await InteractiveRun(arguments: ["--latency", "0"])
     var frames = Frames()
@@ -215,7 +215,7 @@ extension LoginDemoInteractiveTests {
   /// step; its email field edits at a cursor like the form's, Enter sends the link, the
   /// confirmation and the wait before "Send again" show, and Esc goes back to the form. The
   /// screens are in `DemoScripts/Interactive/password-reset.expected.txt`.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func forgotPasswordOpensTheStepSendsALinkAndEscGoesBack() async throws {
     let run = try await InteractiveRun(arguments: ["--latency", "0"])
     var frames = Frames()
@@ -292,7 +292,7 @@ extension LoginDemoInteractiveTests {
 
   /// `kill -9` in the middle of a session: the flight-recorder folder stays replayable, and
   /// at most the batch the writer had in flight is lost.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aSessionKilledWithSIGKILLLeavesAReplayableFlightRecording() async throws {
     let flight = FileManager.default.temporaryDirectory
       .appendingPathComponent("login-demo-flight-\(UUID().uuidString)")

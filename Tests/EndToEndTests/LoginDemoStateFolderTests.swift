@@ -21,7 +21,7 @@ struct LoginDemoStateFolderTests {
 
   /// Six launches recording into one flight-recorder folder at once: each creates its segment
   /// exclusively, so none writes into another's, and every launch's steps replay.
-  @Test(.timeLimit(.minutes(3)))
+  @Test(.timeLimit(.minutes(5)))
   func launchesRecordingIntoOneFolderAtOnceKeepEverySegment() async throws {
     let folder = try TemporaryFolder()
     let flight = folder.file("flight")

@@ -45,7 +45,7 @@ struct ReplayFollowTests {
     #expect(run.status == 0, "login-demo: \(run.stderr)")
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(.minutes(5)))
   func aLogIsFollowedAsItIsWrittenAndAgainWhenItIsRecordedAnew() async throws {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }
@@ -79,7 +79,7 @@ struct ReplayFollowTests {
     #expect(result.stderr == "")
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(.minutes(5)))
   func aFlightRecorderFolderIsFollowedAcrossItsLaunches() async throws {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }

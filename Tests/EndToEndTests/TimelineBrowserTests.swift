@@ -32,7 +32,7 @@ import ToolTestSupport
     .enabled(
       if: isRequested,
       "the browser check of the HTML timeline runs with LOGINSTORE_BROWSER_TESTS=required"),
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(5)))
   func theTimelineWorksInAHeadlessBrowser() async throws {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }

@@ -57,9 +57,17 @@ package struct StubService: Sendable {
 
   package var baseURL: URL { URL(string: "http://\(host):8080/api")! }
 
+  /// How long a stubbed exchange may take by default: far beyond what a busy machine needs.
+  ///
+  /// The stub answers at once, but every URLSession of the process shares FoundationNetworking's
+  /// one queue (Linux), which other tests' real servers can keep busy for seconds on a loaded
+  /// machine; the client's 10-second default then ran out in the middle of the suite. Tests of
+  /// the deadline itself pass a timeout and a clock of their own.
+  package static let patientTimeout = Duration.seconds(120)
+
   /// An API client whose URLSession goes through the stub.
   package func api(
-    timeout: Duration = HTTPLoginAPI.defaultTimeout,
+    timeout: Duration = StubService.patientTimeout,
     maximumResponseSize: Int = HTTPLoginAPI.defaultMaximumResponseSize,
     clock: any Clock<Duration> = ContinuousClock()
   ) -> HTTPLoginAPI {

@@ -156,7 +156,7 @@ struct FileStoresTests {
       try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aFIFOOrAFolderAtThePathIsRefusedWithoutWaiting() async throws {
     let temporary = try TemporaryFolder()
     let fifo = temporary.file("session.json")
@@ -185,7 +185,7 @@ struct FileStoresTests {
     #expect(FileManager.default.fileExists(atPath: folder.path))
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aLockFileThatIsNotAFileIsATypedErrorWithoutWaiting() async throws {
     let temporary = try TemporaryFolder()
     let url = temporary.file("session.json")
@@ -219,7 +219,7 @@ struct FileStoresTests {
   /// Many writers at once, each with a store of its own on one file (as separate processes
   /// would have): every failed attempt is counted. Without the lock, read-modify-writes
   /// interleave and counts are lost.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func concurrentUpdatesCountEveryFailedAttempt() async throws {
     let temporary = try TemporaryFolder()
     let url = temporary.file("lockout.json")

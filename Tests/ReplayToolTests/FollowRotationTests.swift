@@ -10,7 +10,7 @@ import ToolTestSupport
 /// rotated out before they could be read.
 @MainActor
 struct FollowRotationTests {
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(.minutes(5)))
   func aRotatingFolderIsFollowedToItsLastStep() async throws {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }
@@ -53,7 +53,7 @@ struct FollowRotationTests {
     #expect(result.stdout.contains("── the recording ended in segment-"))
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(.minutes(5)))
   func aDivergenceWhileFollowingEndsTheCommandAsVerifyWould() async throws {
     // `--follow` verifies as it goes: the step whose state differs from the recorded
     // checkpoint ends the command with `--verify`'s status and words, without a Ctrl-C.

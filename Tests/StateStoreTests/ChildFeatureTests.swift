@@ -1,5 +1,6 @@
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// The one description of a child (`ChildFeature`): what it checks, and what it catches when a
 /// parent's hand-written parts disagree with it.

@@ -1,5 +1,6 @@
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// Reducer composition as data: scopes, optional children, combination, case keys and
 /// namespaced cancellation, without running effects.

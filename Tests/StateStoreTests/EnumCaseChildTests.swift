@@ -1,5 +1,6 @@
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// A child that is one case of an enum state: one screen of several.
 struct Screens: Reducer {

@@ -1,6 +1,7 @@
 import Foundation
 import StateStore
 import Testing
+import ToolTestSupport
 
 private struct Form: Equatable, Codable, EditableFields {
   var email: PersonalData = ""

@@ -1,5 +1,6 @@
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// A composed feature running in a store: child effects run, answer as parent actions, and
 /// are cancelled per place.

@@ -99,12 +99,3 @@ func makeDeskStore(probe: Probe = Probe(), witness: Probe? = nil) -> Store<Desk>
     initialState: Desk.State(), reducer: Desk(witness: witness),
     handler: DeskHandler(journal: JournalHandler(probe: probe)))
 }
-
-/// Collects runtime warnings reported while it is installed.
-final class WarningLog: Sendable {
-  private let storage = Guarded<[String]>([])
-  var messages: [String] { storage.withLock { $0 } }
-  var reporter: RuntimeWarning.Reporter {
-    RuntimeWarning.Reporter { warning in self.storage.withLock { $0.append(warning.message) } }
-  }
-}

@@ -2,12 +2,18 @@ import Foundation
 import StateStore
 import ToolTestSupport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The scripted login server of `Tests/Fixtures/login_server.py`, running on 127.0.0.1 (or
 /// another IPv4 loopback address, such as `127.0.0.2`).
 ///
 /// `start()` launches it with `python3`, reads the `PORT n` line it prints first, and
-/// `stop()` (or `deinit`) terminates it by its PID and waits for it to exit — so a failing test
-/// leaks no process. The server also exits by itself after `lifetime` seconds.
+/// `stop()` (or `deinit`) terminates it by its PID, and a thread of its own reaps it — so a
+/// failing test leaks no process, and no test waits on a cooperative thread. The server also exits by itself after `lifetime` seconds.
 ///
 /// ```swift
 /// let server = try await FixtureServer.start()
@@ -34,6 +40,11 @@ final class FixtureServer: Sendable {
 
   /// The PID of the Python process.
   let pid: Int32
+
+  /// The deadline for a client of the server whose test is not about the deadline: far beyond
+  /// what a busy machine needs, so that only a hang fails. The client's 10-second default ran
+  /// out on a loaded two-core machine, where every URLSession of the process waits on one queue.
+  static let patientTimeout = Duration.seconds(120)
 
   private init(process: Process, output: LineReader, host: String, port: Int) {
     self.process = Guarded(process)
@@ -85,8 +96,8 @@ final class FixtureServer: Sendable {
 
     let line = await output.firstLine { $0.hasPrefix("PORT ") }
     guard let line, let port = Int(line.dropFirst("PORT ".count)) else {
-      process.terminate()
-      process.waitUntilExit()
+      // No port means the server's output closed: it has ended, or is ending.
+      end(process)
       throw StartError(
         description: "The fixture server printed no `PORT n` line (exit status "
           + "\(process.terminationStatus)); see its error output above.")
@@ -139,7 +150,12 @@ final class FixtureServer: Sendable {
   /// login).
   var printedLines: [String] { output.lines }
 
-  /// Terminates the server (SIGTERM to its PID) and waits for it to exit. Safe to call twice.
+  /// Terminates the server (SIGTERM to its PID) without waiting for it: a thread of its own
+  /// waits for the exit, and kills the server if it is still running ten seconds later. Safe to
+  /// call twice.
+  ///
+  /// The caller never blocks: `stop()` runs in `defer` blocks of async tests, on the two
+  /// threads of the cooperative pool, where a `waitUntilExit()` held every other test back.
   func stop() {
     guard
       let process = process.withLock({ process in
@@ -147,8 +163,20 @@ final class FixtureServer: Sendable {
         return process
       })
     else { return }
+    Self.end(process)
+  }
+
+  /// Sends `process` SIGTERM and reaps it on a thread of its own, with SIGKILL after ten
+  /// seconds of real time if it has not exited by then.
+  private static func end(_ process: Process) {
     if process.isRunning { process.terminate() }
-    process.waitUntilExit()
+    let pid = process.processIdentifier
+    Thread.detachNewThread {
+      let deadline = Date(timeIntervalSinceNow: 10)
+      while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+      if process.isRunning { kill(pid, SIGKILL) }
+      process.waitUntilExit()
+    }
   }
 
   /// The first `python3` on `PATH`, or nil: the fixture server and the browser driver
