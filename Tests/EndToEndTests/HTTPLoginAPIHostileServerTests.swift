@@ -64,7 +64,8 @@ struct HTTPLoginAPIHostileServerTests {
     // FoundationNetworking reports this (libcurl's "partial file") as an unknown error, -1.
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout).loginResult("cutoff")
+    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
+      .loginResult("cutoff")
     let detail = "the connection to 127.0.0.1:\(server.port) was lost"
     #expect(result == .failure(.transport(detail)))
     #expect(
@@ -86,7 +87,8 @@ struct HTTPLoginAPIHostileServerTests {
       arguments: ["--redirect-to", elsewhere.baseURL.absoluteString])
     defer { server.stop() }
 
-    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout).loginResult("moved\(status)")
+    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
+      .loginResult("moved\(status)")
 
     #expect(result == .failure(.redirected(status: status)))
     #expect(

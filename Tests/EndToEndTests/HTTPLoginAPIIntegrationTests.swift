@@ -13,7 +13,8 @@ struct HTTPLoginAPIIntegrationTests {
   @Test func theDemoAccountSignsIn() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout).loginResult("demo")
+    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
+      .loginResult("demo")
     #expect(result == .success(Session(user: Self.demoUser, token: "fixture-token-demo")))
   }
 
@@ -41,7 +42,8 @@ struct HTTPLoginAPIIntegrationTests {
   ) async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout).loginResult(username, password)
+    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
+      .loginResult(username, password)
     #expect(result == .failure(expected))
   }
 
@@ -50,7 +52,8 @@ struct HTTPLoginAPIIntegrationTests {
     defer { server.stop() }
     let username = #"echo "quoted" \back\ é ✓ 日本"#
     let password = #"Pa"ss\wörd1 ✓"#
-    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout).loginResult(username, password)
+    let result = await HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout)
+      .loginResult(username, password)
     let session = try result.get()
     #expect(session.user.username.value == username)
     #expect(session.user.displayName.value == username)

@@ -12,7 +12,8 @@ import Testing
   @Test func typingAndTappingLoginLeadsToTheHomeRoute() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }
-    let harness = LoginHarness(api: HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout))
+    let harness = LoginHarness(
+      api: HTTPLoginAPI(baseURL: server.baseURL, timeout: FixtureServer.patientTimeout))
     let store = harness.store
     var actions: [LoginAction] = []
     let subscription = store.observeTransitions { actions.append($0.action) }
