@@ -5,13 +5,14 @@ import ToolTestSupport
 /// `replay --follow` reading while a real `login-demo` writes: a log recorded, then recorded
 /// again from the start; a flight recorder's folder across two launches.
 ///
-/// `--follow` runs until Ctrl-C, so each test stops it at a time limit (the run is killed and
-/// what it printed is kept).
+/// `--follow` runs until Ctrl-C, so each test stops it with SIGTERM once it has printed what
+/// the test waits for (what it printed is kept); a `--follow` that ignored SIGTERM would run
+/// to the time limit and fail the test.
 struct ReplayFollowTests {
   static let signIn = ["type username demo", "type password Secr3t", "tap login", "wait"]
 
   /// Starts `replay --follow target`, runs `body` while it follows, and returns what it
-  /// printed until it is stopped (killed, as Ctrl-C would stop it), once it has printed
+  /// printed until it is stopped (SIGTERM, as a process manager would stop it), once it has printed
   /// `ends` lines that say a recording ended.
   private func follow(
     _ target: URL, untilItSaysEnded ends: Int, while body: @Sendable () async throws -> Void

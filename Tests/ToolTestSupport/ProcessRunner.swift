@@ -33,8 +33,11 @@ package enum ProcessRunner {
   /// started by another thread in between inherits both ends and holds them open. Whoever
   /// reads that pipe to its end then waits until the other process ends (a `replay --follow`
   /// held a `login-demo` run's output open for the 90 s until it was stopped).
+  ///
+  /// The process starts with the ``TerminationSignals`` unblocked, whatever the calling
+  /// thread blocks: it ends on SIGTERM.
   package static func starting<T>(_ start: () throws -> T) rethrows -> T {
-    try startLock.withLock(start)
+    try startLock.withLock { try TerminationSignals.unblocked(start) }
   }
 
   private static let startLock = NSLock()
@@ -84,8 +87,9 @@ package enum ProcessRunner {
   ///     CPU-bound run (a benchmark) then leaves the cores to the tests beside it, whose
   ///     deadlines are on the wall clock.
   ///   - interruptWhen: Looks at standard output as it arrives; once it says yes, the program
-  ///     is stopped with `SIGKILL` (for one that runs until Ctrl-C, like `replay --follow`: a
-  ///     process the test runner starts inherits `SIGINT` and `SIGTERM` blocked).
+  ///     is stopped with `SIGTERM`, as a process manager stops it (for one that runs until
+  ///     Ctrl-C, like `replay --follow`). A program that ignores it runs on to `timeout`, and
+  ///     the result says it timed out.
   /// - Returns: What it printed, its exit status, and whether it was killed.
   package static func run(
     _ executable: URL,
@@ -170,7 +174,7 @@ package enum ProcessRunner {
         if chunk.isEmpty { break }
         outputData += chunk
         if !interrupted, interruptWhen(String(decoding: outputData, as: UTF8.self)) {
-          kill(pid, SIGKILL)
+          kill(pid, SIGTERM)
           interrupted = true
         }
       }

@@ -1,4 +1,5 @@
 import Foundation
+import ToolTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -37,8 +38,21 @@ enum Spawn {
     defer {
       for pointer in argv + envp { free(pointer) }
     }
+    // The child starts with the termination signals unblocked and at their default action,
+    // whatever this thread blocks (see `TerminationSignals`): a tmux server, and the shell
+    // in its pane, end on `kill-server`.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var mask = sigset_t()
+    pthread_sigmask(SIG_SETMASK, nil, &mask)
+    for number in TerminationSignals.numbers { sigdelset(&mask, number) }
+    var defaults = TerminationSignals.set
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard spawned == 0 else {
       throw DemoProcessError(
         "cannot start \(executable): \(String(cString: strerror(spawned)))")
