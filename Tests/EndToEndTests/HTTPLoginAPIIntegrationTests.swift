@@ -100,7 +100,7 @@ struct HTTPLoginAPIIntegrationTests {
     let server = try await FixtureServer.start()
     let pid = server.pid
     #expect(kill(pid, 0) == 0)
-    server.stop()
+    await server.stopAndWaitForExit()
     #expect(kill(pid, 0) == -1)
   }
 }

@@ -7,7 +7,7 @@ import Testing
 /// Random, hostile action sequences through the reducer, checking its invariants after every
 /// step. Reproduce a failure with the seed it prints: `LOGIN_PROPERTY_SEED=<seed> swift test`.
 struct LoginReducerPropertyTests {
-  private static let sequences = 10_000
+  private static let sequences = 5_000
   private static let maximumLength = 50
 
   private static var seed: UInt64 {

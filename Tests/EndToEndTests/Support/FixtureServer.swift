@@ -97,7 +97,7 @@ final class FixtureServer: Sendable {
     let line = await output.firstLine { $0.hasPrefix("PORT ") }
     guard let line, let port = Int(line.dropFirst("PORT ".count)) else {
       // No port means the server's output closed: it has ended, or is ending.
-      end(process)
+      end(process) {}
       throw StartError(
         description: "The fixture server printed no `PORT n` line (exit status "
           + "\(process.terminationStatus)); see its error output above.")
@@ -157,18 +157,28 @@ final class FixtureServer: Sendable {
   /// The caller never blocks: `stop()` runs in `defer` blocks of async tests, on the two
   /// threads of the cooperative pool, where a `waitUntilExit()` held every other test back.
   func stop() {
-    guard
-      let process = process.withLock({ process in
-        defer { process = nil }
-        return process
-      })
-    else { return }
-    Self.end(process)
+    guard let process = takeProcess() else { return }
+    Self.end(process) {}
+  }
+
+  /// Stops the server as ``stop()`` does, and returns once it has exited and been reaped.
+  func stopAndWaitForExit() async {
+    guard let process = takeProcess() else { return }
+    await withCheckedContinuation { continuation in
+      Self.end(process) { continuation.resume() }
+    }
+  }
+
+  private func takeProcess() -> Process? {
+    process.withLock { process in
+      defer { process = nil }
+      return process
+    }
   }
 
   /// Sends `process` SIGTERM and reaps it on a thread of its own, with SIGKILL after ten
-  /// seconds of real time if it has not exited by then.
-  private static func end(_ process: Process) {
+  /// seconds of real time if it has not exited by then; calls `reaped` after that.
+  private static func end(_ process: Process, reaped: @escaping @Sendable () -> Void) {
     if process.isRunning { process.terminate() }
     let pid = process.processIdentifier
     Thread.detachNewThread {
@@ -176,6 +186,7 @@ final class FixtureServer: Sendable {
       while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
       if process.isRunning { kill(pid, SIGKILL) }
       process.waitUntilExit()
+      reaped()
     }
   }
 
