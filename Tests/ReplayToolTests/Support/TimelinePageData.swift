@@ -43,6 +43,10 @@ struct TimelinePageData {
     (steps["sender"] as? String ?? "").map { $0 == "u" ? "user" : "effect" }
   }
 
+  /// Whether each step repeats the one before (its action and effects, with only numbers in
+  /// its state changed), so the page shows them as one row: the page's `repeats` column.
+  var repeats: [Bool] { (steps["repeats"] as? String ?? "").map { $0 == "1" } }
+
   /// The action of step `index` (0-based), one line.
   func action(_ index: Int) -> String {
     strings[(steps["actionID"] as? [Int] ?? [])[index]]
