@@ -19,7 +19,7 @@ struct RecorderBackpressureTests {
     let recorder = try store.record(
       to: url, feature: "heavy", options: RecordingOptions(checkpointInterval: 0))
     store.send(.block(gate))
-    #expect(gate.entered.wait(timeout: .now() + 60) == .success)  // the writer is stuck
+    try #require(gate.entered.wait(timeout: .now() + 60) == .success)  // the writer is stuck
     for _ in 0..<2_000 { store.send(.step) }  // none of these waits for it
     let dropped = recorder.droppedTransitionCount
     let fit = (8 << 20) / (64 << 10)
@@ -47,7 +47,7 @@ struct RecorderBackpressureTests {
       to: url, feature: "heavy",
       options: RecordingOptions(checkpointInterval: 0, bufferSize: 1))  // one at a time
     store.send(.block(gate))
-    #expect(gate.entered.wait(timeout: .now() + 60) == .success)
+    try #require(gate.entered.wait(timeout: .now() + 60) == .success)
     for _ in 0..<10 { store.send(.step) }  // the writer holds the blocked one: all dropped
     #expect(recorder.droppedTransitionCount == 10)
     gate.release.signal()
@@ -56,7 +56,7 @@ struct RecorderBackpressureTests {
     await recorder.close()
 
     let lines = try folder.lines(of: url)
-    #expect(lines.count == 5)
+    try #require(lines.count == 5, "\(lines)")
     #expect(lines[2].hasPrefix(#"{"kind":"gap","dropped":10,"state":{"count":11,"#))
     #expect(lines[3].hasPrefix(#"{"seq":12,"#))
     let result = try Replayer(reducer: Gated()).replay(url)

@@ -24,6 +24,7 @@ struct StepTimeTests {
     await recorder.close()
 
     let lines = try folder.lines(of: url)
+    try #require(lines.count > 3, "\(lines)")
     #expect(lines[1].hasPrefix(#"{"seq":1,"time":0,"origin":"user""#))
     #expect(lines[2].hasPrefix(#"{"seq":2,"time":1500,"origin":"user""#))
     #expect(lines[3].hasPrefix(#"{"seq":3,"time":62500,"origin":"user""#))
@@ -47,6 +48,7 @@ struct StepTimeTests {
     store.send(.edit(.set(\.username, to: "de")))
     await recorder.close()
     var lines = try folder.lines(of: url)
+    try #require(lines.count > 2, "\(lines)")
     lines[2] = lines[2].replacingOccurrences(
       of: #""time":[0-9]+"#, with: #""time":987654321"#, options: .regularExpression)
     let edited = try folder.write("edited.jsonl", lines: lines)

@@ -11,7 +11,11 @@ import Testing
 /// Apple platforms URLSession connects to such addresses itself; nothing here applies.
 struct HTTPLoginAPIIPv6Tests {
   #if canImport(FoundationNetworking)
-    @Test(arguments: ["http://[::1]:9", "https://[::1]", "http://[fe80::1]:8080/api/v1"])
+    /// Written out in full (no `::`) an IPv6 address is still one.
+    @Test(arguments: [
+      "http://[::1]:9", "https://[::1]", "http://[fe80::1]:8080/api/v1",
+      "http://[2001:db8:0:0:0:0:0:1]:8080", "https://[0:0:0:0:0:0:0:1]",
+    ])
     func anIPv6AddressFailsAtOnceAndSaysToUseAHostName(baseURL: String) async throws {
       let url = try #require(URL(string: baseURL))
       let host = try #require(url.host)

@@ -139,6 +139,42 @@ import Testing
     await store.finish()
   }
 
+  @Test func anAcceptedRequestAfterARateLimitedOneIsNoLongerRateLimited() async {
+    let fakes = LoginFakes()
+    fakes.api.enqueuePasswordResets(
+      .success(.rateLimited(retryAfterSeconds: 1)), .success(.accepted))
+    let store = TestStore(login: LoginState(), fakes: fakes)
+    await openTheStep(typing: ada, in: store)
+    await send(ada, request: 1, in: store)
+    await store.receive(
+      .passwordReset(.sendResponse(request: 1, .success(.rateLimited(retryAfterSeconds: 1)))),
+      effects: [.passwordReset(.startResendTimer(seconds: 1))]
+    ) {
+      $0.passwordReset?.isSending = false
+      $0.passwordReset?.isRateLimited = true
+      $0.passwordReset?.resendCountdown = 1
+    }
+    await waitOut(1, in: store, clock: fakes.clock)
+    await send(ada, request: 2, in: store)
+    await store.receive(
+      .passwordReset(.sendResponse(request: 2, .success(.accepted))),
+      effects: [.passwordReset(.startResendTimer(seconds: 60))]
+    ) {
+      $0.passwordReset?.isSending = false
+      $0.passwordReset?.isRateLimited = false
+      $0.passwordReset?.linkSentTo = ada
+      $0.passwordReset?.resendCountdown = 60
+    }
+    // The wait is the ordinary one after a link was sent, not "Too many requests".
+    #expect(store.state.passwordReset?.waitMessage == "You can send again in 1 minute.")
+    #expect(
+      store.state.passwordReset?.confirmation
+        == "If an account exists for a••••@example.com, a reset link is on its way.")
+    await back(in: store)
+    await store.finish()
+    #expect(fakes.api.passwordResetEmails == [ada.value, ada.value])
+  }
+
   @Test func aRetryAfterIsTakenBetweenASecondAndAnHour() {
     for (asked, taken) in [(0, 1), (-5, 1), (1, 1), (3_600, 3_600), (Int.max, 3_600)] {
       var state = PasswordResetState(email: ada, isSending: true, requestID: 1)

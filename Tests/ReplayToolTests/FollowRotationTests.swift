@@ -53,6 +53,56 @@ struct FollowRotationTests {
     #expect(result.stdout.contains("── the recording ended in segment-"))
   }
 
+  /// Whether the follower keeps up with a live recorder is up to the machine, so here the
+  /// rotation is made by hand: of a finished recording's segments, the first (before the
+  /// window) and the third (between two the follower reads) are deleted, and the follower must
+  /// count exactly the steps each of them held.
+  @Test(.timeLimit(.minutes(5)))
+  func theStepsOfEachSegmentRotatedOutAreCountedExactly() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let flight = folder.file("flight")
+    let store = Store(initialState: LoginState(), reducer: LoginReducer())
+    let recorder = try store.recordFlight(
+      to: flight, feature: LoginReducer.actionLogFeature,
+      options: FlightRecorderOptions(
+        budget: 1 << 18, segmentCount: 64, recording: RecordingOptions(checkpointInterval: 50)))
+    for index in 0..<150 {
+      store.send(.edit(.set(\.username, to: "user-\(index)")))
+      // Written before the next step: a segment rolls over at the same step on every run.
+      await recorder.flush()
+    }
+    await recorder.close()
+    let segments = try FlightRecording(folder: flight).segments
+    try #require(segments.count >= 4, "the recording must roll over at least three times")
+    let stepCounts = try segments.map { segment in
+      try folder.lines(of: segment.url).count { $0.hasPrefix(#"{"seq":"#) }
+    }
+    #expect(stepCounts.reduce(0, +) == 150)
+    for deleted in [segments[0], segments[2]] {
+      try FileManager.default.removeItem(at: deleted.url)
+    }
+
+    let result = try await ProcessRunner.run(
+      try ReplayProcess.executable(), ["--follow", flight.path], environment: ["NO_COLOR": "1"],
+      timeout: .seconds(90), interruptWhen: { $0.contains("── the recording ended in segment-") })
+    #expect(!result.timedOut, "--follow did not reach the end: \(result.stdout.suffix(600))")
+    #expect(result.stderr == "")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(
+      lines.filter { $0.contains("rotated out") } == [
+        "── \(stepCounts[0]) steps were rotated out before the window kept ──",
+        "── \(stepCounts[2]) steps were rotated out before they were read ──",
+      ])
+    let printed = lines.compactMap { line -> Int? in
+      guard line.hasPrefix("#") else { return nil }
+      return Int(line.dropFirst().prefix { $0.isNumber })
+    }
+    let kept = stepCounts[0]..<(stepCounts[0] + stepCounts[1])
+    let after = (kept.upperBound + stepCounts[2])..<150
+    #expect(printed == kept.map { $0 + 1 } + after.map { $0 + 1 })
+  }
+
   @Test(.timeLimit(.minutes(5)))
   func aDivergenceWhileFollowingEndsTheCommandAsVerifyWould() async throws {
     // `--follow` verifies as it goes: the step whose state differs from the recorded

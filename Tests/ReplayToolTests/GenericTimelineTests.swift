@@ -36,6 +36,26 @@ import ToolTestSupport
     }
   }
 
+  /// Counts down a tick at a time; the tick that reaches zero rings.
+  struct KitchenTimer: Reducer, Sendable {
+    struct State: Codable, Equatable, Sendable {
+      var left = 3
+    }
+
+    enum Action: Codable, Equatable, Sendable {
+      case tick
+    }
+
+    enum Effect: Codable, Equatable, StoreEffect {
+      case ring
+    }
+
+    func reduce(into state: inout State, action: Action) -> [Effect] {
+      state.left -= 1
+      return state.left == 0 ? [.ring] : []
+    }
+  }
+
   /// Shows the count, and how many steps it has seen since the start or a gap.
   struct CounterScreen: TimelineScreenRenderer {
     var stepsSeen = 0
@@ -138,6 +158,25 @@ import ToolTestSupport
     let page = try TimelinePageData(contentsOf: folder.file("counter.html"))
     #expect(page.facts.isEmpty)
     #expect(page.screen(after: 1)?.summary == ["title Counter", "heading 10"])
+  }
+
+  @Test func onlyAStepWithTheSameActionAndTheSameEffectsRepeatsTheOneBefore() async throws {
+    let folder = try TemporaryFolder()
+    let log = folder.file("timer.jsonl")
+    let store = Store(initialState: KitchenTimer.State(), reducer: KitchenTimer())
+    let recorder = try store.record(to: log, feature: "timer")
+    for _ in 0..<4 { store.send(.tick) }
+    await recorder.close()
+    let feature = ReplayableFeature(
+      name: "timer", reducer: KitchenTimer(), module: "Tests",
+      reducerExpression: "KitchenTimer()")
+    #expect(write(feature, log: log, to: folder.file("timer.html")).status == 0)
+    let page = try TimelinePageData(contentsOf: folder.file("timer.html"))
+    try #require(page.stepCount == 4)
+    #expect(page.effects(2) == ["GenericTimelineTests.KitchenTimer.Effect.ring"])
+    // The second tick repeats the first; the third rings, so it starts a row of its own, and
+    // the fourth, which does not ring, does not repeat the third.
+    #expect(page.repeats == [false, true, false, false])
   }
 
   @Test func aLogOfAnotherFeatureIsRefusedWithoutAPage() async throws {

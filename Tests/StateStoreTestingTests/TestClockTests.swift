@@ -36,14 +36,36 @@ struct TestClockTests {
     }
     await clock.advance(by: .milliseconds(1500))
     #expect(clock.now.offset == .milliseconds(1500))
-    #expect(clock.sleeperCount == 2)
-    try await tasks[1].value
-    try await tasks[3].value
+    try #require(clock.sleeperCount == 2)
+    try await tasks[1].value(within: .seconds(30))
+    try await tasks[3].value(within: .seconds(30))
     #expect(Set(log.all) == ["a", "a2"])
     await clock.advance(by: .seconds(10))
-    for task in tasks { try await task.value }
+    for task in tasks { try await task.value(within: .seconds(30)) }
     #expect(Set(log.all) == ["a", "a2", "b", "c"])
     #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func everySleeperDueAtOneAdvanceWakes() async throws {
+    let clock = TestClock()
+    let log = Log()
+    var tasks: [Task<Void, any Error>] = []
+    for (name, milliseconds) in [("c", 900), ("a", 100), ("b", 500), ("d", 900)] {
+      tasks.append(
+        Task.detached {
+          try await clock.sleep(for: .milliseconds(milliseconds))
+          log.append(name)
+        })
+      #expect(await clock.waitForSleepers(tasks.count, timeout: .seconds(30)))
+    }
+    await clock.advance(by: .seconds(1))
+    // Every woken sleep has returned before `advance` does; none is left asleep (and none is
+    // waited for below).
+    try #require(clock.sleeperCount == 0)
+    #expect(clock.now.offset == .seconds(1))
+    for task in tasks { try await task.value(within: .seconds(30)) }
+    // Woken tasks run on concurrently with `advance`: what they log comes in any order.
+    #expect(Set(log.all) == ["a", "b", "c", "d"])
   }
 
   @Test func effectsWokenByAdvanceRunInDeadlineOrder() async {
@@ -70,7 +92,7 @@ struct TestClockTests {
     await other.finish()
   }
 
-  @Test func waitingForSleepersReturnsWhenTheyAreAsleepOrAtTheTimeout() async {
+  @Test func waitingForSleepersReturnsWhenTheyAreAsleepOrAtTheTimeout() async throws {
     let clock = TestClock()
     #expect(await clock.waitForSleepers(0))
     #expect(await clock.waitForSleepers(1, timeout: .milliseconds(20)) == false)
@@ -80,8 +102,8 @@ struct TestClockTests {
     #expect(await clock.waitForSleepers(2, timeout: .seconds(10)))
     #expect(clock.sleeperCount == 2)
     await clock.advance(by: .seconds(2))
-    #expect(clock.sleeperCount == 0)
-    _ = await (first.result, second.result)
+    try #require(clock.sleeperCount == 0)
+    _ = try await (first.result(within: .seconds(30)), second.result(within: .seconds(30)))
   }
 
   @Test func sleepingPastTheDeadlineReturnsAtOnce() async throws {
@@ -91,23 +113,23 @@ struct TestClockTests {
     #expect(clock.sleeperCount == 0)
   }
 
-  @Test func cancellingASleeperThrowsCancellationError() async {
+  @Test func cancellingASleeperThrowsCancellationError() async throws {
     let clock = TestClock()
     let task = Task.detached { try await clock.sleep(for: .seconds(1)) }
     #expect(await clock.waitForSleepers(1))
     task.cancel()
-    let result = await task.result
+    let result = try await task.result(within: .seconds(30))
     #expect(throws: CancellationError.self) { try result.get() }
     #expect(clock.sleeperCount == 0)
   }
 
-  @Test func anAlreadyCancelledTaskDoesNotSleep() async {
+  @Test func anAlreadyCancelledTaskDoesNotSleep() async throws {
     let clock = TestClock()
     let task = Task.detached {
       withUnsafeCurrentTask { $0?.cancel() }
       try await clock.sleep(for: .seconds(1))
     }
-    let result = await task.result
+    let result = try await task.result(within: .seconds(30))
     #expect(throws: CancellationError.self) { try result.get() }
     #expect(clock.sleeperCount == 0)
   }
@@ -119,7 +141,7 @@ struct TestClockTests {
     }
     #expect(await clock.waitForSleepers(1))
     await clock.run()
-    try await task.value
+    try await task.value(within: .seconds(30))
     #expect(clock.now.offset == .seconds(7))
   }
 
@@ -186,7 +208,7 @@ struct CountdownHandler: EffectHandler {
 
 @MainActor
 struct TestClockSpanTests {
-  @Test func advancingACountdownByItsLengthRunsEveryTickInTheSpan() async {
+  @Test func advancingACountdownByItsLengthRunsEveryTickInTheSpan() async throws {
     // Each tick's next sleep starts only after the tick was delivered on the main actor: a
     // sleep that starts inside the span and falls due inside it runs in the same advance.
     let clock = TestClock()
@@ -194,6 +216,9 @@ struct TestClockSpanTests {
       initialState: 0, reducer: Countdown(), handler: CountdownHandler(clock: clock))
     await store.send(.start(30), effects: [.count(30)])
     await clock.advance(by: .seconds(30))
+    // Every tick has been reduced by now: if one is missing, thirty receives would each wait
+    // out their timeout for it, so the test stops here instead.
+    try #require(store.state == 30, "advance ran \(store.state) of the 30 ticks in its span")
     for tick in 1...30 {
       await store.receive(.tick) { $0 = tick }
     }
@@ -201,14 +226,14 @@ struct TestClockSpanTests {
     await store.finish()
   }
 
-  @Test func anAdvanceShorterThanTheCountdownStopsAtItsEnd() async {
+  @Test func anAdvanceShorterThanTheCountdownStopsAtItsEnd() async throws {
     let clock = TestClock()
     let store = TestStore(
       initialState: 0, reducer: Countdown(), handler: CountdownHandler(clock: clock))
     store.exhaustivity = .off
     await store.send(.start(30))
     await clock.advance(by: .milliseconds(12_500))
-    #expect(store.state == 12)
+    try #require(store.state == 12)
     await clock.advance(by: .seconds(100))
     #expect(store.state == 30)
     await store.finish()

@@ -151,6 +151,20 @@ struct HTTPLoginAPITests {
     #expect(await login(answer, maximumResponseSize: 10_000) == .failure(.decodingFailed))
   }
 
+  /// The body arrives in one chunk, so only the running total (not a later chunk, nor the
+  /// declared length: none, or one under the cap) can see it is over the cap. Without the cap
+  /// it is a valid answer: only the cap makes it fail.
+  @Test(arguments: [nil, 10])
+  func aBodyOverTheCapInOneChunkIsRejected(declaredLength: Int?) async {
+    let body = Data(Self.successBody.utf8)
+    var headers = ["Content-Type": "application/json"]
+    headers["Content-Length"] = declaredLength.map(String.init)
+    let answer = StubAnswer.respond(status: 200, headers: headers, chunks: [body])
+    #expect(
+      await login(answer, maximumResponseSize: body.count).map(\.token) == .success("tok-123"))
+    #expect(await login(answer, maximumResponseSize: body.count - 1) == .failure(.decodingFailed))
+  }
+
   @Test func aTimeoutIsTimeoutAndACancelledRequestIsCancelled() async {
     #expect(await login(.fail(.timedOut)) == .failure(.timeout))
     #expect(await login(.fail(.cancelled)) == .failure(.cancelled))

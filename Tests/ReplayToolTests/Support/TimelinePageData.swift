@@ -43,14 +43,30 @@ struct TimelinePageData {
     (steps["sender"] as? String ?? "").map { $0 == "u" ? "user" : "effect" }
   }
 
-  /// The action of step `index` (0-based), one line.
-  func action(_ index: Int) -> String {
-    strings[(steps["actionID"] as? [Int] ?? [])[index]]
+  /// Whether each step repeats the one before (its action and effects, with only numbers in
+  /// its state changed), so the page shows them as one row: the page's `repeats` column.
+  var repeats: [Bool] { (steps["repeats"] as? String ?? "").map { $0 == "1" } }
+
+  /// The action of step `index` (0-based), one line; `""`, with an issue recorded, when the
+  /// page has no such step.
+  func action(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    let ids = steps["actionID"] as? [Int] ?? []
+    return text(ids.element(index).flatMap(strings.element), sourceLocation) ?? ""
   }
 
-  /// The effects of step `index`, one line each.
-  func effects(_ index: Int) -> [String] {
-    ((steps["effectIDs"] as? [[Int]] ?? [])[index]).map { strings[$0] }
+  /// The effects of step `index`, one line each; none, with an issue recorded, when the page
+  /// has no such step.
+  func effects(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+    let ids = (steps["effectIDs"] as? [[Int]] ?? []).element(index)
+    return text(ids.map { $0.compactMap(strings.element) }, sourceLocation) ?? []
+  }
+
+  /// `value`, or `nil` with an issue recorded: what a test reads is not on the page.
+  private func text<T>(_ value: T?, _ sourceLocation: SourceLocation) -> T? {
+    if value == nil {
+      Issue.record("the page has no such step (\(stepCount) steps)", sourceLocation: sourceLocation)
+    }
+    return value
   }
 
   /// The lines of the state before the first step.
@@ -58,26 +74,37 @@ struct TimelinePageData {
     (json["initial"] as? [Int] ?? []).map { strings[$0] }
   }
 
-  /// The lines of the state after step `index`, rebuilt from checkpoints and splices.
-  func stateLines(after index: Int) -> [String] {
-    let every = json["every"] as? Int ?? 1
+  /// The lines of the state after step `index`, rebuilt from checkpoints and splices; none,
+  /// with an issue recorded, when the page has no such step or a splice does not fit.
+  func stateLines(
+    after index: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [String] {
+    let every = max(1, json["every"] as? Int ?? 1)
     let checkpoints = json["checkpoints"] as? [[Int]] ?? []
     let splices = steps["splice"] as? [Any] ?? []
     let start = index / every * every
-    var lines = checkpoints[start / every]
+    guard index >= 0, var lines = text(checkpoints.element(start / every), sourceLocation)
+    else { return [] }
     if start < index {
       for step in (start + 1)...index {
-        guard let splice = splices[step] as? [Int] else { continue }
+        guard let splice = splices.element(step) as? [Int] else { continue }
+        guard splice.count >= 2, splice[0] >= 0, splice[1] >= 0,
+          splice[0] + splice[1] <= lines.count
+        else {
+          Issue.record(
+            "splice \(splice) of step \(step) does not fit", sourceLocation: sourceLocation)
+          return []
+        }
         lines.replaceSubrange(splice[0]..<(splice[0] + splice[1]), with: splice[2...])
       }
     }
-    return lines.map { strings[$0] }
+    return lines.compactMap(strings.element)
   }
 
   /// The widgets of the screen after step `index` (`nil` for a page without screens).
   func screen(after index: Int) -> [[String: Any]]? {
-    guard let ids = steps["screen"] as? [Int], index < ids.count else { return nil }
-    return screen(withID: ids[index])
+    guard let ids = steps["screen"] as? [Int], let id = ids.element(index) else { return nil }
+    return screen(withID: id)
   }
 
   /// The widgets of the screen before the first step.
@@ -88,7 +115,7 @@ struct TimelinePageData {
   private func screen(withID id: Int) -> [[String: Any]]? {
     let screens = json["screens"] as? [[Int]] ?? []
     let parts = json["parts"] as? [[String: Any]] ?? []
-    return screens[id].map { parts[$0] }
+    return screens.element(id)?.compactMap(parts.element)
   }
 
   /// The page's inline script, as the Content-Security-Policy hashes it.
@@ -121,5 +148,13 @@ extension Array where Element == [String: Any] {
       default: return "\(kind) \(part["t"] ?? "")"
       }
     }
+  }
+}
+
+extension Array {
+  /// The element at `index`, or `nil` when there is none: the page is read by a test, which
+  /// must fail, not crash, on a page that lacks what it expects.
+  func element(_ index: Int) -> Element? {
+    indices.contains(index) ? self[index] : nil
   }
 }

@@ -78,7 +78,7 @@ struct DurationWordsTests {
       let unit = milliseconds < 1_000 ? "millisecond" : "second"
       let plural = milliseconds == 1 || milliseconds == 1_000 ? unit : unit + "s"
       #expect(words.count == 2 && words[1] == plural, "\(milliseconds) ms reads \(text)")
-      let decimals = words[0].drop { $0 != "." }.dropFirst()
+      let decimals = (words.first ?? "").drop { $0 != "." }.dropFirst()
       #expect(decimals.count <= 3 && decimals.last != "0", "\(milliseconds) ms reads \(text)")
     }
   }
