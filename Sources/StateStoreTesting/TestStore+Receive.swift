@@ -25,7 +25,7 @@ extension TestStore where R.Action: Equatable {
   ///
   /// - Parameters:
   ///   - expected: The action an effect must send.
-  ///   - timeout: How long to wait; ``TestStore/timeout`` (one second) by default.
+  ///   - timeout: How long to wait; ``TestStore/timeout`` (five seconds) by default.
   ///   - updateExpected: Turns the state before the action into the expected state after it.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.
@@ -71,7 +71,7 @@ extension TestStore {
   ///
   /// - Parameters:
   ///   - predicate: Whether an action is the expected one.
-  ///   - timeout: How long to wait; ``TestStore/timeout`` (one second) by default.
+  ///   - timeout: How long to wait; ``TestStore/timeout`` (five seconds) by default.
   ///   - updateExpected: Turns the state before the action into the expected state after it.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.
@@ -172,7 +172,7 @@ extension TestStore where R.Action: Equatable, R.Effect: Equatable {
   /// - Parameters:
   ///   - expected: The action an effect must send.
   ///   - expectedEffects: The effects the reducer must return for it, in order.
-  ///   - timeout: How long to wait; ``TestStore/timeout`` (one second) by default.
+  ///   - timeout: How long to wait; ``TestStore/timeout`` (five seconds) by default.
   ///   - updateExpected: Turns the state before the action into the expected state after it.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.

@@ -223,7 +223,7 @@ struct ActionLogRecorderTests {
     let recorder = try store.record(
       to: url, feature: "gated", options: RecordingOptions(checkpointInterval: 0, bufferSize: 1))
     store.send(.block(gate))
-    try #require(gate.entered.wait(timeout: .now() + 10) == .success)  // the writer is stuck
+    try #require(await gate.writerEntered())  // the writer is stuck
     for _ in 0..<9 { store.send(.step) }  // dropped at once, none waits
     #expect(recorder.droppedTransitionCount == 9)
     gate.release.signal()
@@ -260,6 +260,18 @@ final class ErrorBox: Sendable {
 final class Gate: Sendable {
   let entered = DispatchSemaphore(value: 0)
   let release = DispatchSemaphore(value: 0)
+
+  /// Whether the writer entered the gate within `seconds` of real time (a bound that only turns
+  /// a hang into a failure). The semaphore is waited for on a thread of its own, never on the
+  /// test's: a blocked main actor or cooperative thread holds back every test beside it.
+  func writerEntered(within seconds: Int = 60) async -> Bool {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread { [entered] in
+        continuation.resume(
+          returning: entered.wait(timeout: .now() + .seconds(seconds)) == .success)
+      }
+    }
+  }
 }
 
 struct Gated: Reducer {

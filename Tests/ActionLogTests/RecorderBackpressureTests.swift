@@ -19,7 +19,7 @@ struct RecorderBackpressureTests {
     let recorder = try store.record(
       to: url, feature: "heavy", options: RecordingOptions(checkpointInterval: 0))
     store.send(.block(gate))
-    try #require(gate.entered.wait(timeout: .now() + 60) == .success)  // the writer is stuck
+    try #require(await gate.writerEntered())  // the writer is stuck
     for _ in 0..<2_000 { store.send(.step) }  // none of these waits for it
     let dropped = recorder.droppedTransitionCount
     let fit = (8 << 20) / (64 << 10)
@@ -47,7 +47,7 @@ struct RecorderBackpressureTests {
       to: url, feature: "heavy",
       options: RecordingOptions(checkpointInterval: 0, bufferSize: 1))  // one at a time
     store.send(.block(gate))
-    try #require(gate.entered.wait(timeout: .now() + 60) == .success)
+    try #require(await gate.writerEntered())
     for _ in 0..<10 { store.send(.step) }  // the writer holds the blocked one: all dropped
     #expect(recorder.droppedTransitionCount == 10)
     gate.release.signal()
