@@ -21,7 +21,7 @@ import ToolTestSupport
 /// username redaction.
 @MainActor
 struct RecordReplayPropertyTests {
-  private static let sequences = 300
+  private static let sequences = 160
   private static let maximumLength = 50
 
   private static var seed: UInt64 {

@@ -44,7 +44,7 @@ struct ReplayProgressTests {
 
   /// Through a pseudo-terminal (`script`), a replay that takes over half a second shows the
   /// line on standard error and clears it before its verdict; through a pipe it prints nothing
-  /// extra. The long log is written as text — the fixture's header and 120,000 steps that
+  /// extra. The long log is written as text — the fixture's header and 60,000 steps that
   /// each type the same letter, so its states never change — cheap to make and to replay.
   @Test func aTerminalSeesProgressAndAPipeDoesNot() async throws {
     let folder = try TemporaryFolder()
@@ -58,7 +58,7 @@ struct ReplayProgressTests {
     #expect(first.contains(#""action":{"edit":{"_0":{"field":"username","value":"d"}}}"#))
     let digest = try #require(first.split(separator: "\"").dropLast().last)
     var text = header + "\n"
-    for step in 1...120_000 {
+    for step in 1...60_000 {
       text +=
         #"{"seq":\#(step),"time":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"#
         + #""effects":[],"digest":"\#(digest)"}"# + "\n"
@@ -80,6 +80,6 @@ struct ReplayProgressTests {
     #expect(terminal.status == 0, "\(terminal.stderr)")
     let output = terminal.stdout
     #expect(output.contains("\r\u{1B}[Kreplay: ") && output.contains(" steps/s"), "\(output)")
-    #expect(output.contains("\r\u{1B}[Kverified 120000 steps"), "cleared before the verdict")
+    #expect(output.contains("\r\u{1B}[Kverified 60000 steps"), "cleared before the verdict")
   }
 }
