@@ -4,6 +4,7 @@ import LoginFeature
 import LoginFeatureTesting
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// `CanonicalJSONEncoder` against the reference it replaces: `JSONEncoder` with `.sortedKeys`,
 /// which writes the first version of the canonical form. Every value here must give the very
@@ -29,8 +30,8 @@ struct CanonicalEncoderTests {
       // Seconds of work: the other tests' tasks get the two cores' threads between steps.
       if step.isMultiple(of: 20) { await Task.yield() }
       let action = generator.next(for: state, using: &random)
-      // Hostile actions reach the absent code step: keep their warnings off standard error.
-      let effects = RuntimeWarning.$reporter.withValue(.ignoring) {
+      // Hostile actions reach the absent code step: their warnings are captured, and checked.
+      let effects = WarningLog.expectingAbsentChildWarnings {
         reducer.reduce(into: &state, action: action)
       }
       try CanonicalReference.expectSameBytes(state, encoder)

@@ -106,8 +106,8 @@ struct RecordReplayPropertyTests {
     let recorder = try store.record(
       to: url, feature: LoginReducer.actionLogFeature, options: options)
     let generator = LoginActionGenerator()
-    // Hostile actions reach the absent code step: their warnings stay off standard error.
-    RuntimeWarning.$reporter.withValue(.ignoring) {
+    // Hostile actions reach the absent code step: their warnings are captured, and checked.
+    WarningLog.expectingAbsentChildWarnings {
       for _ in 0..<length {
         store.send(generator.next(for: store.state, using: &random))
       }
@@ -127,7 +127,7 @@ struct RecordReplayPropertyTests {
   ) -> String? {
     let result: ReplayResult<LoginReducer>
     do {
-      result = try RuntimeWarning.$reporter.withValue(.ignoring) {
+      result = try WarningLog.expectingAbsentChildWarnings {
         try Replayer(reducer: LoginReducer()).replay(
           url, verify: true, keepingSteps: true,
           options: ActionLogReadOptions(expectedFeature: LoginReducer.actionLogFeature))

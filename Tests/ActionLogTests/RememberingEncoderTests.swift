@@ -4,6 +4,7 @@ import LoginFeature
 import LoginFeatureTesting
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// The replay's encoder remembers the top-level object's values between states, and every
 /// encoder remembers how it sorted an object's keys. Neither may change a single byte: each
@@ -23,7 +24,7 @@ struct RememberingEncoderTests {
     for step in 0..<2_000 {
       let action = generator.next(for: state, using: &random)
       let before = state
-      _ = RuntimeWarning.$reporter.withValue(.ignoring) {
+      _ = WarningLog.expectingAbsentChildWarnings {
         reducer.reduce(into: &state, action: action)
       }
       if state != before { changed += 1 }

@@ -34,7 +34,7 @@ struct StepLineLayoutTests {
       options: RecordingOptions(checkpointInterval: 7))
     var random = SeededGenerator(seed: 25_11_2026)
     let generator = LoginActionGenerator(longTextPerMille: 30)
-    RuntimeWarning.$reporter.withValue(.ignoring) {
+    WarningLog.expectingAbsentChildWarnings {
       for _ in 0..<600 { store.send(generator.next(for: store.state, using: &random)) }
     }
     await recorder.close()

@@ -3,6 +3,7 @@ import LoginFeature
 import LoginFeatureTesting
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// Random, hostile action sequences through the reducer, checking its invariants after every
 /// step. Reproduce a failure with the seed it prints: `LOGIN_PROPERTY_SEED=<seed> swift test`.
@@ -29,6 +30,7 @@ struct LoginReducerPropertyTests {
     var resetSteps = 0
     var resetClosings = 0
     var endings: Set<String> = []
+    let warnings = WarningLog()
     for sequence in 0..<(Self.sequences / 3 + 1) {
       // Seconds of work: the other tests' tasks get the two cores' threads between sequences.
       if sequence.isMultiple(of: 20) { await Task.yield() }
@@ -45,9 +47,9 @@ struct LoginReducerPropertyTests {
       let length = Self.maximumLength * (start.twoFactor == nil ? 1 : 3)
       for step in 0..<Int.random(in: 1...length, using: &random) {
         let action = generator.next(for: model.state, using: &random)
-        // Actions aimed at an absent code step are part of the attack; keep their warnings
-        // off standard error.
-        let violation = RuntimeWarning.$reporter.withValue(.ignoring) {
+        // Actions aimed at an absent code step are part of the attack: their warnings are
+        // captured (off standard error), and any other warning is a failure.
+        let violation = RuntimeWarning.$reporter.withValue(warnings.reporter) {
           model.apply(action)
         }
         if let violation {
@@ -66,6 +68,9 @@ struct LoginReducerPropertyTests {
         if case .twoFactor = action, let ending = model.lastEnding { endings.insert(ending) }
       }
     }
+    #expect(
+      warnings.unexpectedMessages.isEmpty,
+      "warnings other than for an absent child (seed \(seed)): \(warnings.unexpectedMessages)")
     #expect(steps > Self.sequences / 3)
     // The code step is really exercised, to each of its three endings.
     #expect(codeSteps > steps / 50)
