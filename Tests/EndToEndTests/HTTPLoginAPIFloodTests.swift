@@ -81,4 +81,3 @@ struct HTTPLoginAPIFloodTests {
       "the login or the main actor waited for the flood to end")
   }
 }
-
