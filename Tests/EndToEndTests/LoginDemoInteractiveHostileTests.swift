@@ -43,7 +43,7 @@ struct LoginDemoInteractiveHostileTests {
     try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
 
     try await run.session.type(String(repeating: "a", count: 10_000))
-    try await run.session.waitForScreen(timeout: .seconds(20), "the pasted username") {
+    try await run.session.waitForScreen(timeout: .seconds(120), "the pasted username") {
       $0.contains(" › Username  …aaaaaaaaaa")
     }
     try await run.session.press("C-c")

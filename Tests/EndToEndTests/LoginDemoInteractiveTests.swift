@@ -377,7 +377,7 @@ struct InteractiveRun {
   /// The contents of a file the shell writes, once it is complete (a bounded wait).
   private func contents(of name: String) async throws -> String {
     let file = folder.appendingPathComponent(name)
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       if let text = try? String(contentsOf: file, encoding: .utf8), text.hasSuffix("\n") {
         return text

@@ -113,7 +113,7 @@ final class TmuxSession: Sendable {
   /// - Throws: ``DemoProcessError`` with the last screen when time runs out.
   @discardableResult
   func waitForScreen(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     markingInverse: Bool = false,
     _ description: String,
     until condition: (String) -> Bool
