@@ -75,7 +75,7 @@ let package = Package(
     .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "ToolTestSupport"]),
     .testTarget(
       name: "StateStoreTestingTests",
-      dependencies: ["StateStoreTesting", "StateStore"],
+      dependencies: ["StateStoreTesting", "StateStore", "ToolTestSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(

@@ -1,6 +1,7 @@
 import StateStore
 import StateStoreTesting
 import Testing
+import ToolTestSupport
 
 /// What woken tasks saw, in order.
 final class Log: Sendable {

@@ -1,5 +1,6 @@
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// A small feature that exercises every part of the runtime: queued actions, effects that
 /// answer, effects that wait until released or cancelled, and cancellation groups.
@@ -135,7 +136,7 @@ final class Probe: Sendable {
         if startedAlready { continuation.resume() }
       }
     }
-    if await !bounded({ await started.value }) {
+    if await started.outcome(within: .seconds(60)) == nil {
       Issue.record("'\(name)' did not start within a minute", sourceLocation: sourceLocation)
     }
   }
@@ -176,29 +177,6 @@ func makeJournalStore(probe: Probe = Probe(), witness: Probe? = nil) -> Store<Jo
   Store(
     initialState: Journal.State(), reducer: Journal(witness: witness),
     handler: JournalHandler(probe: probe))
-}
-
-/// Runs `operation` for at most `seconds` of real time; returns whether it ended. What is left
-/// running is abandoned: a failing test returns instead of hanging the suite.
-///
-/// A minute by default: far more than any wait here takes alone, because on two busy cores
-/// the suite's tasks have waited over 30 s for a thread.
-func bounded(
-  _ operation: @escaping @Sendable () async -> Void, seconds: Int = 60
-) async -> Bool {
-  let outcome = Guarded<CheckedContinuation<Bool, Never>?>(nil)
-  return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-    outcome.withLock { $0 = continuation }
-    let timer = Task {
-      do { try await Task.sleep(for: .seconds(seconds)) } catch { return }
-      outcome.withLock { $0.take() }?.resume(returning: false)
-    }
-    Task {
-      await operation()
-      timer.cancel()
-      outcome.withLock { $0.take() }?.resume(returning: true)
-    }
-  }
 }
 
 extension StoreTask {
