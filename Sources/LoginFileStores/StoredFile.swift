@@ -27,6 +27,10 @@ import StateStore
 ///   exclusively, never through a symbolic link), reach stable storage (`F_FULLFSYNC` on Apple
 ///   platforms, where `fsync` stops at the drive's cache), then are renamed over the target: a
 ///   reader sees the old file or the new one, and a process killed mid-write leaves the old one.
+/// - **No leftovers.** A process killed between creating its temporary file and renaming it
+///   leaves `.<name>.<pid>.<random>.tmp` behind. Temporary files are written only under the
+///   lock, so one that is there while a save, clear or update holds the lock is such a
+///   leftover: each of them removes those of its own name pattern, and nothing else.
 struct StoredFile<Body: Codable & Sendable>: Sendable {
   let url: URL
   let format: String
@@ -179,7 +183,8 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
     }
     let folder = url.deletingLastPathComponent().path
     let temporary =
-      folder + "/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+      folder + "/" + Self.temporaryPrefix(of: url)
+      + "\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     let descriptor = open(
       temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
     guard descriptor >= 0 else { throw error(Self.words(errno)) }
@@ -203,6 +208,39 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
     if directory >= 0 {
       _ = Self.flushToStableStorage(directory)
       close(directory)
+    }
+  }
+
+  /// `.<name>.`: how the temporary files of the file at `url` begin.
+  private static func temporaryPrefix(of url: URL) -> String {
+    ".\(url.lastPathComponent)."
+  }
+
+  /// Whether `entry`, a name in the file's folder, is one of its temporary files:
+  /// `.<name>.<digits>.<digits>.tmp`, exactly.
+  static func isTemporaryFile(_ entry: String, of url: URL) -> Bool {
+    let prefix = temporaryPrefix(of: url)
+    guard entry.hasPrefix(prefix), entry.hasSuffix(".tmp") else { return false }
+    let middle = entry.dropFirst(prefix.count).dropLast(".tmp".count)
+    let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 2
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
+  }
+
+  /// Removes the temporary files a killed process left (see "No leftovers" above). Call under
+  /// the lock: no other writer's temporary file can exist then. Only regular files of the
+  /// exact name pattern are removed; one that cannot be is left for the next time (the save
+  /// itself does not depend on it).
+  private func removeLeftoverTemporaryFiles() {
+    let folder = url.deletingLastPathComponent()
+    guard
+      let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+    else { return }
+    for entry in entries where Self.isTemporaryFile(entry, of: url) {
+      let path = folder.appendingPathComponent(entry).path
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+      unlink(path)
     }
   }
 
@@ -262,6 +300,7 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
         throw self.error("cancelled while waiting for its lock file \(name)")
       }
     }
+    removeLeftoverTemporaryFiles()
     return try body()
   }
 

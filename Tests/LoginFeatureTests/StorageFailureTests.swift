@@ -133,30 +133,57 @@ struct LockoutChangeTests {
     var record: LockoutRecord?
     // Three processes, each at its first and second failure, interleaved.
     for counted in [1, 1, 1, 2, 2] {
-      record = failure(counted).applied(to: record, at: now)
+      record = failure(counted).applied(to: record, at: now, seen: nil)
     }
     #expect(record == LockoutRecord(failedAttempts: 5, lockedUntil: now + 30))
-    record = failure(2).applied(to: record, at: now + 10)
+    record = failure(2).applied(to: record, at: now + 10, seen: nil)
     #expect(record == LockoutRecord(failedAttempts: 6, lockedUntil: now + 40))
   }
 
   @Test func theKeptCountIsNeverBelowTheOneInMemory() {
     // A store that lost its file (or was never written) still locks with the process.
     #expect(
-      failure(5).applied(to: nil, at: now)
+      failure(5).applied(to: nil, at: now, seen: nil)
         == LockoutRecord(failedAttempts: 5, lockedUntil: now + 30))
-    #expect(failure(3).applied(to: nil, at: now) == LockoutRecord(failedAttempts: 3))
+    #expect(failure(3).applied(to: nil, at: now, seen: nil) == LockoutRecord(failedAttempts: 3))
   }
 
-  @Test func aLockoutThatEndedCountsFromZeroAndResetForgetsAll() {
+  @Test func aLockoutThatEndedCountsFromZero() {
     let ended = LockoutRecord(failedAttempts: 7, lockedUntil: now - 1)
-    #expect(failure(1).applied(to: ended, at: now) == LockoutRecord(failedAttempts: 1))
+    #expect(failure(1).applied(to: ended, at: now, seen: nil) == LockoutRecord(failedAttempts: 1))
     let later = LockoutRecord(failedAttempts: 5, lockedUntil: now + 600)
     #expect(
-      failure(5).applied(to: later, at: now)
+      failure(5).applied(to: later, at: now, seen: nil)
         == LockoutRecord(failedAttempts: 6, lockedUntil: now + 600))
-    #expect(LockoutChange.reset.applied(to: later, at: now) == nil)
+    // A reset forgets the record this process saw, and not one it never saw.
+    #expect(LockoutChange.reset.applied(to: later, at: now, seen: later) == nil)
+    #expect(LockoutChange.reset.applied(to: later, at: now, seen: nil) == later)
     #expect(
-      failure(1).applied(to: LockoutRecord(failedAttempts: .max), at: now)?.failedAttempts == .max)
+      failure(1).applied(to: LockoutRecord(failedAttempts: .max), at: now, seen: nil)?
+        .failedAttempts == .max)
+  }
+  /// Process A locked the record until 00:00:33; process B, on the same folder, failed five more
+  /// times (ten attempts, until 00:00:53). A's lockout ends at 00:00:33: its reset must leave
+  /// B's lockout, which A never saw; at 00:00:53 B's own reset forgets it.
+  @Test func theEndOfOneProcesssLockoutLeavesAnothersLater() {
+    let seenByA = LockoutRecord(failedAttempts: 5, lockedUntil: now + 33)
+    let keptByB = LockoutRecord(failedAttempts: 10, lockedUntil: now + 53)
+    #expect(LockoutChange.reset.applied(to: keptByB, at: now + 33, seen: seenByA) == keptByB)
+    #expect(LockoutChange.reset.applied(to: keptByB, at: now + 53, seen: keptByB) == nil)
+    // A lockout that has ended is forgotten by whoever resets, seen or not.
+    #expect(LockoutChange.reset.applied(to: keptByB, at: now + 60, seen: seenByA) == nil)
+  }
+
+  /// A success forgets the failures this process saw, but not those another process counted
+  /// since; a store that keeps whole seconds still reads back as the record kept.
+  @Test func aSuccessForgetsOnlyTheFailuresItSaw() {
+    let seen = LockoutRecord(failedAttempts: 2)
+    #expect(LockoutChange.reset.applied(to: seen, at: now, seen: seen) == nil)
+    let more = LockoutRecord(failedAttempts: 3)
+    #expect(LockoutChange.reset.applied(to: more, at: now, seen: seen) == more)
+    #expect(LockoutChange.reset.applied(to: nil, at: now, seen: seen) == nil)
+    let kept = LockoutRecord(failedAttempts: 5, lockedUntil: now + 30.75)
+    let readBack = LockoutRecord(failedAttempts: 5, lockedUntil: now + 30)
+    #expect(LockoutChange.reset.applied(to: readBack, at: now + 1, seen: kept) == nil)
   }
 }

@@ -131,7 +131,7 @@ struct FileStoresTests {
       try await store.load()
     }
     // Read as no record: the failure is the first one kept.
-    let kept = try await store.update { Self.failure.applied(to: $0, at: Self.start) }
+    let kept = try await store.update { Self.failure.applied(to: $0, at: Self.start, seen: nil) }
     #expect(kept == LockoutRecord(failedAttempts: 1))
     #expect(try await store.load() == LockoutRecord(failedAttempts: 1))
   }
@@ -233,7 +233,7 @@ struct FileStoresTests {
         group.addTask {
           let store = FileLockoutStore(url: url)
           for _ in 0..<updatesEach {
-            try await store.update { change.applied(to: $0, at: Self.start) }
+            try await store.update { change.applied(to: $0, at: Self.start, seen: nil) }
           }
         }
       }
@@ -287,7 +287,7 @@ struct FileStoresTests {
         reason: "Read-only file system (its lock file .lockout.json.lock cannot be opened)")
     ) {
       try await FileLockoutStore(url: view.url.appendingPathComponent("lockout.json"))
-        .update { Self.failure.applied(to: $0, at: Self.start) }
+        .update { Self.failure.applied(to: $0, at: Self.start, seen: nil) }
     }
     #expect(try await sessions.load() == Self.session)
   }
@@ -297,7 +297,7 @@ struct FileStoresTests {
     let disk = try Mount.smallDisk(bytes: 64 * 1024)
     let url = disk.url.appendingPathComponent("lockout.json")
     let store = FileLockoutStore(url: url)
-    try await store.update { Self.failure.applied(to: $0, at: Self.start) }
+    try await store.update { Self.failure.applied(to: $0, at: Self.start, seen: nil) }
     // Fill what is left.
     let filler = open(disk.url.appendingPathComponent("filler").path, O_WRONLY | O_CREAT, 0o600)
     #expect(filler >= 0)
@@ -307,11 +307,42 @@ struct FileStoresTests {
     await #expect(
       throws: StoredFileError(path: url.path, reason: "No space left on device")
     ) {
-      try await store.update { Self.failure.applied(to: $0, at: Self.start) }
+      try await store.update { Self.failure.applied(to: $0, at: Self.start, seen: nil) }
     }
     #expect(try await store.load() == LockoutRecord(failedAttempts: 1))
     // Nothing half-written is left beside it.
     let names = try FileManager.default.contentsOfDirectory(atPath: disk.url.path).sorted()
     #expect(names == [".lockout.json.lock", "filler", "lockout.json"])
+  }
+  /// A process killed between writing its temporary file and renaming it leaves
+  /// `.lockout.json.<pid>.<random>.tmp`. The next save removes such files — regular files of
+  /// exactly that name pattern, for this store's file — and nothing else.
+  @Test func theNextSaveRemovesTheTemporaryFilesOfKilledProcessesAndNothingElse() async throws {
+    let folder = try TemporaryFolder()
+    let leftovers = [".lockout.json.4242.3735928559.tmp", ".lockout.json.7.0.tmp"]
+    let others = [
+      ".lockout.json.4242.tmp", ".lockout.json.x1.2.tmp", "lockout.json.1.2.tmp",
+      ".lockout.json.1.2.tmp.bak", ".session.json.1.2.tmp", ".lockout.json.1.2.3.tmp",
+      "notes.txt",
+    ]
+    for name in leftovers + others { try Data("x".utf8).write(to: folder.file(name)) }
+    // A folder and a symbolic link of the pattern are not the store's leftovers either.
+    try FileManager.default.createDirectory(
+      at: folder.file(".lockout.json.5.6.tmp"), withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file(".lockout.json.8.9.tmp").path, withDestinationPath: "notes.txt")
+
+    try await FileLockoutStore(url: folder.file("lockout.json")).update { _ in
+      LockoutRecord(failedAttempts: 1)
+    }
+
+    let remaining = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
+    #expect(remaining.isDisjoint(with: leftovers), "\(remaining)")
+    #expect(
+      remaining
+        == Set(
+          others + [
+            ".lockout.json.5.6.tmp", ".lockout.json.8.9.tmp", "lockout.json", ".lockout.json.lock",
+          ]))
   }
 }

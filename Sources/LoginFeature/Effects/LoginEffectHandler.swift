@@ -17,7 +17,9 @@ import StateStore
 /// - `childDismissed`: nothing; the store has already cancelled the step's effects.
 /// - `restoreLaunch`: reads `sessionStore` and `lockoutStore` (a failure becomes a problem in
 ///   the record, never a crash) and sends ``LoginAction/restored(_:at:)`` with `now()`.
-/// - `updateLockout(change)`: `lockoutStore.update(_:)` with the change applied at `now()`.
+/// - `updateLockout(change)`: `lockoutStore.update(_:)` with the change applied at `now()`, and
+///   the record this handler last read or kept as the one its process saw (a reset forgets
+///   only that record, or one whose lockout has ended; see ``LockoutChange/reset``).
 ///
 /// A failed effect is an action: a save, clear or update the store throws on is answered with
 /// ``LoginAction/storageFailed(_:)`` (the reason in words safe to log, see
@@ -33,6 +35,9 @@ import StateStore
 public struct LoginEffectHandler: EffectHandler {
   /// The dependencies effects are carried out with.
   public var dependencies: LoginDependencies
+
+  /// The lockout record this handler last read or kept: what its process saw.
+  private let lockoutSeen = LockoutSeen()
 
   /// Creates a handler.
   ///
@@ -115,6 +120,7 @@ public struct LoginEffectHandler: EffectHandler {
       }
       do {
         record.lockout = try await dependencies.lockoutStore.load()
+        lockoutSeen.record = record.lockout
       } catch {
         record.lockoutProblem = StorageFailure.describe(error)
       }
@@ -123,10 +129,23 @@ public struct LoginEffectHandler: EffectHandler {
     case .updateLockout(let change):
       let now = dependencies.now()
       do {
-        try await dependencies.lockoutStore.update { change.applied(to: $0, at: now) }
+        let seen = lockoutSeen.record
+        lockoutSeen.record = try await dependencies.lockoutStore.update {
+          change.applied(to: $0, at: now, seen: seen)
+        }
       } catch {
         await send(.storageFailed(StorageFailure(.updateLockout, error: error)))
       }
     }
+  }
+}
+
+/// The lockout record a handler last read or kept, shared by its copies.
+private final class LockoutSeen: Sendable {
+  private let storage = Guarded<LockoutRecord?>(nil)
+
+  var record: LockoutRecord? {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
   }
 }
