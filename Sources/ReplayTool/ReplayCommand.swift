@@ -143,8 +143,23 @@ extension ReplayCommand {
   fileprivate func follow(
     _ url: URL, _ options: ReplayOptions, output: ReplayOutput
   ) throws(ReplayFailure) {
+    // A log is recorded into a folder that exists: one that does not cannot get it. Paths are
+    // named as they were typed.
+    let parent = url.deletingLastPathComponent()
+    let typed = options.file
+    let typedParent = (typed as NSString).deletingLastPathComponent
+    var parentIsFolder: ObjCBool = false
+    guard
+      FileManager.default.fileExists(atPath: parent.path, isDirectory: &parentIsFolder),
+      parentIsFolder.boolValue
+    else {
+      throw .usage(
+        "cannot follow \(Sanitized.path(typed)): its folder \(Sanitized.path(typedParent)) "
+          + "does not exist")
+    }
     var folder = false
     var info: ActionLogHeaderInfo?
+    var saidWaiting = false
     while info == nil {
       // Not there yet, or its header not written yet: the app has not started recording.
       var isFolder: ObjCBool = false
@@ -167,6 +182,13 @@ extension ReplayCommand {
           throw .log(error)
         }
       } else {
+        if !saidWaiting {
+          // Said once, on standard error: a silent wait reads as a hang.
+          output.error(
+            "waiting for \(Sanitized.path(typed)) to be recorded (Ctrl-C to stop)",
+            tool: options.tool)
+          saidWaiting = true
+        }
         FollowedFile.pause()
       }
     }

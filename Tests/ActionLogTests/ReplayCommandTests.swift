@@ -54,6 +54,9 @@ struct ReplayCommandTests {
     // scheduler makes it. That it happened, and what the failure says, is.
     let failure = try #require(timedOut)
     #expect(failure.timeout == .seconds(1))
+    // It says what it waits for, once: a silent wait reads as a hang.
+    #expect(
+      failure.stderr == "replay: waiting for 'not-yet.jsonl' to be recorded (Ctrl-C to stop)\n")
     #expect(
       failure.description.hasPrefix(
         "replay --follow not-yet.jsonl did not end within 1.0 seconds and was killed."),
@@ -122,6 +125,19 @@ struct ReplayCommandTests {
   ) async throws {
     let run = try await ReplayProcess.run(arguments, in: folder.url, timeout: .seconds(60))
     #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
+  }
+
+  /// A log in a folder that does not exist can never be recorded: refused at once (status 2),
+  /// not waited for.
+  @Test func aFollowedLogWhoseFolderIsMissingIsRefusedAtOnce() async throws {
+    let folder = try TemporaryFolder()
+    let run = try await ReplayProcess.run(
+      ["--follow", "missing/live.jsonl"], in: folder.url, timeout: .seconds(60))
+    #expect(run.status == 2)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr
+        == "replay: cannot follow 'missing/live.jsonl': its folder 'missing' does not exist\n")
   }
 
   /// A header line still being written (no newline yet) is waited for, not refused, even

@@ -364,23 +364,37 @@ import ToolTestSupport
   }
 
   /// A log larger than a page can hold is refused before anything is read or written, with
-  /// the limit named.
-  @Test func aLogTooLargeForAPageIsRefusedNamingTheLimit() async throws {
+  /// its size and the limit in bytes: one byte over the limit does not read as the limit.
+  @Test(arguments: [(64 << 20) + 1, 65 << 20])
+  func aLogTooLargeForAPageIsRefusedNamingTheLimit(size: Int) async throws {
     let folder = try TemporaryFolder()
     let log = folder.file("big.jsonl")
     #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
     let handle = try FileHandle(forWritingTo: log)
-    try handle.truncate(atOffset: 65 << 20)  // sparse: nothing is written
+    try handle.truncate(atOffset: UInt64(size))  // sparse: nothing is written
     try handle.close()
     let run = try await ReplayProcess.run(["--html", "big.html", "big.jsonl"], in: folder.url)
+    let words = size == (64 << 20) + 1 ? "67,108,865" : "68,157,440"
     #expect(
       run
         == ToolRun(
           status: 2, stdout: "",
-          stderr: "replay: 'big.jsonl' is 65 MiB; a timeline page takes logs of up to 64 MiB, "
-            + "larger pages are more than a browser opens: replay it as text instead "
-            + "(replay FILE, or --until N)\n"))
+          stderr: "replay: 'big.jsonl' is \(words) bytes, over the 64 MiB (67,108,864 bytes) a "
+            + "timeline page takes; larger pages are more than a browser opens: replay it as "
+            + "text instead (replay FILE, or --until N)\n"))
     #expect(try folder.names() == ["big.jsonl"], "no page is written")
+  }
+
+  @Test func aLogOfExactlyTheLimitIsNotRefusedForItsSize() async throws {
+    let folder = try TemporaryFolder()
+    let log = folder.file("limit.jsonl")
+    #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: log)
+    try handle.truncate(atOffset: 64 << 20)  // zeros: read, and refused as not text
+    try handle.close()
+    let run = try await ReplayProcess.run(["--html", "l.html", "limit.jsonl"], in: folder.url)
+    #expect(run.status == 2)
+    #expect(!run.stderr.contains("a timeline page takes"), "\(run.stderr)")
   }
 
   @Test func aLogWhoseHeaderCannotBeReadGetsNoPage() async throws {

@@ -31,15 +31,17 @@ struct TimelinePage {
   static func checkSize(of urls: [URL], named name: String) throws(ReplayFailure) {
     let size = ReplayProgress.size(of: urls)
     guard size > maximumLogBytes else { return }
+    // The size in bytes, exactly: a rounded one can read as the limit itself ("is 64 MiB; …
+    // takes logs of up to 64 MiB" for a log one byte over).
     throw .usage(
-      "\(Sanitized.path(name)) is \(mebibytes(size)); a timeline page takes logs of up to "
-        + "\(mebibytes(maximumLogBytes)), larger pages are more than a browser opens: replay it "
-        + "as text instead (replay FILE, or --until N)")
+      "\(Sanitized.path(name)) is \(grouped(size)) bytes, over "
+        + "the \(maximumLogBytes >> 20) MiB (\(grouped(maximumLogBytes)) bytes) a "
+        + "timeline page takes; larger pages are more than a browser opens: replay it as text "
+        + "instead (replay FILE, or --until N)")
   }
 
-  private static func mebibytes(_ bytes: Int) -> String {
-    let tenths = (bytes * 10 + (1 << 19)) >> 20
-    return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
+  private static func grouped(_ value: Int) -> String {
+    Duration.grouped(UInt128(max(0, value)))
   }
 
   /// The `<meta name="generator">` the page carries.
