@@ -91,8 +91,10 @@ public struct EditableField<Root>: Sendable {
 /// ```
 ///
 /// A field that is not declared in ``EditableFields/fields`` is a programming error: ``set(_:to:)``
-/// reports a ``RuntimeWarning`` (a failure inside a `TestStore`) and the edit changes nothing.
-/// A log naming an unknown field, or holding a value of the wrong type, does not decode.
+/// reports a ``RuntimeWarning`` (a failure inside a `TestStore`) and the edit changes nothing;
+/// encoding it throws, naming the key path, so a recorder stops before it rather than write a
+/// line its reader refuses. A log naming an unknown field, or holding a value of the wrong type,
+/// does not decode.
 public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
   /// The edited field's name (see ``EditableField/name``).
   public var field: String { storage.field }
@@ -108,8 +110,11 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
   @usableFromInline let storage: Storage
 
   @usableFromInline
-  init(field: String, value: any FieldValue, assign: (@Sendable (inout Root) -> Void)?) {
-    storage = Storage(field: field, value: value, assign: assign)
+  init(
+    field: String, value: any FieldValue, assign: (@Sendable (inout Root) -> Void)?,
+    undeclared: String? = nil
+  ) {
+    storage = Storage(field: field, value: value, assign: assign, undeclared: undeclared)
   }
 
   /// What ``FieldEdit`` holds; never changed once made.
@@ -118,12 +123,18 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
     @usableFromInline let field: String
     @usableFromInline let value: any FieldValue
     @usableFromInline let assign: (@Sendable (inout Root) -> Void)?
+    /// For an edit of a field `Root` does not declare: what is wrong, naming the key path.
+    @usableFromInline let undeclared: String?
 
     @usableFromInline
-    init(field: String, value: any FieldValue, assign: (@Sendable (inout Root) -> Void)?) {
+    init(
+      field: String, value: any FieldValue, assign: (@Sendable (inout Root) -> Void)?,
+      undeclared: String?
+    ) {
       self.field = field
       self.value = value
       self.assign = assign
+      self.undeclared = undeclared
     }
   }
 
@@ -138,10 +149,10 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, to value: Value
   ) -> FieldEdit {
     guard let field = Root.fields.first(where: { $0.keyPath == keyPath as AnyKeyPath }) else {
+      let problem = "the key path \(keyPath) is not one of \(Root.self).fields"
       RuntimeWarning.report(
-        "FieldEdit<\(Root.self)>: the key path \(keyPath) is not one of \(Root.self).fields; "
-          + "declare it there (the edit changes nothing)")
-      return FieldEdit(field: "", value: value, assign: nil)
+        "FieldEdit<\(Root.self)>: \(problem); declare it there (the edit changes nothing)")
+      return FieldEdit(field: "", value: value, assign: nil, undeclared: problem)
     }
     let path = StatePath(keyPath, offset: field.offset)
     return FieldEdit(field: field.name, value: value, assign: { path.modify(&$0) { $0 = value } })
@@ -206,9 +217,21 @@ extension FieldEdit: Codable {
   /// Encodes `{"field": name, "value": …}`, the value with its own `Codable` (masked as it
   /// masks itself).
   ///
+  /// An edit of a field `Root` does not declare has no name a reader could decode: it throws
+  /// instead of writing one, so a log never holds a line its own reader refuses (a recorder
+  /// stops there and reports why, naming the key path).
+  ///
   /// - Parameter encoder: The encoder to write to.
-  /// - Throws: Whatever the encoder throws.
+  /// - Throws: `EncodingError.invalidValue` for an edit of an undeclared field; whatever the
+  ///   encoder throws.
   public func encode(to encoder: any Encoder) throws {
+    if let undeclared = storage.undeclared {
+      throw EncodingError.invalidValue(
+        self,
+        EncodingError.Context(
+          codingPath: encoder.codingPath,
+          debugDescription: "an edit of an undeclared field cannot be recorded: \(undeclared)"))
+    }
     var container = encoder.container(keyedBy: FieldEditKey.self)
     try container.encode(field, forKey: .field)
     try container.encode(value, forKey: .value)

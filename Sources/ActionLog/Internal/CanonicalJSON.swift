@@ -45,7 +45,10 @@ package enum CanonicalJSON {
     }
     if case EncodingError.invalidValue(_, let context) = error {
       let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-      return path.isEmpty ? type : "\(type) at '\(path)'"
+      let at = path.isEmpty ? type : "\(type) at '\(path)'"
+      // The value's own words, when it says why it cannot be encoded (a field edit does).
+      let why = context.debugDescription
+      return why.isEmpty ? at : "\(at): \(why)"
     }
     return type
   }

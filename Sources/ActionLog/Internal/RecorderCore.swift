@@ -349,6 +349,9 @@ final class RecorderCore<
       do {
         line = try encode(item)
       } catch {
+        // The lines before it in this batch are whole and readable: they are kept.
+        flush()
+        guard !writerStopped else { return }  // the flush failed and said so
         stop(reporting: error)
         return
       }
