@@ -5,7 +5,7 @@ import Testing
 import ToolTestSupport
 
 /// A form with one field declared for edits and one left out.
-private struct Profile: Reducer {
+private struct ProfileForm: Reducer {
   struct State: Equatable, Codable, Sendable, EditableFields {
     var name = ""
     var nickname = ""
@@ -33,7 +33,7 @@ private struct Profile: Reducer {
     let folder = try TemporaryFolder()
     let url = folder.file("profile.jsonl")
     let errors = Guarded<[ActionLogError]>([])
-    let store = Store(initialState: Profile.State(), reducer: Profile())
+    let store = Store(initialState: ProfileForm.State(), reducer: ProfileForm())
     let recorder = try store.record(to: url, feature: "profile") { error in
       errors.withLock { $0.append(error) }
     }
@@ -57,7 +57,7 @@ private struct Profile: Reducer {
     #expect(message.contains("\\State.nickname"), "\(message)")
     #expect(!(try String(contentsOf: url, encoding: .utf8)).contains(#""field":"""#))
 
-    let replay = try Replayer(reducer: Profile()).replay(url, verify: true)
+    let replay = try Replayer(reducer: ProfileForm()).replay(url, verify: true)
     #expect(replay.stepCount == 1)
     #expect(replay.finalState.name == "Ada")
   }
