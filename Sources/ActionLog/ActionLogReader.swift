@@ -64,6 +64,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   private let decoder: CanonicalJSONDecoder
   private var isFinished = false
   private var lastSequenceNumber: Int?
+  /// The time of the last step that had one: the next may not be earlier.
+  private var lastTime: Duration?
 
   /// Opens the log at `url` and reads its header.
   ///
@@ -147,6 +149,17 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         if let last = lastSequenceNumber, last == .max || number != last + 1 {
           throw .malformedLine(
             line: line.number, reason: "sequence number \(number) does not follow \(last)")
+        }
+        // Times come from the recorder's monotonic stopwatch: one before the step before's is
+        // damage, and would show as a negative gap.
+        if let time = step.time {
+          if let lastTime, time < lastTime {
+            throw .malformedLine(
+              line: line.number,
+              reason: "step time \(ActionLogFormat.milliseconds(time)) ms is before the "
+                + "\(ActionLogFormat.milliseconds(lastTime)) ms of the step before")
+          }
+          lastTime = time
         }
         lastSequenceNumber = number
         step.line = line.number

@@ -75,12 +75,39 @@ where State: Decodable, Action: Decodable, Effect: Decodable {
   init(fields container: KeyedDecodingContainer<ActionLogFormat.Key>) throws {
     self.init(
       sequenceNumber: try container.decode(Int.self, forKey: .seq),
-      time: try container.decodeIfPresent(Int.self, forKey: .time).map { .milliseconds($0) },
+      time: try Self.time(in: container),
       origin: try container.decode(ActionOrigin.self, forKey: .origin),
       action: try container.decode(Action.self, forKey: .action),
       effects: try container.decode([Effect].self, forKey: .effects),
       digest: try container.decode(String.self, forKey: .digest),
       checkpoint: try container.decodeIfPresent(State.self, forKey: .checkpoint))
+  }
+}
+
+extension RecordedTransition {
+  /// The step's time: a whole number of milliseconds from 0, or none. Anything else — a
+  /// negative number, a fraction, a number past `Int` — is an invalid value at `time`, named
+  /// as such (it read as "not valid JSON", and `-1` printed as `0:00.0-1`).
+  static func time(
+    in container: KeyedDecodingContainer<ActionLogFormat.Key>
+  ) throws -> Duration? {
+    let read: Decimal?
+    do {
+      read = try container.decodeIfPresent(Decimal.self, forKey: .time)
+    } catch DecodingError.typeMismatch(_, let context) {
+      // Not a number: named as what a time is, not as the type it is read through.
+      throw DecodingError.typeMismatch(Int.self, context)
+    }
+    guard let number = read else { return nil }
+    var whole = Decimal()
+    var copy = number
+    NSDecimalRound(&whole, &copy, 0, .down)
+    guard number >= 0, whole == number, number <= Decimal(Int.max / 1_000) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .time, in: container,
+        debugDescription: "expected a whole number of milliseconds from 0")
+    }
+    return .milliseconds(NSDecimalNumber(decimal: number).intValue)
   }
 }
 

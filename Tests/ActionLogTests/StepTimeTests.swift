@@ -58,3 +58,53 @@ struct StepTimeTests {
     #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
   }
 }
+
+/// A step's time is a whole number of milliseconds from 0, and never before the step before's:
+/// anything else is bad input named at its line (`-1` printed as `0:00.0-1`, `1.5` and `1e30`
+/// read as "not valid JSON", and a time going back showed a negative gap on the page).
+struct StepTimeValidationTests {
+  private static let fixture = ReplayProcess.fixtures.appendingPathComponent("login.jsonl")
+
+  /// The fixture's header and first two steps, the first step's time replaced by `first`.
+  private static func log(first: String, second: String? = nil) throws -> [String] {
+    let lines = try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n")
+      .map(String.init)
+    func timed(_ line: String, _ time: String) -> String {
+      line.replacing(/"time":\d+/, with: "\"time\":\(time)")
+    }
+    return [lines[0], timed(lines[1], first), second.map { timed(lines[2], $0) } ?? lines[2]]
+  }
+
+  private static func error(reading lines: [String]) throws -> ActionLogError? {
+    let folder = try TemporaryFolder()
+    let url = try folder.write("times.jsonl", lines: lines)
+    do {
+      _ = try Replayer(reducer: LoginReducer()).replay(url)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test(arguments: ["-1", "1.5", "1e30", "-0.5"])
+  func aTimeThatIsNoWholeNumberOfMillisecondsIsMalformed(time: String) throws {
+    #expect(
+      try Self.error(reading: Self.log(first: time))?.description
+        == "line 2: malformed: invalid value at 'time' (expected a whole number of "
+        + "milliseconds from 0)")
+  }
+
+  @Test func aTimeThatIsNoNumberSaysWhatATimeIs() throws {
+    #expect(
+      try Self.error(reading: Self.log(first: "\"soon\""))?.description
+        == "line 2: malformed: wrong type at 'time' (expected Int)")
+  }
+
+  @Test func aTimeBeforeTheStepBeforesIsMalformedAndEqualTimesAreNot() throws {
+    #expect(
+      try Self.error(reading: Self.log(first: "5", second: "1"))?.description
+        == "line 3: malformed: step time 1 ms is before the 5 ms of the step before")
+    #expect(try Self.error(reading: Self.log(first: "5", second: "5")) == nil)
+    #expect(try Self.error(reading: Self.log(first: "0", second: "1")) == nil)
+  }
+}

@@ -7,7 +7,11 @@ enum DecodingErrorReason {
     switch error {
     case .dataCorrupted(let context):
       if context.codingPath.isEmpty { return "not valid JSON" }
+      // The package's own reasons say what was expected (never the value); Foundation's are
+      // left out, as they quote the value.
+      let expected = context.debugDescription.hasPrefix("expected ")
       return "invalid value at '\(path(context.codingPath))'"
+        + (expected ? " (\(context.debugDescription))" : "")
     case .keyNotFound(let key, let context):
       return "missing '\(path(context.codingPath + [key]))'"
     case .typeMismatch(let type, let context):
