@@ -230,6 +230,15 @@ struct ReplayCommandTests {
       ),
       (
         [
+          header,
+          #"{"seq":1,"origin":"user","action":{"edit":{"_0":{"field":"username"}}},"#
+            + #""effects":[],"digest":"0"}"#,
+        ],
+        // A known case missing a key is not an unknown case ('edit.field', it said).
+        "line 2: malformed: missing 'action.edit._0.value'"
+      ),
+      (
+        [
           header, firstStep,
           #"{"seq":3,"origin":"user","action":{"loginButtonTapped":{}},"effects":[],"digest":"0"}"#,
         ],

@@ -29,6 +29,12 @@ enum LineClassifier {
       }
       return .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
     }
+    // An unknown case fails as a type mismatch (a synthesized enum finds none of its keys) or
+    // as corrupted data (a raw-value enum's string): a missing or null key inside a known case
+    // (an edit without its value) is not one, and is named as what it is below.
+    guard isUnknownCaseError(error) else {
+      return .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
+    }
     // The action itself, or a child action embedded in it (`action.login._0`).
     if root == ActionLogFormat.Key.action.rawValue, path.count == 1 || isEmbedding(path),
       let name = caseName(in: line.bytes, at: path, nested: path.count > 1)
@@ -44,6 +50,14 @@ enum LineClassifier {
         reason: "unknown effect case \(Sanitized.name(qualified(name, path.dropFirst(2))))")
     }
     return .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
+  }
+
+  /// Whether `error` is how a value of an unknown enum case fails to decode.
+  private static func isUnknownCaseError(_ error: any Error) -> Bool {
+    switch error as? DecodingError {
+    case .typeMismatch?, .dataCorrupted?: true
+    default: false
+    }
   }
 
   /// Whether `path` (after its root) goes through embedded children only: a parent's case, then
