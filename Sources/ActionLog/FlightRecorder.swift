@@ -83,9 +83,11 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   ///   - folder: The folder of segments.
   ///   - feature: The feature's name, written in every segment's header.
   ///   - options: The budget and how segments are recorded.
-  ///   - onError: Called, on a background queue, when writing a segment fails, and on the main
+  ///   - onError: Called, on a background queue, when writing a segment fails; on the main
   ///     actor, once, when the next segment cannot be made: the recorder then writes on in the
-  ///     segment it has, past its share of the budget, and rolls no more.
+  ///     segment it has, past its share of the budget, and rolls no more; and on a background
+  ///     task when the folder cannot be kept within its budget (a segment that cannot be
+  ///     deleted, a folder that cannot be listed): recording goes on.
   /// - Throws: ``ActionLogError/ioError(_:)`` when the folder or the first segment cannot be made.
   @inlinable
   public convenience init(
@@ -134,15 +136,32 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   /// The number of the segment being written.
   public var currentSegment: Int { currentNumber }
 
-  /// Waits until every transition recorded so far is written to its segment; recording goes
-  /// on.
+  /// Waits until every transition recorded so far is written to its segment, and the oldest
+  /// segments are deleted while the folder is over its budget; recording goes on.
   ///
+  /// When it returns, the folder holds at most the budget plus the segment being written. A
+  /// segment that cannot be deleted is reported through `onError`, and recording goes on.
   /// Use it before copying the folder into a bug report.
   public func flush() async {
     let core = current
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       core.flush { continuation.resume() }
     }
+    // The prunes of the segments rolled so far, then one more: a burst can roll several
+    // segments before their prunes run, and they ran in low-priority tasks nobody waited for.
+    await pruning?.value
+    await prune(keeping: currentNumber)
+  }
+
+  /// Deletes the oldest segments while the folder is over its budget, off the main actor,
+  /// never `keeping` or newer; a failure goes to `onError`.
+  private func prune(keeping number: Int) async {
+    let (folder, budget, onError) = (folder, options.budget, onError)
+    await Task.detached(priority: .utility) {
+      if let failure = FlightRecording.prune(folder, budget: budget, keeping: number) {
+        onError(failure)
+      }
+    }.value
   }
 
   /// Flushes and closes the segment being written, and deletes the oldest segments while the
@@ -157,12 +176,7 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     }
     guard !isClosed else { return }
     isClosed = true
-    let folder = folder
-    let budget = options.budget
-    let number = currentNumber
-    await Task.detached(priority: .utility) {
-      FlightRecording.prune(folder, budget: budget, keeping: number)
-    }.value
+    await prune(keeping: currentNumber)
   }
 
   @inlinable
@@ -196,13 +210,16 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     let folder = folder
     let budget = options.budget
     let previous = pruning
+    let onError = onError
     pruning = Task.detached(priority: .utility) {
       await previous?.value
       // Once the segment just closed is all on disk, so its size counts whole.
       await withCheckedContinuation { continuation in
         finished.finish { continuation.resume() }
       }
-      FlightRecording.prune(folder, budget: budget, keeping: next)
+      if let failure = FlightRecording.prune(folder, budget: budget, keeping: next) {
+        onError(failure)
+      }
     }
   }
 
@@ -248,7 +265,8 @@ extension Store where R.State: Encodable & Sendable, R.Action: Encodable, R.Effe
   ///   - folder: The folder of segments.
   ///   - feature: The feature's name, written in every segment's header.
   ///   - options: The budget and how segments are recorded.
-  ///   - onError: Called, on a background queue, when writing fails.
+  ///   - onError: Called, on a background queue, when writing fails or the folder cannot be
+  ///     kept within its budget.
   /// - Returns: The recorder; keep it, and `await close()` it to flush.
   /// - Throws: What ``ActionLog/FlightRecorder/init(store:folder:feature:options:onError:)`` throws.
   public func recordFlight(

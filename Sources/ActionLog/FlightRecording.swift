@@ -149,8 +149,19 @@ public struct FlightRecording: Sendable {
   ///
   /// Only regular files are counted and deleted, one `unlink` each: a folder (or a link) that
   /// bears a segment's name is not the recorder's, and is left as it is with what it holds.
-  static func prune(_ folder: URL, budget: Int, keeping newest: Int) {
-    guard let numbers = try? segmentNumbers(in: folder) else { return }
+  ///
+  /// - Returns: Why the folder could not be brought within the budget (it cannot be listed, or
+  ///   a segment cannot be deleted), or `nil`. A segment already gone counts as deleted.
+  static func prune(_ folder: URL, budget: Int, keeping newest: Int) -> ActionLogError? {
+    // A folder that is gone holds nothing over the budget (the recorder reports the segment it
+    // then cannot make).
+    guard FileManager.default.fileExists(atPath: folder.path) else { return nil }
+    let numbers: [Int]
+    do {
+      numbers = try segmentNumbers(in: folder)
+    } catch {
+      return error
+    }
     var files = numbers.compactMap { number -> (number: Int, path: String, size: Int)? in
       let path = segmentURL(number, in: folder).path
       var info = stat()
@@ -160,10 +171,17 @@ public struct FlightRecording: Sendable {
     var total = files.reduce(0) { $0 + $1.size }
     while total > budget, let oldest = files.first, oldest.number < newest {
       // `unlink` never removes a folder, should one have taken the file's place meanwhile.
-      _ = unlink(oldest.path)
+      if unlink(oldest.path) != 0, errno != ENOENT {
+        let reason = String(cString: strerror(errno))
+        return .ioError(
+          "cannot delete \(segmentName(oldest.number)) to keep "
+            + "\(Sanitized.name(folder.lastPathComponent)) within its budget of \(budget) bytes: "
+            + reason)
+      }
       total -= oldest.size
       files.removeFirst()
     }
+    return nil
   }
 }
 

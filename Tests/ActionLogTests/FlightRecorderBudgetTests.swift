@@ -1,0 +1,91 @@
+import ActionLog
+import Foundation
+import StateStore
+import Testing
+import ToolTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The flight recorder's word on its budget: after `flush()` the folder holds at most the
+/// budget plus the segment being written, and a segment that cannot be deleted is reported.
+@MainActor
+struct FlightRecorderBudgetTests {
+  /// The segments' numbers and sizes; one deleted between the listing and its size is gone.
+  private static func sizes(in folder: URL) throws -> [(number: Int, size: Int)] {
+    try FlightRecording(folder: folder).segments.compactMap { segment in
+      var info = stat()
+      guard lstat(segment.url.path, &info) == 0 else { return nil }
+      return (segment.number, Int(info.st_size))
+    }
+  }
+
+  /// A burst of 1,200 edits into a 10 KiB budget, then `flush()`: the prunes ran in
+  /// low-priority tasks nobody waited for, and the folder held 4–17× the budget.
+  @Test func afterFlushTheFolderHoldsTheBudgetPlusTheSegmentBeingWritten() async throws {
+    let folder = try TemporaryFolder()
+    let flight = folder.file("flight")
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let budget = 10 * 1_024
+    let recorder = try store.recordFlight(
+      to: flight, feature: "counter",
+      options: FlightRecorderOptions(
+        budget: budget, segmentCount: 8, recording: RecordingOptions(checkpointInterval: 1_000)))
+    for _ in 0..<1_200 { store.send(.add(1)) }
+    await recorder.flush()
+
+    let sizes = try Self.sizes(in: flight)
+    let current = try #require(sizes.last { $0.number == recorder.currentSegment })
+    let total = sizes.reduce(0) { $0 + $1.size }
+    #expect(total <= budget + current.size, "\(sizes)")
+    #expect(sizes.first?.number ?? 0 > 1, "the oldest were deleted")
+    await recorder.close()
+  }
+
+  /// A segment the prune cannot delete (an earlier launch's, made immutable; root only) is
+  /// reported through `onError`, naming it, and recording goes on.
+  @Test(.enabled(if: getuid() == 0, "making a file immutable needs root"))
+  func aSegmentThatCannotBeDeletedIsReported() async throws {
+    let folder = try TemporaryFolder()
+    let flight = folder.file("flight")
+    let options = FlightRecorderOptions(
+      budget: 4_096, segmentCount: 4, recording: RecordingOptions(checkpointInterval: 1_000))
+    let earlier = Store(initialState: Counter.State(), reducer: Counter())
+    let first = try earlier.recordFlight(to: flight, feature: "counter", options: options)
+    for _ in 0..<20 { earlier.send(.add(1)) }
+    await first.close()
+    let oldest = try #require(FlightRecording(folder: flight).segments.first)
+    let name = oldest.url.lastPathComponent
+
+    let chattr = URL(fileURLWithPath: "/usr/bin/chattr")
+    let immutable = try await ProcessRunner.run(
+      chattr, ["+i", oldest.url.path], timeout: .seconds(60))
+    try #require(
+      immutable.status == 0, "chattr +i (a file system without the attribute?): \(immutable)")
+    // Nothing throws until the attribute is cleared again, so the folder can be removed.
+    let errors = Guarded<[String]>([])
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let recorder = try? store.recordFlight(to: flight, feature: "counter", options: options) {
+      error in errors.withLock { $0.append(error.description) }
+    }
+    for _ in 0..<400 { store.send(.add(1)) }
+    await recorder?.flush()
+    let exists = FileManager.default.fileExists(atPath: oldest.url.path)
+    await recorder?.close()
+    let cleared = try await ProcessRunner.run(
+      chattr, ["-i", oldest.url.path], timeout: .seconds(60))
+    #expect(cleared.status == 0)
+
+    #expect(recorder != nil)
+    let reported = errors.withLock { $0 }
+    #expect(
+      reported.contains {
+        $0.contains("cannot delete '\(name)'") || $0.contains("cannot delete \(name)")
+      },
+      "\(reported)")
+    #expect(reported.allSatisfy { $0.contains("budget") }, "\(reported)")
+    #expect(exists)
+    #expect(store.state.count == 400)
+  }
+}
