@@ -172,7 +172,7 @@ public struct FlightRecording: Sendable {
     while total > budget, let oldest = files.first, oldest.number < newest {
       // `unlink` never removes a folder, should one have taken the file's place meanwhile.
       if unlink(oldest.path) != 0, errno != ENOENT {
-        let reason = String(cString: strerror(errno))
+        let reason = SystemError.message(errno)
         return .ioError(
           "cannot delete \(segmentName(oldest.number)) to keep "
             + "\(Sanitized.name(folder.lastPathComponent)) within its budget of \(budget) bytes: "

@@ -76,7 +76,7 @@ if runs("scoped") { results += appScopedScenarios(ops: quick ? 1_000 : 1_000_000
 if runs("teststore") { results += await testStoreScenarios(ops: quick ? 1_000 : 10_000) }
 if runs("actionlog") { results += await actionLogScenarios(quick: quick) }
 if group == "record" { results += await recordingOverheadScenarios(quick: quick) }
-// Last: the floor of these renders two 100,000-item states whole (10,000 in a quick run), and the heap it leaves
-// would show in every later row's peak.
+// Last: the floor of these renders two 100,000-item states whole (10,000 in a quick run), and
+// the heap it leaves would show in every later row's peak.
 if runs("teststore") { results += await failingAssertionScenarios(quick: quick) }
 print(json ? Report.jsonLines(results) : Report.table(results))
