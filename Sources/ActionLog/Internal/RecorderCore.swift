@@ -78,9 +78,11 @@ final class RecorderCore<
   // Both encoders write every `PersonalData` as its mask when the options mask usernames, at
   // any depth of a state, an action or an effect: nothing is redacted value by value.
   private let canonicalEncoder: CanonicalJSONEncoder
-  // The state after every transition: a step changes a field or two, and the encoder copies
-  // the bytes of the nested values that did not change. It encodes the header's and the gaps'
-  // states too, so one encoder, not two, holds buffers the size of a state.
+  // The state after every transition, encoded whole every time: a log must hold the state the
+  // app had, so nothing is copied from an earlier encoding on the word of the host's `==` (a
+  // type whose `==` looks at an `id` only was logged with its old fields). It encodes the
+  // header's and the gaps' states too, so one encoder, not two, holds buffers the size of a
+  // state.
   private let stateEncoder: CanonicalJSONEncoder
   private var output = Data()
   /// The most bytes of a written batch whose buffer is kept for the next one.
@@ -122,8 +124,7 @@ final class RecorderCore<
     self.options = options
     self.budget = budget
     canonicalEncoder = CanonicalJSONEncoder(masksPersonalData: options.maskUsernames)
-    stateEncoder = CanonicalJSONEncoder(
-      remembersTopLevelValues: true, masksPersonalData: options.maskUsernames)
+    stateEncoder = CanonicalJSONEncoder(masksPersonalData: options.maskUsernames)
     self.onError = onError
     self.file = file
     stoppedMarker = try Self.line(
