@@ -29,6 +29,14 @@ import Observation
 /// time it was compared, and one `==` of the child state otherwise. (A slice that `==` says
 /// changed, such as one holding a NaN, is compared with `==`, and published, after every
 /// action.)
+///
+/// Whether a slice changed is the child state's `==`, and only that: a handle is how a view
+/// re-renders, and a view shows what `==` compares. A type whose `==` ignores a field (an
+/// `id`-only `==`) is not republished when only that field changes: observers are not called
+/// and Observation is not told, so a view keeps showing the old value until something `==`
+/// sees changes (reading `state` again may already give the new one). Give a slice a `==` that
+/// compares what its views show. (The store's own state and the action log never depend on it: the log encodes
+/// every state whole.)
 @MainActor
 public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: Observable {
   // `@exclusivity(unchecked)`: only this class's code reads and writes these, never across a
