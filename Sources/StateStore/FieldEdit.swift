@@ -39,9 +39,6 @@ public struct EditableField<Root>: Sendable {
   /// The field's name, as an action log records it.
   public let name: String
   @usableFromInline let keyPath: AnyKeyPath & Sendable
-  /// The field's byte offset in `Root` when it is a stored property (see `StatePath`): an
-  /// edit then writes its value in place instead of through the key path.
-  @usableFromInline let offset: Int?
   @usableFromInline let read: @Sendable (Root) -> any FieldValue
   @usableFromInline let decode:
     @Sendable (KeyedDecodingContainer<FieldEditKey>) throws -> (
@@ -59,8 +56,7 @@ public struct EditableField<Root>: Sendable {
   ) {
     self.name = name
     self.keyPath = keyPath
-    let path = StatePath(keyPath, offset: MemoryLayout<Root>.offset(of: keyPath))
-    offset = path.offset
+    let path = StatePath(keyPath)
     read = { path.value(in: $0) }
     decode = { container in
       let value = try container.decode(Value.self, forKey: .value)
@@ -154,7 +150,7 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
         "FieldEdit<\(Root.self)>: \(problem); declare it there (the edit changes nothing)")
       return FieldEdit(field: "", value: value, assign: nil, undeclared: problem)
     }
-    let path = StatePath(keyPath, offset: field.offset)
+    let path = StatePath(keyPath)
     return FieldEdit(field: field.name, value: value, assign: { path.modify(&$0) { $0 = value } })
   }
 

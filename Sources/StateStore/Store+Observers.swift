@@ -10,12 +10,12 @@ extension Store {
     @usableFromInline let id: Int
     /// Compares the slice at the pointer with the handle's, and keeps it when it changed;
     /// returns whether it did. Runs inside the store's access to its state: no host code.
-    @usableFromInline let stage: @MainActor (UnsafePointer<R.State>) -> Bool
+    @usableFromInline let stage: @MainActor (R.State) -> Bool
     /// Publishes the kept slice: Observation and the handle's callbacks (host code).
     @usableFromInline let publish: @MainActor () -> Void
 
     @usableFromInline init(
-      id: Int, stage: @escaping @MainActor (UnsafePointer<R.State>) -> Bool,
+      id: Int, stage: @escaping @MainActor (R.State) -> Bool,
       publish: @escaping @MainActor () -> Void
     ) {
       self.id = id
@@ -101,7 +101,7 @@ extension Store {
   /// runs once the store has let go of its state.
   @inlinable
   func observeSlice(
-    stage: @escaping @MainActor (UnsafePointer<R.State>) -> Bool,
+    stage: @escaping @MainActor (R.State) -> Bool,
     publish: @escaping @MainActor () -> Void
   ) -> StoreSubscription {
     let id = makeObserverID()

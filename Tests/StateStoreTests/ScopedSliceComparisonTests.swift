@@ -75,23 +75,6 @@ struct ScopedSliceComparisonTests {
     #expect(watch.card.state.name == Card().name)
   }
 
-  @Test func aSliceStoredAsTheSameBytesIsNotComparedWithEquals() {
-    let watch = CardWatch(through: \.card)
-    Card.comparisons = 0
-    for _ in 0..<100 { watch.store.send(.touchOther) }
-    #expect(Card.comparisons == 0, "the store's bytes are those the handle took")
-    watch.store.send(.rebuildEqualCard)
-    #expect(Card.comparisons == 1, "other bytes: compared once, then taken again")
-    for _ in 0..<100 { watch.store.send(.touchOther) }
-    #expect(Card.comparisons == 1)
-    watch.store.send(.rename("b"))
-    watch.store.send(.touchOther)
-    #expect(Card.comparisons == 3, "a changed slice is compared until an action leaves it")
-    for _ in 0..<100 { watch.store.send(.touchOther) }
-    #expect(Card.comparisons == 3)
-    #expect(watch.card.state.name == "b")
-  }
-
   @Test func aSliceThatEqualsCallsChangedIsPublishedAfterEveryAction() {
     // Bytes are kept only once `==` found the slice unchanged: a NaN never is, so `==` decides
     // after every action, as it did before the shortcut.

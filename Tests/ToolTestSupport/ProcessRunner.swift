@@ -155,8 +155,9 @@ package enum ProcessRunner {
     let deadline = DispatchTime.now() + Double(seconds) + Double(attoseconds) / 1e18
     Thread.detachNewThread {
       if exited.wait(timeout: deadline) == .timedOut {
-        kill(pid, SIGKILL)
+        // Said before the kill: the waiting thread can see the exit before this thread runs on.
         killed.signal()
+        kill(pid, SIGKILL)
       }
     }
     let errorData = Collected()

@@ -56,21 +56,20 @@ final class RecorderCore<
     }
   }
 
-  // Guarded by `condition`. Every access is made with the lock held, so no two overlap and
-  // the run-time exclusivity check (most of `enqueue`'s own time) is left out.
+  // Guarded by `condition`: every access is made with the lock held.
   @usableFromInline let condition = NSLock()
-  @exclusivity(unchecked) @usableFromInline var pending: [Item] = []
+  @usableFromInline var pending: [Item] = []
   /// What the items in `pending`, and those of the batch being written, were charged.
-  @exclusivity(unchecked) @usableFromInline var pendingCharge = RecorderBudget.Charge(
+  @usableFromInline var pendingCharge = RecorderBudget.Charge(
     memory: 0, line: 0)
-  @exclusivity(unchecked) private var inFlightCharge = RecorderBudget.Charge(memory: 0, line: 0)
-  @exclusivity(unchecked) @usableFromInline var isDrainScheduled = false
-  @exclusivity(unchecked) @usableFromInline var isStopped = false
-  @exclusivity(unchecked) private var isFinishing = false
-  @exclusivity(unchecked) @usableFromInline var droppedCount = 0
-  @exclusivity(unchecked) @usableFromInline var lastDroppedState: State?
-  @exclusivity(unchecked) @usableFromInline var totalDropped = 0
-  @exclusivity(unchecked) private var bytesOnDisk = 0
+  private var inFlightCharge = RecorderBudget.Charge(memory: 0, line: 0)
+  @usableFromInline var isDrainScheduled = false
+  @usableFromInline var isStopped = false
+  private var isFinishing = false
+  @usableFromInline var droppedCount = 0
+  @usableFromInline var lastDroppedState: State?
+  @usableFromInline var totalDropped = 0
+  private var bytesOnDisk = 0
 
   // Used on `queue` only (and in `init`, before the queue sees the core).
   @usableFromInline let queue = DispatchQueue(label: "loginstore.actionlog.writer")

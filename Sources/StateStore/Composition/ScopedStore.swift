@@ -25,33 +25,28 @@ import Observation
 ///
 /// A handle keeps its parent store alive, and is released like any object. Comparing the
 /// slice after each of the parent's actions is what it costs, however many observers the handle
-/// has: a comparison of memory while the store holds the slice as the same bytes as the last
-/// time it was compared, and one `==` of the child state otherwise. (A slice that `==` says
-/// changed, such as one holding a NaN, is compared with `==`, and published, after every
-/// action.)
+/// has: one `==` of the child state. (A slice that `==` says changed, such as one holding a
+/// NaN, is published after every action.)
 ///
 /// Whether a slice changed is the child state's `==`, and only that: a handle is how a view
 /// re-renders, and a view shows what `==` compares. A type whose `==` ignores a field (an
 /// `id`-only `==`) is not republished when only that field changes: observers are not called
 /// and Observation is not told, so a view keeps showing the old value until something `==`
 /// sees changes (reading `state` again may already give the new one). Give a slice a `==` that
-/// compares what its views show. (The store's own state and the action log never depend on it: the log encodes
-/// every state whole.)
+/// compares what its views show. (The store's own state and the action log never depend on
+/// it: the log encodes every state whole.)
 @MainActor
 public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: Observable {
-  // `@exclusivity(unchecked)`: only this class's code reads and writes these, never across a
-  // call into host code; a checked access costs about 77 instructions (callgrind).
   /// The slice the handle shows, in an immutable box: comparing a new slice with it needs no
   /// copy of it (a class's `let` cannot change during the comparison; a `var` would be copied
-  /// first, every reference in it retained and released, on each of the parent's actions). It
-  /// keeps the slice's bytes as the store held them, too: see ``stage(at:isStored:)``.
-  @exclusivity(unchecked) @usableFromInline var current: Snapshot
-  @exclusivity(unchecked) @usableFromInline var staged: Snapshot?
+  /// first, every reference in it retained and released, on each of the parent's actions).
+  @usableFromInline var current: Snapshot
+  @usableFromInline var staged: Snapshot?
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline let stateKeyPath: KeyPath<ScopedStore, State>
   @usableFromInline let sendToParent: @MainActor (Action) -> StoreTask
   @usableFromInline let isSame: (State, State) -> Bool
-  @exclusivity(unchecked) @usableFromInline
+  @usableFromInline
   var observers: [(id: Int, callback: @MainActor (State) -> Void)] = []
   private var nextObserverID = 0
   /// Released with the handle; the subscription cancels itself then.
@@ -119,7 +114,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     let path = StatePath(state)
     return ScopedStore<ChildState, ChildAction>(
       initial: ScopedStore<ChildState, ChildAction>.Snapshot(
-        path.value(in: current.value), storedAt: nil),
+        path.value(in: current.value)),
       isSame: { $0 == $1 },
       send: { [self] childAction in self.send(action(childAction)) },
       subscribe: { handle in
@@ -143,40 +138,24 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     scope(state: feature.state, action: feature.action.embed)
   }
 
-  /// Takes a parent handle's new slice (a copy, so its bytes are not kept): publishes it when
-  /// it differs from the current one.
+  /// Takes a parent handle's new slice: publishes it when it differs from the current one.
   @inlinable
   func receive(_ slice: State) {
-    if withUnsafePointer(to: slice, { stage(at: $0, isStored: false) }) { publish() }
+    if stage(slice) { publish() }
   }
 
-  /// Keeps the store's new slice, at `slice`, for ``publish()`` when it differs from the current
+  /// Keeps the store's new slice for ``publish()`` when `==` says it differs from the current
   /// one.
   ///
-  /// A slice stored as the same bytes as when the handle took it is the same value, and is not
-  /// compared with `==`: after most actions, a handle on a slice they did not touch costs a
-  /// comparison of memory, however deep its state. (The snapshot holds a copy of that slice,
-  /// so every object those bytes name is still alive and still the same.) A slice that is
-  /// equal but stored as other bytes, or that was not stored yet, is taken again with its
-  /// bytes, without publishing, so the next comparison is of memory.
+  /// Only `==` decides: no byte of a host's value is read to skip it (a shortcut that compared
+  /// the stored bytes was taken out as unsafe).
   ///
-  /// - Parameters:
-  ///   - slice: The slice in the store's storage, or a copy of it.
-  ///   - isStored: Whether `slice` points into the store's storage: bytes of a copy are not
-  ///     kept.
+  /// - Parameter value: The new slice.
   /// - Returns: Whether it differs.
   @inlinable
-  func stage(at slice: UnsafePointer<State>, isStored: Bool) -> Bool {
-    let shown = current
-    if shown.isStored(at: slice) { return false }
-    let value = slice.pointee
-    if isSame(value, shown.value) {
-      if isStored { current = Snapshot(value, storedAt: slice) }
-      return false
-    }
-    // A slice that changed is likely to change again with the next action (a field being
-    // typed in): its bytes are kept only once an action leaves it as it was.
-    staged = Snapshot(value, storedAt: nil)
+  func stage(_ value: State) -> Bool {
+    if isSame(value, current.value) { return false }
+    staged = Snapshot(value)
     return true
   }
 
@@ -192,37 +171,14 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     }
   }
 
-  /// One slice, kept as it was when the handle took it, and the bytes it was stored as.
+  /// One slice, kept as it was when the handle took it.
   @usableFromInline
   final class Snapshot {
     @usableFromInline let value: State
-    /// A copy of the bytes of the slice `value` was copied from, in the store's storage.
-    @usableFromInline let storedBytes: UnsafeMutableRawPointer?
 
-    /// A snapshot of `value`, copied from `stored` when given: the store's storage, which it
-    /// must still hold.
     @inlinable
-    init(_ value: State, storedAt stored: UnsafePointer<State>?) {
+    init(_ value: State) {
       self.value = value
-      if let stored {
-        let bytes = UnsafeMutableRawPointer.allocate(
-          byteCount: MemoryLayout<State>.size, alignment: MemoryLayout<UInt64>.alignment)
-        bytes.copyMemory(from: stored, byteCount: MemoryLayout<State>.size)
-        storedBytes = bytes
-      } else {
-        storedBytes = nil
-      }
-    }
-
-    deinit {
-      storedBytes?.deallocate()
-    }
-
-    /// Whether the slice at `slice` is stored as the bytes this snapshot was copied from.
-    @inlinable
-    func isStored(at slice: UnsafePointer<State>) -> Bool {
-      guard let storedBytes else { return false }
-      return hasSameBytes(UnsafeRawPointer(slice), storedBytes, count: MemoryLayout<State>.size)
     }
   }
 }
@@ -299,12 +255,7 @@ extension Store {
     action: @escaping @Sendable (ChildAction) -> R.Action
   ) -> ScopedStore<ChildState, ChildAction> {
     let path = StatePath(state)
-    let initial = withUnsafeMutablePointer(to: &currentState) { parentState in
-      path.withPointer(at: parentState) { slice, isStored in
-        ScopedStore<ChildState, ChildAction>.Snapshot(
-          slice.pointee, storedAt: isStored ? slice : nil)
-      }
-    }
+    let initial = ScopedStore<ChildState, ChildAction>.Snapshot(path.value(in: currentState))
     return ScopedStore<ChildState, ChildAction>(
       initial: initial,
       isSame: isSame,
@@ -312,9 +263,7 @@ extension Store {
       subscribe: { handle in
         self.observeSlice(
           stage: { [weak handle] parentState in
-            path.withPointer(at: parentState) { slice, isStored in
-              handle?.stage(at: slice, isStored: isStored) ?? false
-            }
+            handle?.stage(path.value(in: parentState)) ?? false
           },
           publish: { [weak handle] in handle?.publish() })
       }

@@ -18,10 +18,8 @@ enum ObservedKeyPaths {
     in root: Root.Type, _ make: () -> KeyPath<Root, Value>
   ) -> KeyPath<Root, Value> {
     let key = ObjectIdentifier(root)
-    if let path = paths[key] {
-      // Stored under this exact root type below, with its one value type: it cannot fail.
-      return unsafeDowncast(path, to: KeyPath<Root, Value>.self)
-    }
+    // Stored under this exact root type below, with its one value type: the cast succeeds.
+    if let path = paths[key] as? KeyPath<Root, Value> { return path }
     let path = make()
     paths[key] = path
     return path
