@@ -68,8 +68,10 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
     // Made here, in the host's module, so the step the store hands over is buffered by code
     // specialized for its types.
     let core = core
-    subscription = store.observeTransitions { transition in
-      core.enqueue(transition)
+    // Steps, not transitions: the store then never keeps the state before an action, so a
+    // reducer that changes one item of a long list writes it in place.
+    subscription = store.observeSteps { step in
+      core.enqueue(step)
     }
   }
 

@@ -102,8 +102,8 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
       onError: onError)
     // Made here, in the host's module, so each step is buffered by code specialized for its
     // types (as `ActionLogRecorder` does).
-    subscription = store.observeTransitions { [weak self] transition in
-      self?.record(transition)
+    subscription = store.observeSteps { [weak self] step in
+      self?.record(step)
     }
   }
 
@@ -180,13 +180,14 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   }
 
   @inlinable
-  func record(_ transition: Transition<R.State, R.Action, R.Effect>) {
+  func record(_ step: StoreStep<R.State, R.Action, R.Effect>) {
+    current.enqueue(step)
     // On the bytes handed to the writer, not on those it has written: a writer that is behind
-    // must not let a segment grow past its share.
+    // must not let a segment grow past its share. The next segment starts from the state after
+    // this step, so the recorder never keeps a state of its own.
     if !rollFailed, current.handedBytes >= options.segmentSize {
-      roll(from: transition.stateBefore)
+      roll(from: step.stateAfter)
     }
-    current.enqueue(transition)
   }
 
   @usableFromInline

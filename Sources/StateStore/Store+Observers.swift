@@ -24,9 +24,20 @@ extension Store {
     }
   }
 
+  /// An observer of transitions or of steps, in one list so that they are called in the order
+  /// they subscribed.
   @usableFromInline struct TransitionObserver {
+    @usableFromInline enum Callback {
+      case transition(@MainActor (Transition<R.State, R.Action, R.Effect>) -> Void)
+      case step(@MainActor (StoreStep<R.State, R.Action, R.Effect>) -> Void)
+    }
+
     @usableFromInline let id: Int
-    @usableFromInline let callback: @MainActor (Transition<R.State, R.Action, R.Effect>) -> Void
+    @usableFromInline let callback: Callback
+
+    var needsStateBefore: Bool {
+      if case .transition = callback { true } else { false }
+    }
   }
 
   /// Calls `callback` with the new state after every reduced action, until the returned
@@ -57,13 +68,39 @@ extension Store {
   /// - Parameter callback: Receives each transition on the main actor, before its effects
   ///   start.
   /// - Returns: Keep it for as long as you want the callbacks.
+  ///
+  /// While one is subscribed, the store keeps the state before each action: a reducer that
+  /// writes into a collection then copies it. Observe ``observeSteps(_:)`` when the state after
+  /// is enough.
   public func observeTransitions(
     _ callback: @escaping @MainActor (Transition<R.State, R.Action, R.Effect>) -> Void
   ) -> StoreSubscription {
+    addTransitionObserver(.transition(callback))
+  }
+
+  /// Calls `callback` with every ``StoreStep`` (the action, its effects and the state after),
+  /// in order, until the returned subscription is cancelled or released.
+  ///
+  /// The hook for action-log recorders: unlike ``observeTransitions(_:)``, it does not make
+  /// the store keep the state before each action, so a reducer that changes one item of a
+  /// long list writes it in place.
+  ///
+  /// - Parameter callback: Receives each step on the main actor, before its effects start.
+  /// - Returns: Keep it for as long as you want the callbacks.
+  public func observeSteps(
+    _ callback: @escaping @MainActor (StoreStep<R.State, R.Action, R.Effect>) -> Void
+  ) -> StoreSubscription {
+    addTransitionObserver(.step(callback))
+  }
+
+  private func addTransitionObserver(_ callback: TransitionObserver.Callback) -> StoreSubscription {
     let id = makeObserverID()
     transitionObservers.append(TransitionObserver(id: id, callback: callback))
+    keepsStateBefore = transitionObservers.contains { $0.needsStateBefore }
     return StoreSubscription { [weak self] in
-      self?.transitionObservers.removeSorted(id: id) { $0.id }
+      guard let self else { return }
+      transitionObservers.removeSorted(id: id) { $0.id }
+      keepsStateBefore = transitionObservers.contains { $0.needsStateBefore }
     }
   }
 

@@ -22,8 +22,9 @@ import Observation
 ///   reducer is never entered re-entrantly and actions are reduced in the order they were sent.
 /// - For each action, in this order: the reducer runs; Observation is told; ``observe(_:)``
 ///   callbacks and the ``states(bufferingPolicy:)`` streams get the new state; transition
-///   observers get the ``Transition``; then each returned effect starts, in the order the
-///   reducer returned them, each in its own task.
+///   and step observers get the ``Transition`` or ``StoreStep``, in the order they
+///   subscribed; then each returned effect starts, in the order the reducer returned them,
+///   each in its own task.
 /// - Actions an effect sends arrive on the main actor and are reduced in arrival order.
 ///   Actions sent from a cancelled effect are dropped.
 /// - ``cancelAll()`` and the end of the store cancel every effect in flight; nothing an
@@ -49,6 +50,8 @@ public final class Store<R: Reducer>: Observable {
   @usableFromInline var sliceObservers: [SliceObserver] = []
   @usableFromInline var stagedSlices: [Int] = []
   @usableFromInline var transitionObservers: [TransitionObserver] = []
+  /// Whether a transition observer needs the state before each action; step observers don't.
+  @usableFromInline var keepsStateBefore = false
   var nextObserverID = 0
   var streamFinishers: [Int: @Sendable () -> Void] = [:]
 
@@ -173,13 +176,17 @@ public final class Store<R: Reducer>: Observable {
   @inlinable
   func step(_ action: R.Action, origin: ActionOrigin, node: EffectNode?) -> EffectNode? {
     sequenceNumber += 1
-    let before: R.State? = transitionObservers.isEmpty ? nil : currentState
+    // Kept only for an observer that asks for it: while it is kept, the reducer's write into a
+    // collection copies the collection.
+    let before: R.State? = keepsStateBefore ? currentState : nil
     registrar.willSet(self, keyPath: stateKeyPath)
     let effects = reducer.reduce(into: &currentState, action: action)
     registrar.didSet(self, keyPath: stateKeyPath)
     if !stateObservers.isEmpty { notifyStateObservers() }
     if !sliceObservers.isEmpty { notifySliceObservers() }
-    if let before { notifyTransitionObservers(action, origin, effects, before) }
+    if !transitionObservers.isEmpty {
+      notifyTransitionObservers(action, origin, effects, before)
+    }
     if effects.isEmpty { return node }
     let node = node ?? EffectNode()
     for effect in effects { start(effect, in: node) }
@@ -208,16 +215,25 @@ public final class Store<R: Reducer>: Observable {
     _ action: R.Action,
     _ origin: ActionOrigin,
     _ effects: [R.Effect],
-    _ before: R.State
+    _ before: R.State?
   ) {
-    let transition = Transition(
-      sequenceNumber: sequenceNumber,
-      origin: origin,
-      action: action,
-      effects: effects,
-      stateBefore: before,
-      stateAfter: currentState
-    )
-    for observer in transitionObservers { observer.callback(transition) }
+    let observers = transitionObservers
+    let after = currentState
+    for observer in observers {
+      switch observer.callback {
+      case .step(let callback):
+        callback(
+          StoreStep(
+            sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
+            stateAfter: after))
+      case .transition(let callback):
+        // An observer that subscribed during this action gets the next one whole.
+        guard let before else { continue }
+        callback(
+          Transition(
+            sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
+            stateBefore: before, stateAfter: after))
+      }
+    }
   }
 }

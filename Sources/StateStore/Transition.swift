@@ -53,3 +53,48 @@ public struct Transition<State, Action, Effect> {
 
 extension Transition: Sendable where State: Sendable, Action: Sendable, Effect: Sendable {}
 extension Transition: Equatable where State: Equatable, Action: Equatable, Effect: Equatable {}
+
+/// One reduced action as a recorder sees it: its number, where it came from, the effects it
+/// returned and the state after it — without the state before.
+///
+/// What ``Store/observeSteps(_:)`` hands over. A store keeps the state before an action only
+/// while a ``Store/observeTransitions(_:)`` observer needs it: the reducer's write then finds
+/// the state's storage shared with that copy and copies it (a whole list, when one item
+/// changes). A recorder only needs the state after, so it observes steps.
+public struct StoreStep<State, Action, Effect> {
+  /// The number of the action in the store: 1 for the first.
+  public var sequenceNumber: Int
+  /// Whether the host or an effect sent the action.
+  public var origin: ActionOrigin
+  /// The action reduced.
+  public var action: Action
+  /// The effects the reducer returned, in order.
+  public var effects: [Effect]
+  /// The state right after the reducer ran.
+  public var stateAfter: State
+
+  /// Creates a step.
+  ///
+  /// - Parameters:
+  ///   - sequenceNumber: The number of the action in the store.
+  ///   - origin: Whether the host or an effect sent it.
+  ///   - action: The action reduced.
+  ///   - effects: The effects the reducer returned.
+  ///   - stateAfter: The state right after the reducer ran.
+  public init(
+    sequenceNumber: Int,
+    origin: ActionOrigin,
+    action: Action,
+    effects: [Effect],
+    stateAfter: State
+  ) {
+    self.sequenceNumber = sequenceNumber
+    self.origin = origin
+    self.action = action
+    self.effects = effects
+    self.stateAfter = stateAfter
+  }
+}
+
+extension StoreStep: Sendable where State: Sendable, Action: Sendable, Effect: Sendable {}
+extension StoreStep: Equatable where State: Equatable, Action: Equatable, Effect: Equatable {}

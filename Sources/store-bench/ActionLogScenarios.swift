@@ -62,7 +62,7 @@ func recordingOverheadScenarios(quick: Bool) async -> [BenchmarkResult] {
 }
 
 /// A new folder for the logs of one run, named after the process.
-private func scratchFolder() -> URL {
+func scratchFolder() -> URL {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("store-bench-\(ProcessInfo.processInfo.processIdentifier)")
   benchSetUp("create \(folder.path)") {

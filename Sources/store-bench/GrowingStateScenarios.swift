@@ -13,10 +13,14 @@ struct ItemCatalog: Reducer {
   }
 
   struct State: Codable, Equatable, Sendable {
-    var items = (0..<1_000).map {
-      Item(id: $0, name: "Item number \($0)", quantity: $0 % 7, isDone: false)
-    }
+    var items: [Item]
     var revision = 0
+
+    init(count: Int = 1_000) {
+      items = (0..<count).map {
+        Item(id: $0, name: "Item number \($0)", quantity: $0 % 7, isDone: false)
+      }
+    }
   }
 
   enum Action: Codable, Sendable {

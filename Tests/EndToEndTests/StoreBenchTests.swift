@@ -76,7 +76,7 @@ struct StoreBenchTests {
     #expect(output.status == 2)
     #expect(
       output.stderr
-        == "store-bench: --group needs one of counter, login, scoped, teststore, actionlog, "
+        == "store-bench: --group needs one of counter, login, scoped, teststore, actionlog, scale, "
         + "record (see --help)\n")
   }
 

@@ -29,12 +29,12 @@ final class RecorderCore<
     @usableFromInline let time: Duration
 
     @inlinable
-    init(_ transition: Transition<State, Action, Effect>, time: Duration) {
-      sequenceNumber = transition.sequenceNumber
-      origin = transition.origin
-      action = transition.action
-      effects = transition.effects
-      stateAfter = transition.stateAfter
+    init(_ step: StoreStep<State, Action, Effect>, time: Duration) {
+      sequenceNumber = step.sequenceNumber
+      origin = step.origin
+      action = step.action
+      effects = step.effects
+      stateAfter = step.stateAfter
       self.time = time
     }
   }
@@ -188,7 +188,7 @@ final class RecorderCore<
   // Inlinable, so it runs specialized for the host's state, action and effect types: run
   // generically from this module, 40% of its time went to generic metadata lookups.
   @inlinable
-  func enqueue(_ transition: Transition<State, Action, Effect>) {
+  func enqueue(_ step: StoreStep<State, Action, Effect>) {
     // When the step happened, on the clock the recording started on.
     let time = elapsed()
     condition.lock()
@@ -199,7 +199,7 @@ final class RecorderCore<
     guard let charge = budget.admit(withGap: droppedCount > 0) else {
       // The writer is behind: drop at once, never wait for it.
       droppedCount += 1
-      lastDroppedState = transition.stateAfter
+      lastDroppedState = step.stateAfter
       condition.unlock()
       return
     }
@@ -207,7 +207,7 @@ final class RecorderCore<
       add(gap)
       appendGapIfNeeded()
     }
-    pending.append(.transition(Step(transition, time: time)))
+    pending.append(.transition(Step(step, time: time)))
     add(charge.transition)
     let schedule = !isDrainScheduled
     isDrainScheduled = true

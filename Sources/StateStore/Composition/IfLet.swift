@@ -148,20 +148,24 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
   /// - Returns: The child's embedded effects, then the parent's, then the dismissal.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> [Parent.Effect] {
-    // `if case` rather than `!= nil`: with Swift 6.3 the nil comparison of a non-trivial payload
-    // goes through value witnesses, about 35 ns each time (measured in store-bench).
-    let wasPresent = feature.statePath.withValue(inPlace: &state) { isPresent($0) }
+    // One in-place projection per question, never a copy of the child's state: reading an
+    // optional child through its key path copied it (retains, releases) on every action.
+    var wasPresent = false
     var effects: [Parent.Effect] = []
     if let childAction = feature.action.extract(action) {
-      if wasPresent {
-        let childEffects = feature.statePath.modify(&state) {
-          child.reduce(into: &$0!, action: childAction)
-        }
+      let childEffects: [Child.Effect]? = feature.statePath.modify(&state) { childState in
+        guard Self.isPresent(&childState) else { return nil }
+        return child.reduce(into: &childState!, action: childAction)
+      }
+      if let childEffects {
+        wasPresent = true
         effects = feature.embed(childEffects)
         if let end { effects += endIfDone(&state, end) }
       } else {
         reportAbsentChild(action)
       }
+    } else if dismissal != nil {
+      wasPresent = feature.statePath.modify(&state) { Self.isPresent(&$0) }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
     if effects.isEmpty {
@@ -169,7 +173,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     } else {
       effects += parentEffects
     }
-    if wasPresent, let dismissal, !feature.statePath.withValue(inPlace: &state, { isPresent($0) }) {
+    if wasPresent, let dismissal, !feature.statePath.modify(&state, { Self.isPresent(&$0) }) {
       effects.append(dismissal())
     }
     return effects
@@ -186,7 +190,10 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     return act(&state)
   }
 
-  @inlinable func isPresent(_ value: Child.State?) -> Bool {
+  // `if case` rather than `!= nil`: with Swift 6.3 the nil comparison of a non-trivial payload
+  // goes through value witnesses, about 35 ns each time (measured in store-bench).
+  // `inout`, so that the check reads the case in place and never copies the payload.
+  @inlinable static func isPresent(_ value: inout Child.State?) -> Bool {
     if case .some = value { true } else { false }
   }
 
