@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 import Testing
 
@@ -95,4 +96,47 @@ struct DumpDifferenceTests {
     #expect(nested == Dump.diff(of: ContiguousArray(grid), and: ContiguousArray(edited)))
     #expect(nested.contains("+     [7]: -7"))
   }
+
+  /// A list that is the same on both sides folds whole, wherever it sits, so a change of one
+  /// field of a state that also holds a long list diffs in a few lines; a short list and a
+  /// date show as they render.
+  @Test func anUnchangedLongListFoldsWholeBesideAChangedField() throws {
+    struct Page: Equatable, Sendable {
+      var title: String
+      var board: Board
+      var tags: [String]
+      var published: Date?
+    }
+    let old = Page(
+      title: "draft", board: Self.board(count: 100_000), tags: ["a", "b"],
+      published: Date(timeIntervalSince1970: 0))
+    var new = old
+    new.title = "final"
+    let diff = try #require(Dump.diff(of: old, and: new))
+    #expect(
+      diff == """
+          DumpDifferenceTests.Page(
+        \u{2212}   title: "draft",
+        +   title: "final",
+            board: DumpDifferenceTests.Board(
+              name: "b",
+              items: [
+                … (100000 unchanged)
+              ]
+            ),
+            tags: [
+              [0]: "a",
+              [1]: "b"
+            ],
+            published: 1970-01-01T00:00:00Z
+          )
+        """)
+    // The changed side of a list still folds its runs of equal elements.
+    var listChanged = old
+    listChanged.board.items[7].title = "x"
+    let changedList = try #require(Dump.diff(of: old, and: listChanged))
+    #expect(changedList.contains("… (99989 unchanged)"))
+    #expect(changedList.contains("+         title: \"x\""))
+  }
 }
+

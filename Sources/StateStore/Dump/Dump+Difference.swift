@@ -5,7 +5,7 @@
 /// ``Dump/render(_:)`` renders it. In a collection, elements are paired by position, and a run
 /// of equal elements keeps `keep` elements on each side of a change and, when that leaves at
 /// least ``minimumFold`` more, shows those as one `… (N unchanged)` line, the same in both
-/// renderings. So the line diff of a
+/// renderings; a collection that is the same on both sides folds whole. So the line diff of a
 /// 100,000-item state that changed one item compares a few dozen lines, not 200,000, and
 /// values that are equal are compared with `==`, never rendered.
 ///
@@ -170,10 +170,48 @@ struct DifferenceRenderer {
   /// A part of both values: rendered once when the two are equal, paired otherwise.
   private mutating func renderPart(_ old: Any, _ new: Any, indent: Int) -> (String, String) {
     if Self.areEqual(old, new) {
-      let text = single.render(old, indent: indent)
+      let text = renderUnchanged(old, indent: indent)
       return (text, text)
     }
     return render(old, new, indent: indent)
+  }
+
+  /// A part that is the same on both sides, with every long collection in it folded whole into
+  /// one `… (N unchanged)` line: a failing assertion about one field of a state that also holds
+  /// a 100,000-item list renders a few lines, not the list.
+  private mutating func renderUnchanged(_ value: Any, indent: Int) -> String {
+    if value is any CustomDumpStringConvertible || value is String || value is Character
+      || value is Substring
+    {
+      return single.render(value, indent: indent)
+    }
+    let mirror = Mirror(reflecting: value)
+    if Dump.iso8601(ofDate: value, mirror: mirror) != nil {
+      return single.render(value, indent: indent)
+    }
+    switch mirror.displayStyle {
+    case .struct:
+      let lines = mirror.allChildren.map { label, child in
+        let text = renderUnchanged(child, indent: indent + 1)
+        return label.map { "\($0): \(text)" } ?? text
+      }
+      return single.assemble(
+        open: "\(DumpRenderer.typeName(of: value))(", close: ")", lines: lines, indent: indent,
+        allowInline: false)
+    case .optional:
+      guard let wrapped = mirror.children.first?.value else {
+        return single.render(value, indent: indent)
+      }
+      return renderUnchanged(wrapped, indent: indent)
+    case .collection:
+      let count = (value as? any EquatableElements)?.elementCount ?? mirror.children.count
+      guard count >= Self.minimumFold else { return single.render(value, indent: indent) }
+      return single.assemble(
+        open: "[", close: "]", lines: ["… (\(count) unchanged)"], indent: indent,
+        allowInline: false)
+    default:
+      return single.render(value, indent: indent)
+    }
   }
 
   /// Whether two values are equal by `==`; `false` when their type is not `Equatable` (or they
