@@ -139,4 +139,3 @@ struct DumpDifferenceTests {
     #expect(changedList.contains("+         title: \"x\""))
   }
 }
-
