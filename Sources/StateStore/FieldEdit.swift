@@ -28,7 +28,8 @@ extension Optional: FieldValue where Wrapped: FieldValue {}
 ///
 /// The name is what an action log records, so keep it stable once logs exist; the key path
 /// is what the edit writes. Names and key paths are unique within a state: where one is declared
-/// twice, the first declaration wins.
+/// twice, the first declaration wins. Swift compares key paths to stored properties by where
+/// they sit, so two fields of an empty type (a type with no stored properties) are one field.
 public protocol EditableFields: Sendable {
   /// Every field a ``FieldEdit`` may set, each with its name in logs.
   static var fields: [EditableField<Self>] { get }
@@ -39,11 +40,14 @@ public struct EditableField<Root>: Sendable {
   /// The field's name, as an action log records it.
   public let name: String
   @usableFromInline let keyPath: AnyKeyPath & Sendable
+  /// Where the field sits in `Root`, for a stored property: with ``valueType`` it tells key
+  /// paths to the same field apart from others without comparing their components. Only an
+  /// identity; nothing is read or written through it.
+  @usableFromInline let offset: Int?
+  @usableFromInline let valueType: ObjectIdentifier
   @usableFromInline let read: @Sendable (Root) -> any FieldValue
   @usableFromInline let decode:
-    @Sendable (KeyedDecodingContainer<FieldEditKey>) throws -> (
-      any FieldValue, @Sendable (inout Root) -> Void
-    )
+    @Sendable (String, KeyedDecodingContainer<FieldEditKey>) throws -> any EditStorage<Root>
 
   /// Declares a field.
   ///
@@ -56,12 +60,69 @@ public struct EditableField<Root>: Sendable {
   ) {
     self.name = name
     self.keyPath = keyPath
-    let path = StatePath(keyPath)
-    read = { path.value(in: $0) }
-    decode = { container in
+    offset = FieldIdentity.offset(of: keyPath)
+    valueType = ObjectIdentifier(Value.self)
+    read = { $0[keyPath: keyPath] }
+    decode = { name, container in
       let value = try container.decode(Value.self, forKey: .value)
-      return (value, { path.modify(&$0) { $0 = value } })
+      return TypedEdit(field: name, value: value, keyPath: keyPath, undeclared: nil)
     }
+  }
+}
+
+/// How a field edit finds its field's name among the declared ones.
+@usableFromInline
+enum FieldIdentity {
+  /// The offset of a stored property reached through `keyPath`, when its value takes room:
+  /// two such key paths with the same offset and value type name the same field (a struct
+  /// cannot hold itself, and fields that take room do not overlap). `nil` otherwise: a
+  /// computed property, a class in the way, or an empty value type; key paths are compared
+  /// then.
+  @inlinable
+  static func offset<Root, Value>(of keyPath: WritableKeyPath<Root, Value>) -> Int? {
+    guard MemoryLayout<Value>.size > 0 else { return nil }
+    return MemoryLayout<Root>.offset(of: keyPath)
+  }
+}
+
+/// What a ``FieldEdit`` holds: the field's name, the value as its own type, and the key path it
+/// writes. Never changed once made.
+@usableFromInline
+protocol EditStorage<Root>: AnyObject, Sendable {
+  associatedtype Root
+  var field: String { get }
+  var value: any FieldValue { get }
+  /// For an edit of a field `Root` does not declare: what is wrong, naming the key path.
+  var undeclared: String? { get }
+  /// Writes the value; `false` when the field is not declared.
+  func apply(to state: inout Root) -> Bool
+}
+
+@usableFromInline
+final class TypedEdit<Root, Value: FieldValue>: EditStorage {
+  @usableFromInline let field: String
+  @usableFromInline let typedValue: Value
+  @usableFromInline let keyPath: (WritableKeyPath<Root, Value> & Sendable)?
+  @usableFromInline let undeclared: String?
+
+  @inlinable
+  init(
+    field: String, value: Value, keyPath: (WritableKeyPath<Root, Value> & Sendable)?,
+    undeclared: String?
+  ) {
+    self.field = field
+    self.typedValue = value
+    self.keyPath = keyPath
+    self.undeclared = undeclared
+  }
+
+  @usableFromInline var value: any FieldValue { typedValue }
+
+  @inlinable
+  func apply(to state: inout Root) -> Bool {
+    guard let keyPath else { return false }
+    state[keyPath: keyPath] = typedValue
+    return true
   }
 }
 
@@ -96,42 +157,15 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
   public var field: String { storage.field }
   /// The new value.
   public var value: any FieldValue { storage.value }
-  /// Writes `value` into its field: made once, when the edit is made or decoded, so applying it
-  /// looks nothing up and casts nothing (a keystroke is an edit).
-  @inlinable var assign: (@Sendable (inout Root) -> Void)? { storage.assign }
 
-  /// The edit's parts in one shared, immutable box: an action that carries an edit copies one
-  /// reference instead of a string, an existential and a closure — and every optional child's
-  /// scope looks at (and copies) each action its parent reduces.
-  @usableFromInline let storage: Storage
+  /// The edit's parts in one shared, immutable box, made once when the edit is made or
+  /// decoded: an action that carries an edit copies one reference, and applying it looks
+  /// nothing up and casts nothing (a keystroke is an edit).
+  @usableFromInline let storage: any EditStorage<Root>
 
   @usableFromInline
-  init(
-    field: String, value: any FieldValue, assign: (@Sendable (inout Root) -> Void)?,
-    undeclared: String? = nil
-  ) {
-    storage = Storage(field: field, value: value, assign: assign, undeclared: undeclared)
-  }
-
-  /// What ``FieldEdit`` holds; never changed once made.
-  @usableFromInline
-  final class Storage: Sendable {
-    @usableFromInline let field: String
-    @usableFromInline let value: any FieldValue
-    @usableFromInline let assign: (@Sendable (inout Root) -> Void)?
-    /// For an edit of a field `Root` does not declare: what is wrong, naming the key path.
-    @usableFromInline let undeclared: String?
-
-    @usableFromInline
-    init(
-      field: String, value: any FieldValue, assign: (@Sendable (inout Root) -> Void)?,
-      undeclared: String?
-    ) {
-      self.field = field
-      self.value = value
-      self.assign = assign
-      self.undeclared = undeclared
-    }
+  init(_ storage: any EditStorage<Root>) {
+    self.storage = storage
   }
 
   /// An edit that sets the field at `keyPath` to `value`.
@@ -144,14 +178,32 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
   public static func set<Value: FieldValue>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, to value: Value
   ) -> FieldEdit {
-    guard let field = Root.fields.first(where: { $0.keyPath == keyPath as AnyKeyPath }) else {
+    guard let name = fieldName(at: keyPath) else {
       let problem = "the key path \(keyPath) is not one of \(Root.self).fields"
       RuntimeWarning.report(
         "FieldEdit<\(Root.self)>: \(problem); declare it there (the edit changes nothing)")
-      return FieldEdit(field: "", value: value, assign: nil, undeclared: problem)
+      return FieldEdit(TypedEdit(field: "", value: value, keyPath: nil, undeclared: problem))
     }
-    let path = StatePath(keyPath)
-    return FieldEdit(field: field.name, value: value, assign: { path.modify(&$0) { $0 = value } })
+    return FieldEdit(TypedEdit(field: name, value: value, keyPath: keyPath, undeclared: nil))
+  }
+
+  /// The name of the declared field `keyPath` reaches: found by offset and value type for a
+  /// stored property, by comparing key paths otherwise. By index, so that no declaration (two
+  /// closures, a key path and a name) is copied to be looked at.
+  @inlinable
+  static func fieldName<Value>(at keyPath: WritableKeyPath<Root, Value>) -> String? {
+    let fields = Root.fields
+    if let offset = FieldIdentity.offset(of: keyPath) {
+      let type = ObjectIdentifier(Value.self)
+      for index in fields.indices
+      where fields[index].offset == offset && fields[index].valueType == type {
+        return fields[index].name
+      }
+    }
+    for index in fields.indices where fields[index].keyPath == keyPath as AnyKeyPath {
+      return fields[index].name
+    }
+    return nil
   }
 
   /// Writes the value into its field of `state`.
@@ -160,9 +212,7 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
   /// - Returns: Whether a field was written: `false` for an edit of an undeclared field.
   @inlinable @discardableResult
   public func apply(to state: inout Root) -> Bool {
-    guard let assign else { return false }
-    assign(&state)
-    return true
+    storage.apply(to: &state)
   }
 
   /// Whether the edit would leave `state` as it is: the field already holds the value.
@@ -206,8 +256,7 @@ extension FieldEdit: Codable {
         forKey: .field, in: container,
         debugDescription: "\(Root.self) has no editable field '\(name)'")
     }
-    let (value, assign) = try entry.decode(container)
-    self.init(field: name, value: value, assign: assign)
+    self.init(try entry.decode(name, container))
   }
 
   /// Encodes `{"field": name, "value": …}`, the value with its own `Codable` (masked as it

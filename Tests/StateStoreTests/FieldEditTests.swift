@@ -48,6 +48,28 @@ private enum FormAction: Equatable, Codable {
   case edit(FieldEdit<Form>)
 }
 
+/// Fields that share an offset: a struct and its first property.
+private struct Layout: EditableFields {
+  struct Inner: FieldValue {
+    var first = ""
+    var second = ""
+  }
+  var inner = Inner()
+  var count = 0
+  var total = 0
+  var doubled: Int {
+    get { total * 2 }
+    set { total = newValue / 2 }
+  }
+
+  static let fields: [EditableField<Layout>] = [
+    EditableField("inner", \.inner), EditableField("first", \.inner.first),
+    EditableField("second", \.inner.second),
+    EditableField("count", \.count), EditableField("total", \.total),
+    EditableField("doubled", \.doubled),
+  ]
+}
+
 struct FieldEditTests {
   @Test func oneEditSetsAnyDeclaredField() {
     var form = Form()
@@ -63,6 +85,21 @@ struct FieldEditTests {
           note: "hi"))
     #expect(FieldEdit.set(\Form.note, to: nil).apply(to: &form))
     #expect(form.note == nil)
+  }
+
+  /// Each key path finds its own name, wherever fields share an offset (a struct and its first
+  /// property), and for a computed property.
+  @Test func eachKeyPathFindsItsOwnField() {
+    #expect(FieldEdit.set(\Layout.inner, to: .init()).field == "inner")
+    #expect(FieldEdit.set(\Layout.inner.first, to: "x").field == "first")
+    #expect(FieldEdit.set(\Layout.inner.second, to: "x").field == "second")
+    #expect(FieldEdit.set(\Layout.count, to: 1).field == "count")
+    #expect(FieldEdit.set(\Layout.total, to: 1).field == "total")
+    #expect(FieldEdit.set(\Layout.doubled, to: 4).field == "doubled")
+    var layout = Layout()
+    FieldEdit.set(\Layout.doubled, to: 8).apply(to: &layout)
+    FieldEdit.set(\Layout.inner.second, to: "s").apply(to: &layout)
+    #expect(layout.total == 4 && layout.inner.second == "s" && layout.inner.first == "")
   }
 
   @Test func fieldsWithObserversComputedOrNestedAreWrittenAsTheirKeyPathsWrite() throws {

@@ -38,26 +38,21 @@ extension CanonicalJSONEncoder {
   final class RememberedValue {
     let key: String
     let type: ObjectIdentifier
-    let operations: EquatableOperations
-    let storage: UnsafeMutableRawPointer
+    let equality: any ValueEquality
+    let value: Any
     let bytes: [UInt8]
 
-    init<Value>(
-      key: String, value: Value, operations: EquatableOperations, bytes: [UInt8]
-    ) {
+    init<Value>(key: String, value: Value, equality: any ValueEquality, bytes: [UInt8]) {
       self.key = key
       self.type = ObjectIdentifier(Value.self)
-      self.operations = operations
-      self.storage = withUnsafePointer(to: value) { operations.copy($0) }
+      self.equality = equality
+      self.value = value
       self.bytes = bytes
     }
 
-    deinit { operations.free(storage) }
-
     /// Whether `value` is the remembered value.
     func holds<Value>(_ value: Value) -> Bool {
-      type == ObjectIdentifier(Value.self)
-        && withUnsafePointer(to: value) { operations.equals($0, storage) }
+      type == ObjectIdentifier(Value.self) && equality.areEqual(value, self.value) == true
     }
   }
 }
@@ -146,7 +141,7 @@ extension CanonicalJSONEncoder.Core {
     // A value of megabytes (a list of 100,000 items) is not kept twice over, as a copy and as
     // bytes: its elements are remembered one by one instead.
     guard unsupported == nil, mayRemember, arena.count - arenaStart <= Self.maximumRememberedBytes,
-      let operations = equatableOperations(of: Value.self)
+      let equality = equality(of: Value.self)
     else { return (node, nil) }
     // Render the value now, keep the bytes, and put them in the arena in place of everything
     // its encoding wrote there.
@@ -156,7 +151,7 @@ extension CanonicalJSONEncoder.Core {
     frameCount = firstFrame
     arena.append(contentsOf: bytes)
     let remembered = CanonicalJSONEncoder.RememberedValue(
-      key: key.stringValue, value: value, operations: operations, bytes: bytes)
+      key: key.stringValue, value: value, equality: equality, bytes: bytes)
     return (.bytes(arenaStart, arena.count), remembered)
   }
 
@@ -170,14 +165,12 @@ extension CanonicalJSONEncoder.Core {
     return slot
   }
 
-  private func equatableOperations<Value>(
-    of type: Value.Type
-  ) -> EquatableOperations? {
+  private func equality<Value>(of type: Value.Type) -> (any ValueEquality)? {
     let id = ObjectIdentifier(type)
-    if let known = knownOperations[id] { return known }
-    let operations = EquatableOperations.of(type, valuesOnly: true)
-    knownOperations[id] = operations
-    return operations
+    if let known = knownEqualities[id] { return known }
+    let equality = EquatableOperations.of(type, valuesOnly: true)
+    knownEqualities[id] = equality
+    return equality
   }
 
   /// Forgets every remembered value when the top-level type changes.

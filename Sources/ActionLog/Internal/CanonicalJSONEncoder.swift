@@ -160,7 +160,7 @@ extension CanonicalJSONEncoder {
     var elementMemory: [String: ElementMemory] = [:]
     var rememberedElements = 0
     var nextRememberedSlot = 0
-    var knownOperations: [ObjectIdentifier: EquatableOperations?] = [:]
+    var knownEqualities: [ObjectIdentifier: (any ValueEquality)?] = [:]
 
     static let maximumDepth = 512
     /// The frames kept warm between two encodings.

@@ -5,17 +5,13 @@ import StateStore
 /// type is `Equatable`, otherwise by their canonical JSON. Whether it is `Equatable` is looked
 /// up once, when the comparison is made.
 struct EffectComparison<Effect: Encodable> {
-  private let equals = EquatableOperations.of(Effect.self)?.equals
+  private let equality = EquatableOperations.of(Effect.self)
 
   func same(_ recorded: [Effect], _ replayed: [Effect]) -> Bool {
     guard recorded.count == replayed.count else { return false }
     if recorded.isEmpty { return true }
-    if let equals {
-      return recorded.withUnsafeBufferPointer { left in
-        replayed.withUnsafeBufferPointer { right in
-          left.indices.allSatisfy { equals(left.baseAddress! + $0, right.baseAddress! + $0) }
-        }
-      }
+    if let equality {
+      return zip(recorded, replayed).allSatisfy { equality.areEqual($0, $1) == true }
     }
     // Effects that cannot be encoded compare unequal: the divergence shows both.
     let encoder = CanonicalJSONEncoder()

@@ -51,7 +51,6 @@ public final class ChildFeature<
   public let state: WritableKeyPath<ParentState, State> & Sendable
   /// The parent's action case that carries the child's actions.
   public let action: CaseKey<ParentAction, Action>
-  @usableFromInline let statePath: StatePath<ParentState, State>
   @usableFromInline let embedEffect: @Sendable (Effect) -> ParentEffect
   @usableFromInline let extractEffect: @Sendable (ParentEffect) -> Effect?
 
@@ -72,7 +71,6 @@ public final class ChildFeature<
   ) {
     self.name = name
     self.state = state
-    self.statePath = StatePath(state)
     self.action = action
     self.embedEffect = effect.embed
     self.extractEffect = effect.extract
@@ -91,7 +89,6 @@ public final class ChildFeature<
   ) where Effect == Never {
     self.name = name
     self.state = state
-    self.statePath = StatePath(state)
     self.action = action
     self.embedEffect = absurd
     self.extractEffect = { _ in nil }

@@ -31,6 +31,11 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
   @usableFromInline let feature:
     ChildFeature<State, Action, Effect, Child.State, Child.Action, Child.Effect>
   @usableFromInline let child: Child
+  /// The feature's key path and action extraction, held here rather than read from the
+  /// feature (a class) on each action: read from a struct the reducer is called on, they need no
+  /// retain and release around each use.
+  @usableFromInline let state: WritableKeyPath<State, Child.State> & Sendable
+  @usableFromInline let extractAction: @Sendable (Action) -> Child.Action?
 
   /// Creates a scope for the child that `feature` declares.
   ///
@@ -43,6 +48,8 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
   ) {
     self.feature = feature
     self.child = child()
+    self.state = feature.state
+    self.extractAction = feature.action.extract
   }
 
   /// Runs the child when `action` is one of its actions; returns no effects otherwise.
@@ -53,8 +60,8 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
   /// - Returns: The child's effects, embedded in the parent's effect type.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> [Effect] {
-    guard let childAction = feature.action.extract(action) else { return [] }
-    let effects = feature.statePath.modify(&state) { child.reduce(into: &$0, action: childAction) }
+    guard let childAction = extractAction(action) else { return [] }
+    let effects = child.reduce(into: &state[keyPath: self.state], action: childAction)
     return feature.embed(effects)
   }
 }

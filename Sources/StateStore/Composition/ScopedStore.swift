@@ -111,15 +111,13 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     state: KeyPath<State, ChildState> & Sendable,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    let path = StatePath(state)
     return ScopedStore<ChildState, ChildAction>(
-      initial: ScopedStore<ChildState, ChildAction>.Snapshot(
-        path.value(in: current.value)),
+      initial: ScopedStore<ChildState, ChildAction>.Snapshot(current.value[keyPath: state]),
       isSame: { $0 == $1 },
       send: { [self] childAction in self.send(action(childAction)) },
       subscribe: { handle in
         self.observe { [weak handle] slice in
-          path.withValue(in: slice) { handle?.receive($0) }
+          handle?.receive(slice[keyPath: state])
         }
       }
     )
@@ -254,8 +252,7 @@ extension Store {
     isSame: @escaping (ChildState, ChildState) -> Bool,
     action: @escaping @Sendable (ChildAction) -> R.Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    let path = StatePath(state)
-    let initial = ScopedStore<ChildState, ChildAction>.Snapshot(path.value(in: currentState))
+    let initial = ScopedStore<ChildState, ChildAction>.Snapshot(currentState[keyPath: state])
     return ScopedStore<ChildState, ChildAction>(
       initial: initial,
       isSame: isSame,
@@ -263,7 +260,7 @@ extension Store {
       subscribe: { handle in
         self.observeSlice(
           stage: { [weak handle] parentState in
-            handle?.stage(path.value(in: parentState)) ?? false
+            handle?.stage(parentState[keyPath: state]) ?? false
           },
           publish: { [weak handle] in handle?.publish() })
       }

@@ -1,62 +1,53 @@
-/// What it takes to compare and keep a value whose type is only known to be `Equatable` at
-/// run time: looked up once per type (the cast to `any Equatable.Type` is the slow part), then
-/// called through the values' addresses.
-package struct EquatableOperations {
-  /// Whether the values at the two addresses are equal.
-  package let equals: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
-  /// A new allocation holding a copy of the value at the address.
-  package let copy: (UnsafeRawPointer) -> UnsafeMutableRawPointer
-  /// Deinitializes and frees an allocation made by `copy`.
-  package let free: (UnsafeMutableRawPointer) -> Void
+/// Comparing values whose type is only known to be `Equatable` at run time, without pointers:
+/// the type's `==` is found once (the cast to `any Equatable.Type` is the slow part) and kept
+/// as a small witness that casts its two arguments back to the type and compares them.
+package protocol ValueEquality: Sendable {
+  /// Whether `left` and `right` are equal; `nil` when either is not of the type this compares.
+  func areEqual<Left, Right>(_ left: Left, _ right: Right) -> Bool?
+}
 
-  /// The operations of `Value`, or `nil` when it is not `Equatable` or, with
-  /// `valuesOnly`, when it is a class: a kept reference compares equal to itself after the
-  /// object changed.
-  package static func of<Value>(_: Value.Type, valuesOnly: Bool = false) -> EquatableOperations? {
+/// The `==` of `Value`.
+struct EquatableEquality<Value: Equatable>: ValueEquality {
+  func areEqual<Left, Right>(_ left: Left, _ right: Right) -> Bool? {
+    guard let left = left as? Value, let right = right as? Value else { return nil }
+    return left == right
+  }
+}
+
+/// Where the package finds a type's `==` at run time.
+package enum EquatableOperations {
+  /// The `==` of `Value`, or `nil` when it is not `Equatable` or, with `valuesOnly`, when it
+  /// is a class: a kept reference compares equal to itself after the object changed.
+  package static func of<Value>(
+    _: Value.Type, valuesOnly: Bool = false
+  ) -> (any ValueEquality)? {
     if valuesOnly, Value.self is AnyObject.Type { return nil }
     guard let equatable = Value.self as? any Equatable.Type else { return nil }
-    return operations(equatable)
+    return equality(of: equatable)
   }
 
   /// Whether two values of the same type are equal: `==` when `Value` is `Equatable`, `nil`
-  /// when it cannot tell. The type's operations are looked up once and kept.
+  /// when it cannot tell. The type's `==` is looked up once and kept.
   ///
   /// ```swift
   /// EquatableOperations.areEqual(state, previous) ?? false
   /// ```
   package static func areEqual<Value>(_ left: Value, _ right: Value) -> Bool? {
     let id = ObjectIdentifier(Value.self)
-    let operations: EquatableOperations?
+    let equality: (any ValueEquality)?
     if let cached = known.withLock({ $0[id] }) {
-      operations = cached
+      equality = cached
     } else {
-      operations = of(Value.self)
-      known.withLock { $0[id] = operations }
+      equality = of(Value.self)
+      known.withLock { $0[id] = equality }
     }
-    guard let operations else { return nil }
-    return withUnsafePointer(to: left) { left in
-      withUnsafePointer(to: right) { right in operations.equals(left, right) }
-    }
+    return equality?.areEqual(left, right)
   }
 
-  /// The operations of every type ``areEqual(_:_:)`` has met; `nil` for one not `Equatable`.
-  private static let known = Guarded<[ObjectIdentifier: EquatableOperations?]>([:])
+  /// The `==` of every type ``areEqual(_:_:)`` has met; `nil` for one not `Equatable`.
+  private static let known = Guarded<[ObjectIdentifier: (any ValueEquality)?]>([:])
 
-  private static func operations<Value: Equatable>(_: Value.Type) -> EquatableOperations {
-    EquatableOperations(
-      equals: { left, right in
-        left.assumingMemoryBound(to: Value.self).pointee
-          == right.assumingMemoryBound(to: Value.self).pointee
-      },
-      copy: { source in
-        let copy = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        copy.initialize(to: source.assumingMemoryBound(to: Value.self).pointee)
-        return UnsafeMutableRawPointer(copy)
-      },
-      free: { storage in
-        let value = storage.assumingMemoryBound(to: Value.self)
-        value.deinitialize(count: 1)
-        value.deallocate()
-      })
+  private static func equality<Value: Equatable>(of _: Value.Type) -> any ValueEquality {
+    EquatableEquality<Value>()
   }
 }
