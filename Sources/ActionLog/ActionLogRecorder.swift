@@ -24,7 +24,7 @@ import StateStore
 /// await recorder.close()   // flushes and writes the `closed` marker
 /// ```
 ///
-/// Secrets are written as their shape masks; with ``RecordingOptions/maskUsernames`` every
+/// Secrets are written as their shape masks; with ``RecordingOptions/masksPersonalData`` every
 /// ``StateStore/PersonalData`` is written as its mask too.
 @MainActor
 public final class ActionLogRecorder<R: Reducer>

@@ -2,7 +2,7 @@ import Foundation
 import StateStore
 
 extension PersonalData {
-  /// A copy of `value` as a log recorded with `RecordingOptions.maskUsernames` holds it: every
+  /// A copy of `value` as a log recorded with `RecordingOptions.masksPersonalData` holds it: every
   /// `PersonalData` inside it, at any depth, replaced by its mask, and every `Secret` by its
   /// shape mask. For a bug report, or a test that compares a masked log's replay with the state
   /// it was recorded from.

@@ -15,7 +15,7 @@ public struct RecordingOptions: Sendable, Equatable {
   /// Whether to write every ``StateStore/PersonalData`` — usernames, emails, display names — as
   /// its mask, wherever it sits in a state, an action or an effect (off by default). Secrets are
   /// masked either way.
-  public var maskUsernames: Bool
+  public var masksPersonalData: Bool
   /// The most bytes the transitions waiting for the writer may hold — the batch being written
   /// and the one filling together. Default 8 MiB (``defaultBufferSize``).
   ///
@@ -42,21 +42,22 @@ public struct RecordingOptions: Sendable, Equatable {
   /// - Parameters:
   ///   - checkpointInterval: Transitions between checkpoints; 0 for none.
   ///   - maximumFileSize: The file's size limit in bytes, or `nil`.
-  ///   - maskUsernames: Whether to mask personal data too.
+  ///   - masksPersonalData: Whether to mask personal data (usernames, emails, display names)
+  ///     too.
   ///   - bufferSize: The bytes transitions waiting for the writer may hold (at least 1).
   ///   - maximumLineLength: The longest line written, in bytes (at least 1).
   ///   - clock: The clock step times are measured on.
   public init(
     checkpointInterval: Int = 100,
     maximumFileSize: Int? = nil,
-    maskUsernames: Bool = false,
+    masksPersonalData: Bool = false,
     bufferSize: Int = RecordingOptions.defaultBufferSize,
     maximumLineLength: Int = ActionLogReadOptions.defaultMaximumLineLength,
     clock: RecordingClock = .continuous
   ) {
     self.checkpointInterval = max(0, checkpointInterval)
     self.maximumFileSize = maximumFileSize.map { max(0, $0) }
-    self.maskUsernames = maskUsernames
+    self.masksPersonalData = masksPersonalData
     self.bufferSize = max(1, bufferSize)
     self.maximumLineLength = max(1, maximumLineLength)
     self.clock = clock
@@ -64,4 +65,40 @@ public struct RecordingOptions: Sendable, Equatable {
 
   /// The default ``bufferSize``: 8 MiB.
   public static let defaultBufferSize = 8 << 20
+
+  /// The old name of ``masksPersonalData``: it masks every ``StateStore/PersonalData``, not
+  /// only usernames.
+  @available(*, deprecated, renamed: "masksPersonalData")
+  public var maskUsernames: Bool {
+    get { masksPersonalData }
+    set { masksPersonalData = newValue }
+  }
+
+  /// Creates recording options with the old name of `masksPersonalData`.
+  ///
+  /// - Parameters:
+  ///   - checkpointInterval: Transitions between checkpoints; 0 for none.
+  ///   - maximumFileSize: The file's size limit in bytes, or `nil`.
+  ///   - maskUsernames: Whether to mask personal data too.
+  ///   - bufferSize: The bytes transitions waiting for the writer may hold (at least 1).
+  ///   - maximumLineLength: The longest line written, in bytes (at least 1).
+  ///   - clock: The clock step times are measured on.
+  @available(
+    *, deprecated,
+    renamed:
+      "init(checkpointInterval:maximumFileSize:masksPersonalData:bufferSize:maximumLineLength:clock:)"
+  )
+  public init(
+    checkpointInterval: Int = 100,
+    maximumFileSize: Int? = nil,
+    maskUsernames: Bool,
+    bufferSize: Int = RecordingOptions.defaultBufferSize,
+    maximumLineLength: Int = ActionLogReadOptions.defaultMaximumLineLength,
+    clock: RecordingClock = .continuous
+  ) {
+    self.init(
+      checkpointInterval: checkpointInterval, maximumFileSize: maximumFileSize,
+      masksPersonalData: maskUsernames, bufferSize: bufferSize,
+      maximumLineLength: maximumLineLength, clock: clock)
+  }
 }

@@ -283,10 +283,10 @@ extension FieldEdit: Codable {
   }
 }
 
-extension FieldEdit: CustomStringConvertible, CustomDumpStringConvertible {
+extension FieldEdit: CustomStringConvertible, DumpStringConvertible {
   /// `set(username: "ada")`, the value rendered as ``Dump`` renders it (a secret as its mask).
   public var description: String { "set(\(field): \(Dump.renderOneLine(value, limit: nil)))" }
 
   /// The same as ``description``.
-  public var customDumpDescription: String { description }
+  public var dumpDescription: String { description }
 }

@@ -3,7 +3,7 @@
 ///
 /// Unlike a `Secret`, personal data is not hidden from the person using the app or from a
 /// test: it prints, dumps and encodes in clear. A writer that others will read — an action-log
-/// recorder with `maskUsernames`, a bug report — sets `CodingUserInfoKey.masksPersonalData`
+/// recorder with `masksPersonalData`, a bug report — sets `CodingUserInfoKey.masksPersonalData`
 /// on its encoder, and every `PersonalData` encodes as its ``mask`` instead, wherever it sits:
 /// in the state, an action or an effect, at any depth. A feature types its personal fields as
 /// `PersonalData` and writes no redaction code of its own; a new case that carries a username
@@ -80,12 +80,12 @@ public struct PersonalData: Sendable, Hashable, Comparable, ExpressibleByStringI
   }
 }
 
-extension PersonalData: CustomStringConvertible, CustomDumpStringConvertible {
+extension PersonalData: CustomStringConvertible, DumpStringConvertible {
   /// The text, in clear.
   public var description: String { value }
 
   /// The text quoted, exactly as ``Dump`` renders a `String`.
-  public var customDumpDescription: String { Dump.quoted(value) }
+  public var dumpDescription: String { Dump.quoted(value) }
 }
 
 extension PersonalData: Codable {

@@ -263,7 +263,7 @@ struct ActionLogMutationTests {
     for index in 0..<freshLogCount {
       let url = folder.appendingPathComponent("fresh-\(index).jsonl")
       let options = RecordingOptions(
-        checkpointInterval: [0, 1, 3][index % 3], maskUsernames: index % 2 == 1)
+        checkpointInterval: [0, 1, 3][index % 3], masksPersonalData: index % 2 == 1)
       _ = try await RecordReplayPropertyTests.record(
         to: url, rules: [.default, .email, .minimumLength(6)][index % 3],
         length: Int.random(in: 10...40, using: &random), options: options, random: &random)

@@ -148,7 +148,7 @@ struct ActionLogRecorderTests {
     let store = Store(
       initialState: SignUpForm.State(), reducer: SignUpForm(), handler: SignUpHandler())
     let recorder = try store.record(
-      to: url, feature: "sign-up", options: RecordingOptions(maskUsernames: true))
+      to: url, feature: "sign-up", options: RecordingOptions(masksPersonalData: true))
     store.send(.edit(.set(\.username, to: "alice")))
     store.send(.edit(.set(\.password, to: "Secr3t!")))
     await store.send(.submitTapped).finish()

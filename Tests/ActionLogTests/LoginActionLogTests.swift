@@ -80,7 +80,7 @@ struct LoginActionLogTests {
   @Test func maskedUsernamesNeverReachTheFileAndTheLogStillVerifies() async throws {
     let folder = try TemporaryFolder()
     let url = folder.file("masked.jsonl")
-    _ = try await record(to: url, options: RecordingOptions(maskUsernames: true))
+    _ = try await record(to: url, options: RecordingOptions(masksPersonalData: true))
     let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
     #expect(!text.contains("demo"))
     #expect(!text.contains("Demo User"))

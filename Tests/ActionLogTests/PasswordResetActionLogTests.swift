@@ -30,7 +30,8 @@ struct PasswordResetActionLogTests {
   @Test func theAddressNeverReachesAMaskedLogAndTheLogStillVerifies() async throws {
     let folder = try TemporaryFolder()
     let url = folder.file("reset.jsonl")
-    try await record(to: url, options: RecordingOptions(checkpointInterval: 3, maskUsernames: true))
+    try await record(
+      to: url, options: RecordingOptions(checkpointInterval: 3, masksPersonalData: true))
     let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
     #expect(!text.contains("ada"))
     #expect(!text.contains("example"))

@@ -11,9 +11,9 @@ import ToolTestSupport
 /// `LOGIN_PROPERTY_SEED=<seed> swift test --filter RecordReplayProperty`.
 ///
 /// What "identical" means here: a log never holds a secret, only its shape mask, and with
-/// `maskUsernames` only the usernames' masks. So at every step the replayed state must equal
+/// `masksPersonalData` only the usernames' masks. So at every step the replayed state must equal
 /// the recorded state's *log image* — every `Secret` replaced by `Secret(secret.mask)`, and
-/// with `maskUsernames` every `PersonalData` masked as `PersonalData.masking(in:)` does —
+/// with `masksPersonalData` every `PersonalData` masked as `PersonalData.masking(in:)` does —
 /// with `==` on every field, and their `Dump.render`s must be equal. The derived values
 /// (`validationErrors`, `isFormValid`, `isLoginButtonEnabled`) must equal those of the
 /// *original* state, secrets and usernames in clear: the masks re-validate exactly. Actions and
@@ -46,7 +46,7 @@ struct RecordReplayPropertyTests {
     for sequence in 0..<Self.sequences {
       let options = RecordingOptions(
         checkpointInterval: Self.checkpointIntervals.randomElement(using: &random)!,
-        maskUsernames: Bool.random(using: &random))
+        masksPersonalData: Bool.random(using: &random))
       let rules = Self.rules.randomElement(using: &random)!
       let length = Int.random(in: 1...Self.maximumLength, using: &random)
       let url = folder.file("sequence-\(sequence).jsonl")
@@ -61,7 +61,7 @@ struct RecordReplayPropertyTests {
           """
           Record → replay round trip broke (seed \(seed), sequence \(sequence), \
           \(length) actions, checkpointInterval \(options.checkpointInterval), \
-          maskUsernames \(options.maskUsernames)): \(failure)
+          masksPersonalData \(options.masksPersonalData)): \(failure)
           Reproduce with LOGIN_PROPERTY_SEED=\(seed).
           """)
         return
@@ -69,7 +69,7 @@ struct RecordReplayPropertyTests {
       try FileManager.default.removeItem(at: url)
       totalSteps += length
       sawCheckpointEveryStep = sawCheckpointEveryStep || options.checkpointInterval == 1
-      sawMaskedUsernames = sawMaskedUsernames || options.maskUsernames
+      sawMaskedUsernames = sawMaskedUsernames || options.masksPersonalData
     }
     #expect(totalSteps >= Self.sequences)
     #expect(sawCheckpointEveryStep && sawMaskedUsernames)
@@ -141,7 +141,7 @@ struct RecordReplayPropertyTests {
     guard result.stepCount == recorded.count, result.steps.count == recorded.count else {
       return "\(result.stepCount) steps replayed, \(recorded.count) recorded"
     }
-    let masks = options.maskUsernames
+    let masks = options.masksPersonalData
     if let first = recorded.first,
       let problem = compare(
         replayed: result.header.initialState, original: first.stateBefore, masks: masks)

@@ -27,7 +27,7 @@ import ToolTestSupport
     let url = folder.file("masked.jsonl")
     let recorder = try store.record(
       to: url, feature: AppReducer.actionLogFeature,
-      options: RecordingOptions(checkpointInterval: 2, maskUsernames: true))
+      options: RecordingOptions(checkpointInterval: 2, masksPersonalData: true))
 
     store.send(.login(.edit(.set(\.username, to: "zqxjk"))))
     store.send(.login(.edit(.set(\.password, to: "Secr3t"))))

@@ -122,8 +122,8 @@ final class RecorderCore<
     elapsed = options.clock.startStopwatch()
     self.options = options
     self.budget = budget
-    canonicalEncoder = CanonicalJSONEncoder(masksPersonalData: options.maskUsernames)
-    stateEncoder = CanonicalJSONEncoder(masksPersonalData: options.maskUsernames)
+    canonicalEncoder = CanonicalJSONEncoder(masksPersonalData: options.masksPersonalData)
+    stateEncoder = CanonicalJSONEncoder(masksPersonalData: options.masksPersonalData)
     self.onError = onError
     self.file = file
     stoppedMarker = try Self.line(

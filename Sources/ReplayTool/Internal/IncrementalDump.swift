@@ -53,7 +53,7 @@ package struct IncrementalDump {
   ) -> Node {
     if let previous, Self.areEqual(previous.value, value) { return previous }
     let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .optional, !(value is any CustomDumpStringConvertible) {
+    if mirror.displayStyle == .optional, !(value is any DumpStringConvertible) {
       // `Dump` shows an optional as its value, or `nil`.
       guard let wrapped = mirror.children.first?.value else {
         return Node(value: value, lines: [strings.id("nil")])
@@ -63,7 +63,7 @@ package struct IncrementalDump {
       return Node(
         value: value, lines: inner.lines, fields: [Field(label: "", node: inner, lines: [])])
     }
-    guard mirror.displayStyle == .struct, !(value is any CustomDumpStringConvertible),
+    guard mirror.displayStyle == .struct, !(value is any DumpStringConvertible),
       !mirror.children.isEmpty, mirror.superclassMirror == nil
     else {
       let text = Dump.render(value, indent: indent)

@@ -188,7 +188,7 @@ extension ChildFeature where Action: Equatable, Effect: Equatable {
 /// data like any other effect: a `TestStore` receives it and an action log records it. Effect
 /// handlers have nothing to do for it: the store has cancelled the child's effects already.
 public struct ChildDismissal: Hashable, Sendable, Codable, CustomStringConvertible,
-  CustomDumpStringConvertible
+  DumpStringConvertible
 {
   /// The ``ChildFeature/name`` of the child that went away.
   public let child: String
@@ -207,7 +207,7 @@ public struct ChildDismissal: Hashable, Sendable, Codable, CustomStringConvertib
   public var description: String { "ChildDismissal(\(Dump.quoted(child)))" }
 
   /// The same as ``description``: a dismissal reads on one line in dumps and test failures.
-  public var customDumpDescription: String { description }
+  public var dumpDescription: String { description }
 }
 
 /// The effect type of a feature with optional children: it has one case that carries any

@@ -22,7 +22,7 @@ struct DifferenceRenderer {
   }
 
   mutating func render(_ old: Any, _ new: Any, indent: Int) -> (String, String) {
-    if old is any CustomDumpStringConvertible || new is any CustomDumpStringConvertible
+    if old is any DumpStringConvertible || new is any DumpStringConvertible
       || old is String || old is Character || old is Substring
       || type(of: old) != type(of: new)
     {
@@ -180,7 +180,7 @@ struct DifferenceRenderer {
   /// one `… (N unchanged)` line: a failing assertion about one field of a state that also holds
   /// a 100,000-item list renders a few lines, not the list.
   private mutating func renderUnchanged(_ value: Any, indent: Int) -> String {
-    if value is any CustomDumpStringConvertible || value is String || value is Character
+    if value is any DumpStringConvertible || value is String || value is Character
       || value is Substring
     {
       return single.render(value, indent: indent)

@@ -2,20 +2,20 @@
 ///
 /// Conform types whose reflection would show too much (a secret) or too little (an enum with a
 /// custom `description`, which hides its case name from reflection).
-public protocol CustomDumpStringConvertible {
+public protocol DumpStringConvertible {
   /// The text ``Dump/render(_:)`` prints for this value, on one line or several.
-  var customDumpDescription: String { get }
+  var dumpDescription: String { get }
 }
 
-extension Secret: CustomDumpStringConvertible {
+extension Secret: DumpStringConvertible {
   /// `Secret(<mask>)`, the same as ``description``.
-  public var customDumpDescription: String { description }
+  public var dumpDescription: String { description }
 }
 
-extension Duration: CustomDumpStringConvertible {
+extension Duration: DumpStringConvertible {
   /// The duration in words, for example `30 seconds` or `1 minute 30 seconds` (see
   /// `inWords`).
-  public var customDumpDescription: String { inWords }
+  public var dumpDescription: String { inWords }
 }
 
 /// Deterministic text renderings of values, and line diffs between them.
@@ -131,8 +131,8 @@ struct DumpRenderer {
   private static let inlineLimit = 80
 
   mutating func render(_ value: Any, indent: Int) -> String {
-    if let custom = value as? any CustomDumpStringConvertible {
-      return custom.customDumpDescription
+    if let custom = value as? any DumpStringConvertible {
+      return custom.dumpDescription
     }
     switch value {
     case let string as String: return Dump.quoted(string)
