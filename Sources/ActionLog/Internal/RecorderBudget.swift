@@ -1,4 +1,4 @@
-import Foundation
+import StateStore
 
 /// The bytes a recording may hold for its writer, and what the writer measured, shared by the
 /// cores of one recording (a flight recorder's segments share one).
@@ -9,7 +9,7 @@ import Foundation
 /// batch it is in, so the batch in flight and the one filling share the limit. One transition
 /// is always admitted when nothing is held, however large it is.
 @usableFromInline
-final class RecorderBudget: @unchecked Sendable {
+final class RecorderBudget: Sendable {
   /// What one buffered item is charged: memory while it waits, and the bytes its line is
   /// expected to take in the file.
   @usableFromInline
@@ -29,58 +29,64 @@ final class RecorderBudget: @unchecked Sendable {
   /// The most bytes that may be held.
   let limit: Int
 
-  private let lock = NSLock()
-  private var held = 0
-  private var stateBytes: Int?
-  private var lineBytes = 0
-  private var lineCount = 0
+  /// What the budget counts, behind the package's one lock type.
+  struct Counts {
+    var held = 0
+    var stateBytes: Int?
+    var lineBytes = 0
+    var lineCount = 0
+  }
+
+  private let counts = Guarded(Counts())
 
   init(limit: Int) {
     self.limit = limit
   }
 
   /// Whether a state's size has been measured yet.
-  var hasMeasured: Bool { lock.withLock { stateBytes != nil } }
+  var hasMeasured: Bool { counts.withLock { $0.stateBytes != nil } }
 
   /// The bytes held now.
-  var heldBytes: Int { lock.withLock { held } }
+  var heldBytes: Int { counts.withLock { $0.held } }
 
   /// Takes room for a transition, and for a gap marker before it when `withGap`; `nil` when
   /// there is none.
   @usableFromInline
   func admit(withGap: Bool) -> (transition: Charge, gap: Charge?)? {
-    lock.lock()
-    defer { lock.unlock() }
-    let state = stateBytes ?? 0
-    let line = lineCount > 0 ? lineBytes / lineCount : Self.firstLineEstimate
-    let transition = Charge(memory: state + line + Self.itemOverhead, line: line)
-    let gap = withGap ? Charge(memory: state + Self.itemOverhead, line: state + 64) : nil
-    let total = transition.memory + (gap?.memory ?? 0)
-    guard held == 0 || held + total <= limit else { return nil }
-    held += total
-    return (transition, gap)
+    counts.withLock { counts in
+      let state = counts.stateBytes ?? 0
+      let line =
+        counts.lineCount > 0 ? counts.lineBytes / counts.lineCount : Self.firstLineEstimate
+      let transition = Charge(memory: state + line + Self.itemOverhead, line: line)
+      let gap = withGap ? Charge(memory: state + Self.itemOverhead, line: state + 64) : nil
+      let total = transition.memory + (gap?.memory ?? 0)
+      guard counts.held == 0 || counts.held + total <= limit else { return nil }
+      counts.held += total
+      return (transition, gap)
+    }
   }
 
   /// The expected size of a header line holding a state like the last one measured.
-  var headerLineEstimate: Int { lock.withLock { (stateBytes ?? 0) + 256 } }
+  var headerLineEstimate: Int { counts.withLock { ($0.stateBytes ?? 0) + 256 } }
 
   /// Gives back what a written (or discarded) batch held.
+  @usableFromInline
   func release(_ bytes: Int) {
     guard bytes > 0 else { return }
-    lock.withLock { held -= bytes }
+    counts.withLock { $0.held -= bytes }
   }
 
   /// What the writer measured: the size of the last state it encoded, and the step lines of a
   /// batch (count and bytes, newlines included).
   func measured(stateBytes state: Int?, lines: Int, bytes: Int) {
-    lock.withLock {
-      if let state { stateBytes = state }
-      lineCount += lines
-      lineBytes += bytes
+    counts.withLock { counts in
+      if let state { counts.stateBytes = state }
+      counts.lineCount += lines
+      counts.lineBytes += bytes
       // A long recording keeps the average of its recent lines, not of its first ones.
-      if lineCount > 4_096 {
-        lineCount /= 2
-        lineBytes /= 2
+      if counts.lineCount > 4_096 {
+        counts.lineCount /= 2
+        counts.lineBytes /= 2
       }
     }
   }

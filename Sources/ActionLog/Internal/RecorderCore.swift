@@ -5,17 +5,21 @@ import StateStore
 /// The shared part of a recorder: a buffer bounded in bytes, filled on the main actor under a
 /// lock and drained in batches on a serial queue that encodes, digests and writes.
 ///
-/// The main actor only appends a ``Step`` (what a log writes of a transition: values, so no
-/// copies of deep data) under a lock and, when the buffer was empty, schedules one drain. The drain swaps the whole buffer out,
-/// encodes every line into one `Data` and writes it with one call, so lines land whole and in
-/// order. `enqueue` never waits: when the ``RecorderBudget`` has no room (the writer is
-/// behind), it drops the transition at once and counts it, and the next transition that fits
-/// is preceded by a `gap` marker holding the state before it.
+/// A thin shell around two parts: the ``Buffer`` the main actor and the writer share, a state
+/// machine behind the package's one lock type (`Guarded`), and the ``Writer``, which only the
+/// writer queue touches. The main actor appends a ``Step`` (what a log writes of a transition:
+/// values, so no copies of deep data) and, when the writer is idle, schedules one drain. The
+/// drain trades the whole buffer for an empty one, and the writer encodes every line into one
+/// `Data` and writes it with one call, so lines land whole and in order. `enqueue` never
+/// waits: when the ``RecorderBudget`` has no room (the writer is behind), the step is dropped
+/// at once and counted, and the next step that fits is preceded by a `gap` marker holding the
+/// state before it. The budget is asked outside the buffer's lock: no lock is taken inside
+/// another on the main actor.
 @usableFromInline
 final class RecorderCore<
   State: Encodable & Sendable, Action: Encodable & Sendable,
   Effect: Encodable & Sendable
->: @unchecked Sendable {
+>: Sendable {
   /// What the writer needs of a transition. Not the state before it, which a log does not
   /// hold: leaving it out halves what `enqueue` copies into the buffer.
   @usableFromInline
@@ -56,62 +60,20 @@ final class RecorderCore<
     }
   }
 
-  // Guarded by `condition`: every access is made with the lock held.
-  @usableFromInline let condition = NSLock()
-  @usableFromInline var pending: [Item] = []
-  /// What the items in `pending`, and those of the batch being written, were charged.
-  @usableFromInline var pendingCharge = RecorderBudget.Charge(
-    memory: 0, line: 0)
-  private var inFlightCharge = RecorderBudget.Charge(memory: 0, line: 0)
-  @usableFromInline var isDrainScheduled = false
-  @usableFromInline var isStopped = false
-  private var isFinishing = false
-  @usableFromInline var droppedCount = 0
-  @usableFromInline var lastDroppedState: State?
-  @usableFromInline var totalDropped = 0
-  private var bytesOnDisk = 0
-
-  // Used on `queue` only (and in `init`, before the queue sees the core).
+  @usableFromInline let buffer = Guarded(Buffer())
+  private let writer: Guarded<Writer>
   @usableFromInline let queue = DispatchQueue(label: "loginstore.actionlog.writer")
-  private let file: LogFile
-  // Both encoders write every `PersonalData` as its mask when the options mask usernames, at
-  // any depth of a state, an action or an effect: nothing is redacted value by value.
-  private let canonicalEncoder: CanonicalJSONEncoder
-  // The state after every transition, encoded whole every time: a log must hold the state the
-  // app had, so nothing is copied from an earlier encoding on the word of the host's `==` (a
-  // type whose `==` looks at an `id` only was logged with its old fields). It encodes the
-  // header's and the gaps' states too, so one encoder, not two, holds buffers the size of a
-  // state.
-  private let stateEncoder: CanonicalJSONEncoder
-  private var output = Data()
-  /// The most bytes of a written batch whose buffer is kept for the next one.
-  private static var keptOutputBytes: Int { 1 << 20 }
-  /// The emptied buffer of the last batch, kept with its capacity for the next drain.
-  private var spare: [Item] = []
-  private var transitionsWritten = 0
-  private var linesWritten = 0
-  private var writerStopped = false
-  // What the batch being written measured, for the budget.
-  private var stepLines = 0
-  private var stepBytes = 0
-  private var lastStateBytes: Int?
-
-  private let options: RecordingOptions
   @usableFromInline let budget: RecorderBudget
   private let onError: @Sendable (ActionLogError) -> Void
-  /// The `stopped` markers the writer may need, made once.
-  private let stoppedMarker: Data
-  private let lineTooLongMarker: Data
+  /// The time since the recording started (the moment its header's `created` names) on the
+  /// options' clock: every step's time.
+  @usableFromInline let elapsed: @Sendable () -> Duration
 
   /// Starts a recording into `file`, beginning with `header`.
   ///
   /// When `budget` has measured no state yet, the header is encoded here, once, so the first
   /// transitions are charged the size of a real state; otherwise the writer encodes it, like
   /// every other line (a flight recorder's next segment is opened on the main actor).
-  /// The time since the recording started (the moment its header's `created` names) on the
-  /// options' clock: every step's time.
-  @usableFromInline let elapsed: @Sendable () -> Duration
-
   init(
     file: LogFile,
     header: ActionLogHeader<State>,
@@ -120,33 +82,29 @@ final class RecorderCore<
     onError: @escaping @Sendable (ActionLogError) -> Void
   ) throws(ActionLogError) {
     elapsed = options.clock.startStopwatch()
-    self.options = options
     self.budget = budget
-    canonicalEncoder = CanonicalJSONEncoder(masksPersonalData: options.masksPersonalData)
-    stateEncoder = CanonicalJSONEncoder(masksPersonalData: options.masksPersonalData)
     self.onError = onError
-    self.file = file
-    stoppedMarker = try Self.line(
-      ActionLogFormat.Stopped(reason: .maximumFileSize, limit: options.maximumFileSize))
-    lineTooLongMarker = try Self.line(
-      ActionLogFormat.Stopped(reason: .lineTooLong, limit: options.maximumLineLength))
+    var writer = try Writer(file: file, options: options)
+    var first = Buffer()
     if budget.hasMeasured {
-      pending.append(.header(header))
-      pendingCharge.line = budget.headerLineEstimate
+      first.pending.append(.header(header))
+      first.pendingCharge.line = budget.headerLineEstimate
     } else {
       let line: Result<Data, ActionLogError>
       do throws(ActionLogError) {
-        line = .success(try encode(.header(header)))
+        line = .success(try writer.encode(.header(header)))
       } catch {
         line = .failure(error)
       }
       if case .success(let data) = line {
         budget.measured(stateBytes: data.count, lines: 0, bytes: 0)
-        pendingCharge.line = data.count + 1
+        first.pendingCharge.line = data.count + 1
       }
-      pending.append(.headerLine(line))
+      first.pending.append(.headerLine(line))
     }
-    isDrainScheduled = true
+    first.isDrainScheduled = true
+    self.writer = Guarded(writer)
+    buffer.withLock { $0 = first }
     queue.async { self.drain() }
   }
 
@@ -163,25 +121,13 @@ final class RecorderCore<
       onError: onError)
   }
 
-  var isRecording: Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    return !isStopped
-  }
+  var isRecording: Bool { buffer.withLock { $0.intake == .open } }
 
   /// How many bytes the file will hold once the writer has written everything handed to it so
   /// far: what it wrote, plus the expected size of every line buffered or being written.
-  @usableFromInline var handedBytes: Int {
-    condition.lock()
-    defer { condition.unlock() }
-    return bytesOnDisk + inFlightCharge.line + pendingCharge.line
-  }
+  @usableFromInline var handedBytes: Int { buffer.withLock { $0.handedBytes } }
 
-  var droppedTransitionCount: Int {
-    condition.lock()
-    defer { condition.unlock() }
-    return totalDropped + droppedCount
-  }
+  var droppedTransitionCount: Int { buffer.withLock { $0.droppedTransitionCount } }
 
   // MARK: - Main actor side
 
@@ -191,46 +137,16 @@ final class RecorderCore<
   func enqueue(_ step: StoreStep<State, Action, Effect>) {
     // When the step happened, on the clock the recording started on.
     let time = elapsed()
-    condition.lock()
-    if isStopped {
-      condition.unlock()
-      return
+    guard let owesGap = buffer.withLock({ $0.owesGap }) else { return }
+    // Only the main actor offers steps, so what `owesGap` said still holds below; the writer
+    // may have stopped meanwhile, and then the charge is given back.
+    let charge = budget.admit(withGap: owesGap)
+    let outcome = buffer.withLock { $0.enqueue(Step(step, time: time), charge: charge) }
+    switch outcome {
+    case .buffered, .dropped: break
+    case .scheduleDrain: queue.async { self.drain() }
+    case .ignored(let bytes): budget.release(bytes)
     }
-    guard let charge = budget.admit(withGap: droppedCount > 0) else {
-      // The writer is behind: drop at once, never wait for it.
-      droppedCount += 1
-      lastDroppedState = step.stateAfter
-      condition.unlock()
-      return
-    }
-    if let gap = charge.gap {
-      add(gap)
-      appendGapIfNeeded()
-    }
-    pending.append(.transition(Step(step, time: time)))
-    add(charge.transition)
-    let schedule = !isDrainScheduled
-    isDrainScheduled = true
-    condition.unlock()
-    if schedule { queue.async { self.drain() } }
-  }
-
-  /// Called with the lock held.
-  @inlinable
-  func add(_ charge: RecorderBudget.Charge) {
-    pendingCharge.memory += charge.memory
-    pendingCharge.line += charge.line
-  }
-
-  /// Called with the lock held: the transitions dropped so far become one `gap` entry holding
-  /// the state after the last of them, which is the state before whatever comes next.
-  @usableFromInline
-  func appendGapIfNeeded() {
-    guard droppedCount > 0, let state = lastDroppedState else { return }
-    pending.append(.gap(dropped: droppedCount, state: state))
-    totalDropped += droppedCount
-    droppedCount = 0
-    lastDroppedState = nil
   }
 
   /// The capacities of the buffer being filled and of the writer's spare one, in items, once
@@ -239,9 +155,7 @@ final class RecorderCore<
   package func bufferCapacities() -> (filling: Int, spare: Int) {
     queue.sync {
       drain()
-      condition.lock()
-      defer { condition.unlock() }
-      return (pending.capacity, spare.capacity)
+      return (buffer.withLock { $0.pending.capacity }, writer.withLock { $0.spare.capacity })
     }
   }
 
@@ -250,7 +164,9 @@ final class RecorderCore<
   package func encoderBufferBytes() -> (lines: Int, states: Int) {
     queue.sync {
       drain()
-      return (canonicalEncoder.retainedBufferBytes, stateEncoder.retainedBufferBytes)
+      return writer.withLock {
+        ($0.canonicalEncoder.retainedBufferBytes, $0.stateEncoder.retainedBufferBytes)
+      }
     }
   }
 
@@ -265,33 +181,15 @@ final class RecorderCore<
   /// Stops taking transitions, writes what is buffered and the `closed` marker, closes the
   /// file, then calls `completion` (on the writer queue).
   func finish(_ completion: (@Sendable () -> Void)? = nil) {
-    condition.lock()
-    let first = !isFinishing
-    isFinishing = true
-    if !isStopped { appendGapIfNeeded() }
-    isStopped = true
-    condition.unlock()
-    guard first else {
+    guard buffer.withLock({ $0.finish() }) else {
       queue.async { completion?() }
       return
     }
     queue.async {
       self.drain()
-      self.condition.lock()
-      self.isDrainScheduled = true  // nothing may schedule another drain after the file closes
-      self.condition.unlock()
-      if !self.writerStopped {
-        self.writerStopped = true
-        do throws(ActionLogError) {
-          var closed = Data()
-          ActionLogFormat.Closed().appendLine(to: &closed)
-          closed.append(CanonicalJSON.newline)
-          try self.file.write(closed)
-        } catch {
-          self.onError(error)
-        }
-      }
-      self.file.close()
+      // Nothing may schedule another drain after the file closes.
+      self.buffer.withLock { $0.isDrainScheduled = true }
+      if let failure = self.writer.withLock({ $0.close() }) { self.onError(failure) }
       completion?()
     }
   }
@@ -303,170 +201,29 @@ final class RecorderCore<
     // The buffer the main actor fills and this one trade places at every batch, each keeping
     // its capacity: appending on the main actor then never grows an array again (a fresh one
     // grew by copying, and past malloc's mmap threshold faulted in new pages, on every drain).
-    var batch = spare
-    defer { spare = batch }
+    var batch = writer.withLock { writer in
+      defer { writer.spare = [] }
+      return writer.spare
+    }
+    defer { writer.withLock { $0.spare = batch } }
     while true {
-      condition.lock()
-      if batch.capacity < pending.capacity {
-        // The buffer handed over is as large as the one taken (allocated here, not on the
-        // main actor), so sends during the write append without growing it.
-        let capacity = pending.capacity
-        condition.unlock()
-        batch.reserveCapacity(capacity)
-        condition.lock()
-      }
-      swap(&batch, &pending)
-      if batch.isEmpty {
-        isDrainScheduled = false
-        condition.unlock()
-        return
-      }
-      inFlightCharge = pendingCharge
-      pendingCharge = .init(memory: 0, line: 0)
-      condition.unlock()
-      write(batch)
+      // The buffer handed over is as large as the one taken (allocated here, not on the main
+      // actor), so sends during the write append without growing it.
+      let capacity = buffer.withLock { $0.pending.capacity }
+      if batch.capacity < capacity { batch.reserveCapacity(capacity) }
+      guard buffer.withLock({ $0.takeBatch(&batch) }) else { return }
+      let outcome = writer.withLock { $0.write(batch, budget: budget) }
       batch.removeAll(keepingCapacity: true)
-      condition.lock()
-      let written = inFlightCharge.memory
-      inFlightCharge = .init(memory: 0, line: 0)
-      condition.unlock()
-      budget.release(written)
-    }
-  }
-
-  private func write(_ batch: [Item]) {
-    guard !writerStopped else { return }
-    // A batch of small lines reuses the buffer; one that held a large state gives it back.
-    output.removeAll(keepingCapacity: output.count <= Self.keptOutputBytes)
-    stepLines = 0
-    stepBytes = 0
-    lastStateBytes = nil
-    defer {
-      budget.measured(stateBytes: lastStateBytes, lines: stepLines, bytes: stepBytes)
-    }
-    for item in batch {
-      let line: Data
-      do {
-        line = try encode(item)
-      } catch {
-        // The lines before it in this batch are whole and readable: they are kept.
-        flush()
-        guard !writerStopped else { return }  // the flush failed and said so
-        stop(reporting: error)
-        return
-      }
-      if line.count > options.maximumLineLength {
-        // A reader would refuse the line and everything after it: end the log before it.
-        let limit = options.maximumLineLength
-        guard !item.isHeader else {
-          stop(
-            reporting: .recordingStopped(
-              line: 1,
-              reason: "the header would have been longer than the limit of \(limit) bytes a "
-                + "reader accepts; nothing was recorded"))
-          return
+      switch outcome {
+      case .written(let fileSize):
+        budget.release(buffer.withLock { $0.batchWritten(fileSize: fileSize) })
+      case .stopped(let error):
+        let discarded = buffer.withLock { buffer in
+          buffer.batchWritten(fileSize: nil) + buffer.stop()
         }
-        output.append(lineTooLongMarker)
-        flush()
-        guard !writerStopped else { return }  // the flush failed and said so
-        stop(
-          reporting: .recordingStopped(
-            line: linesWritten + 1,
-            reason: ActionLogFormat.Stopped(reason: .lineTooLong, limit: limit).explanation))
-        return
-      }
-      if let maximum = options.maximumFileSize, !item.isHeader,
-        file.size + output.count + line.count + 1 + stoppedMarker.count > maximum
-      {
-        output.append(stoppedMarker)
-        flush()
-        stop(reporting: nil)
-        return
-      }
-      if output.isEmpty {
-        output = line  // no copy: a line holding a large state is megabytes
-      } else {
-        output.append(line)
-      }
-      output.append(CanonicalJSON.newline)
-      linesWritten += 1
-      if case .transition = item {
-        stepLines += 1
-        stepBytes += line.count + 1
+        budget.release(discarded)
+        if let error { onError(error) }
       }
     }
-    flush()
-  }
-
-  private func flush() {
-    do {
-      try file.write(output)
-    } catch {
-      stop(reporting: error)
-      return
-    }
-    condition.lock()
-    bytesOnDisk = file.size
-    condition.unlock()
-  }
-
-  /// One line, without its newline. The line types in ActionLogFormat.swift assemble it, in
-  /// the documented key order, around canonical (sorted-key) JSON values, so the same session
-  /// always gives the same bytes. Secrets encode as their masks, and personal data too when the
-  /// options say so (the encoders' `userInfo`).
-  private func encode(_ item: Item) throws(ActionLogError) -> Data {
-    var line = Data()
-    switch item {
-    case .transition(let step):
-      transitionsWritten += 1
-      let isCheckpoint =
-        options.checkpointInterval > 0 && transitionsWritten % options.checkpointInterval == 0
-      // The digest is hashed from the encoder's own buffer: only a checkpoint copies the
-      // state's JSON out (a state of 100,000 items is megabytes).
-      let state: (bytes: Int, digest: UInt64, checkpoint: Data?)
-      do {
-        state = try stateEncoder.withEncoded(step.stateAfter) {
-          ($0.count, StateDigest.fnv1a(UnsafeRawBufferPointer($0)), isCheckpoint ? Data($0) : nil)
-        }
-      } catch {
-        throw .encodingFailed(CanonicalJSON.failure(error, encoding: State.self))
-      }
-      lastStateBytes = state.bytes
-      try RecordedTransition<State, Action, Effect>.appendLine(
-        sequenceNumber: step.sequenceNumber, time: step.time, origin: step.origin,
-        action: step.action, effects: step.effects,
-        digest: StateDigest.hex(state.digest),
-        checkpointJSON: state.checkpoint, to: &line, using: canonicalEncoder)
-    case .gap(let dropped, let state):
-      try ActionLogFormat.Gap(dropped: dropped, state: state)
-        .appendLine(to: &line, using: stateEncoder)
-    case .header(let header):
-      try header.appendLine(to: &line, using: stateEncoder)
-    case .headerLine(let result):
-      return try result.get()
-    }
-    return line
-  }
-
-  /// A `stopped` marker's whole line, newline included.
-  private static func line(_ marker: ActionLogFormat.Stopped) throws(ActionLogError) -> Data {
-    var line = Data()
-    try marker.appendLine(to: &line, using: CanonicalJSONEncoder())
-    line.append(CanonicalJSON.newline)
-    return line
-  }
-
-  /// Stops for good: later transitions are ignored; an error is reported once.
-  private func stop(reporting error: ActionLogError?) {
-    writerStopped = true
-    condition.lock()
-    isStopped = true
-    pending.removeAll()
-    let discarded = pendingCharge.memory
-    pendingCharge = .init(memory: 0, line: 0)
-    condition.unlock()
-    budget.release(discarded)
-    file.close()
-    if let error { onError(error) }
   }
 }

@@ -6,9 +6,10 @@ import StateStore
 ///
 /// Steps are handed over in batches, in order; at most ``maximumBatchesInFlight`` wait, so
 /// memory stays bounded when the replay runs ahead. The builder is touched only on the
-/// queue, and by ``finish()`` after the queue has drained.
-final class TimelineWorker<R: Reducer & Sendable, Screen: TimelineScreenRenderer>:
-  @unchecked Sendable
+/// queue, and by ``finish()`` after the queue has drained; it sits behind the package's lock
+/// type all the same, so nothing rests on that rule being kept. The worker itself is used by
+/// the replaying thread only.
+final class TimelineWorker<R: Reducer & Sendable, Screen: TimelineScreenRenderer>
 where
   R.State: Equatable,
   Screen.State == R.State, Screen.Action == R.Action, Screen.Effect == R.Effect
@@ -24,11 +25,11 @@ where
 
   private let queue = DispatchQueue(label: "ReplayTool.TimelineWorker")
   private let slots = DispatchSemaphore(value: maximumBatchesInFlight)
-  private var builder: TimelineBuilder<R, Screen>
+  private let builder: Guarded<TimelineBuilder<R, Screen>>
   private var pending: [Command] = []
 
   init(_ builder: TimelineBuilder<R, Screen>) {
-    self.builder = builder
+    self.builder = Guarded(builder)
     pending.reserveCapacity(Self.batchSize)
   }
 
@@ -41,7 +42,7 @@ where
   /// Waits for every queued command and returns the builder.
   func finish() -> TimelineBuilder<R, Screen> {
     flush()
-    return queue.sync { builder }
+    return queue.sync { builder.withLock { $0 } }
   }
 
   private func flush() {
@@ -49,12 +50,14 @@ where
     let batch = pending
     pending.removeAll(keepingCapacity: true)
     slots.wait()
-    queue.async { [self] in
-      for command in batch {
-        switch command {
-        case .step(let transition, let texts, let gap):
-          builder.add(transition, texts: texts, gap: gap)
-        case .trailingGap(let gap, let state): builder.addGap(gap, resumedState: state)
+    queue.async { [builder, slots] in
+      builder.withLock { builder in
+        for command in batch {
+          switch command {
+          case .step(let transition, let texts, let gap):
+            builder.add(transition, texts: texts, gap: gap)
+          case .trailingGap(let gap, let state): builder.addGap(gap, resumedState: state)
+          }
         }
       }
       slots.signal()

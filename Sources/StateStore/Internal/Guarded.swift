@@ -11,10 +11,13 @@
 /// Why not `Synchronization.Mutex`: on Linux its lock is invisible to ThreadSanitizer, which
 /// then reports races on every value it guards; a pthread mutex is intercepted, so
 /// `swift test --sanitize=thread` stays meaningful. Same shape as `Mutex`: `withLock { $0… }`.
+@usableFromInline
+// `@unchecked`: every access to `value` holds `mutex`.
 package final class Guarded<Value>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private var value: Value
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var value: Value
 
+  @usableFromInline
   package init(_ value: Value) {
     self.value = value
     mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -29,6 +32,7 @@ package final class Guarded<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with exclusive access to the value.
+  @inlinable
   package func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {

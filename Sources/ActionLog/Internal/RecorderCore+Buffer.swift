@@ -1,0 +1,138 @@
+import StateStore
+
+extension RecorderCore {
+  /// What the main actor and the writer share, as a state machine: each event changes it and
+  /// says what the shell (``RecorderCore``) must do — schedule a drain, give bytes back to the
+  /// budget. No lock, no I/O, no clock here: the shell holds the one lock around each event and
+  /// does the rest outside it.
+  @usableFromInline
+  struct Buffer {
+    /// Whether steps are still taken.
+    @usableFromInline
+    enum Intake: Equatable {
+      /// Recording.
+      case open
+      /// The writer stopped (an error, a limit): steps are ignored.
+      case stopped
+      /// `finish()` was called: steps are ignored, and the file is being closed.
+      case finishing
+    }
+
+    /// What the shell does after a step was offered.
+    @usableFromInline
+    enum Enqueued {
+      /// Nothing more: the step is buffered and a drain is already on its way.
+      case buffered
+      /// Buffered, and the writer is idle: schedule a drain.
+      case scheduleDrain
+      /// The budget had no room: the step was counted as dropped.
+      case dropped
+      /// The recording no longer takes steps: give the charge back to the budget.
+      case ignored(releasing: Int)
+    }
+
+    @usableFromInline var intake = Intake.open
+    @usableFromInline var pending: [Item] = []
+    /// What the items in `pending` were charged.
+    @usableFromInline var pendingCharge = RecorderBudget.Charge(memory: 0, line: 0)
+    /// What the batch being written was charged.
+    var inFlightCharge = RecorderBudget.Charge(memory: 0, line: 0)
+    @usableFromInline var isDrainScheduled = false
+    @usableFromInline var droppedCount = 0
+    @usableFromInline var lastDroppedState: State?
+    var totalDropped = 0
+    var bytesOnDisk = 0
+
+    /// Before a step is offered: `nil` when steps are ignored, else whether a `gap` marker is
+    /// owed first (so that the budget charges it too).
+    @inlinable var owesGap: Bool? {
+      intake == .open ? droppedCount > 0 : nil
+    }
+
+    /// A step, with what the budget admitted for it (`nil`: no room).
+    @inlinable
+    mutating func enqueue(
+      _ step: Step, charge: (transition: RecorderBudget.Charge, gap: RecorderBudget.Charge?)?
+    ) -> Enqueued {
+      guard intake == .open else {
+        return .ignored(releasing: (charge?.transition.memory ?? 0) + (charge?.gap?.memory ?? 0))
+      }
+      guard let charge else {
+        // The writer is behind: drop at once, never wait for it.
+        droppedCount += 1
+        lastDroppedState = step.stateAfter
+        return .dropped
+      }
+      if let gap = charge.gap {
+        add(gap)
+        appendGapIfNeeded()
+      }
+      pending.append(.transition(step))
+      add(charge.transition)
+      if isDrainScheduled { return .buffered }
+      isDrainScheduled = true
+      return .scheduleDrain
+    }
+
+    @inlinable
+    mutating func add(_ charge: RecorderBudget.Charge) {
+      pendingCharge.memory += charge.memory
+      pendingCharge.line += charge.line
+    }
+
+    /// The steps dropped so far become one `gap` entry holding the state after the last of
+    /// them, which is the state before whatever comes next.
+    @usableFromInline
+    mutating func appendGapIfNeeded() {
+      guard droppedCount > 0, let state = lastDroppedState else { return }
+      pending.append(.gap(dropped: droppedCount, state: state))
+      totalDropped += droppedCount
+      droppedCount = 0
+      lastDroppedState = nil
+    }
+
+    /// The writer trades its empty `batch` for the pending items; `false` when there were none
+    /// (the drain ends, and the next step schedules another).
+    mutating func takeBatch(_ batch: inout [Item]) -> Bool {
+      swap(&batch, &pending)
+      if batch.isEmpty {
+        isDrainScheduled = false
+        return false
+      }
+      inFlightCharge = pendingCharge
+      pendingCharge = .init(memory: 0, line: 0)
+      return true
+    }
+
+    /// The batch is written: the file's size now, and the bytes to give back to the budget.
+    mutating func batchWritten(fileSize: Int?) -> Int {
+      if let fileSize { bytesOnDisk = fileSize }
+      let written = inFlightCharge.memory
+      inFlightCharge = .init(memory: 0, line: 0)
+      return written
+    }
+
+    /// `finish()` was called: whether for the first time. A gap still owed is buffered first.
+    mutating func finish() -> Bool {
+      if intake == .finishing { return false }
+      if intake == .open { appendGapIfNeeded() }
+      intake = .finishing
+      return true
+    }
+
+    /// The writer stopped for good: what was buffered is discarded; the bytes to give back.
+    mutating func stop() -> Int {
+      if intake == .open { intake = .stopped }
+      pending.removeAll()
+      let discarded = pendingCharge.memory
+      pendingCharge = .init(memory: 0, line: 0)
+      return discarded
+    }
+
+    /// How many bytes the file will hold once everything handed over is written.
+    var handedBytes: Int { bytesOnDisk + inFlightCharge.line + pendingCharge.line }
+
+    /// Steps dropped for want of room, in gaps written or owed.
+    var droppedTransitionCount: Int { totalDropped + droppedCount }
+  }
+}
