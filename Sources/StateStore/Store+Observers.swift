@@ -8,14 +8,14 @@ extension Store {
   /// copy of the whole state.
   @usableFromInline struct SliceObserver {
     @usableFromInline let id: Int
-    /// Compares the slice at the pointer with the handle's, and keeps it when it changed;
-    /// returns whether it did. Runs inside the store's access to its state: no host code.
-    @usableFromInline let stage: @MainActor (R.State) -> Bool
+    /// Reads the handle's slice out of the store's state through its key path, compares it
+    /// with the handle's, and keeps it when it changed; returns whether it did. No host code.
+    @usableFromInline let stage: @MainActor (Store) -> Bool
     /// Publishes the kept slice: Observation and the handle's callbacks (host code).
     @usableFromInline let publish: @MainActor () -> Void
 
     @usableFromInline init(
-      id: Int, stage: @escaping @MainActor (R.State) -> Bool,
+      id: Int, stage: @escaping @MainActor (Store) -> Bool,
       publish: @escaping @MainActor () -> Void
     ) {
       self.id = id
@@ -54,9 +54,9 @@ extension Store {
   /// - Returns: Keep it for as long as you want the callbacks.
   public func observe(_ callback: @escaping @MainActor (R.State) -> Void) -> StoreSubscription {
     let id = makeObserverID()
-    stateObservers.append(StateObserver(id: id, callback: callback))
+    addStateObserver(StateObserver(id: id, callback: callback))
     return StoreSubscription { [weak self] in
-      self?.stateObservers.removeSorted(id: id) { $0.id }
+      self?.removeStateObserver(id: id)
     }
   }
 
@@ -96,11 +96,11 @@ extension Store {
   private func addTransitionObserver(_ callback: TransitionObserver.Callback) -> StoreSubscription {
     let id = makeObserverID()
     transitionObservers.append(TransitionObserver(id: id, callback: callback))
-    keepsStateBefore = transitionObservers.contains { $0.needsStateBefore }
+    countTransitionObservers()
     return StoreSubscription { [weak self] in
       guard let self else { return }
       transitionObservers.removeSorted(id: id) { $0.id }
-      keepsStateBefore = transitionObservers.contains { $0.needsStateBefore }
+      countTransitionObservers()
     }
   }
 
@@ -122,30 +122,48 @@ extension Store {
     )
     continuation.yield(currentState)
     let id = makeObserverID()
-    stateObservers.append(StateObserver(id: id) { continuation.yield($0) })
+    addStateObserver(StateObserver(id: id) { continuation.yield($0) })
     streamFinishers[id] = { continuation.finish() }
     continuation.onTermination = { [weak self] _ in
       Task { @MainActor in
-        self?.stateObservers.removeSorted(id: id) { $0.id }
+        self?.removeStateObserver(id: id)
         self?.streamFinishers[id] = nil
       }
     }
     return stream
   }
 
-  /// Connects a ``ScopedStore``: after every reduced action `stage` compares its slice in
-  /// place (the pointer is valid only during the call), and when it returns `true`, `publish`
-  /// runs once the store has let go of its state.
+  /// Connects a ``ScopedStore``: after every reduced action `stage` reads its slice from the
+  /// store (only the slice is copied, not the whole state) and compares it, and when it
+  /// returns `true`, `publish` runs once every handle has compared.
   @inlinable
   func observeSlice(
-    stage: @escaping @MainActor (R.State) -> Bool,
+    stage: @escaping @MainActor (Store) -> Bool,
     publish: @escaping @MainActor () -> Void
   ) -> StoreSubscription {
     let id = makeObserverID()
     sliceObservers.append(SliceObserver(id: id, stage: stage, publish: publish))
+    bookkeeping.hasSliceObservers = true
     return StoreSubscription { [weak self] in
-      self?.sliceObservers.removeSorted(id: id) { $0.id }
+      guard let self else { return }
+      sliceObservers.removeSorted(id: id) { $0.id }
+      bookkeeping.hasSliceObservers = !sliceObservers.isEmpty
     }
+  }
+
+  func addStateObserver(_ observer: StateObserver) {
+    stateObservers.append(observer)
+    bookkeeping.hasStateObservers = true
+  }
+
+  func removeStateObserver(id: Int) {
+    stateObservers.removeSorted(id: id) { $0.id }
+    bookkeeping.hasStateObservers = !stateObservers.isEmpty
+  }
+
+  private func countTransitionObservers() {
+    bookkeeping.hasTransitionObservers = !transitionObservers.isEmpty
+    bookkeeping.keepsStateBefore = transitionObservers.contains { $0.needsStateBefore }
   }
 
   @usableFromInline func makeObserverID() -> Int {

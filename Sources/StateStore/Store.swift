@@ -24,7 +24,8 @@ import Observation
 ///   callbacks and the ``states(bufferingPolicy:)`` streams get the new state; transition
 ///   and step observers get the ``Transition`` or ``StoreStep``, in the order they
 ///   subscribed; then each returned effect starts, in the order the reducer returned them,
-///   each in its own task.
+///   each in its own task. An observer that subscribes while the store notifies for an action
+///   is called from the next action on.
 /// - Actions an effect sends arrive on the main actor and are reduced in arrival order.
 ///   Actions sent from a cancelled effect are dropped.
 /// - ``cancelAll()`` and the end of the store cancel every effect in flight; nothing an
@@ -40,18 +41,16 @@ public final class Store<R: Reducer>: Observable {
   @usableFromInline let stateKeyPath: KeyPath<Store<R>, R.State>
   let runEffect: (@Sendable (R.Effect, Send<R.Action>) async -> Void)?
 
-  // The bookkeeping below keeps Swift's run-time exclusivity checks (they were turned off to
-  // save about 77 instructions an access; safe code first).
-  @usableFromInline var isReducing = false
+  // Every access to a class's stored property is checked for exclusivity at run time (the
+  // checks were turned off once, unsafely, to save their cost); the bookkeeping of a step is
+  // one value instead, read and written with one access.
+  @usableFromInline var bookkeeping = Bookkeeping()
   @usableFromInline var queue: [QueuedAction] = []
-  @usableFromInline var sequenceNumber = 0
 
   @usableFromInline var stateObservers: [StateObserver] = []
   @usableFromInline var sliceObservers: [SliceObserver] = []
   @usableFromInline var stagedSlices: [Int] = []
   @usableFromInline var transitionObservers: [TransitionObserver] = []
-  /// Whether a transition observer needs the state before each action; step observers don't.
-  @usableFromInline var keepsStateBefore = false
   var nextObserverID = 0
   var streamFinishers: [Int: @Sendable () -> Void] = [:]
 
@@ -70,7 +69,7 @@ public final class Store<R: Reducer>: Observable {
   public var runningEffectCount: Int { inFlight.count }
 
   /// The number of the last reduced action (0 before the first).
-  public var lastSequenceNumber: Int { sequenceNumber }
+  public var lastSequenceNumber: Int { bookkeeping.sequenceNumber }
 
   /// Creates a store whose effects run in `handler`.
   ///
@@ -151,15 +150,14 @@ public final class Store<R: Reducer>: Observable {
 
   @inlinable
   func enqueue(_ action: R.Action, origin: ActionOrigin, node: EffectNode?) -> EffectNode? {
-    if isReducing {
+    guard bookkeeping.enter() else {
       let node = node ?? EffectNode()
       queue.append(QueuedAction(action: action, origin: origin, node: node))
       return node
     }
-    isReducing = true
     let result = step(action, origin: origin, node: node)
     if !queue.isEmpty { drainQueue() }
-    isReducing = false
+    bookkeeping.isReducing = false
     return result
   }
 
@@ -175,17 +173,17 @@ public final class Store<R: Reducer>: Observable {
 
   @inlinable
   func step(_ action: R.Action, origin: ActionOrigin, node: EffectNode?) -> EffectNode? {
-    sequenceNumber += 1
+    let step = bookkeeping.nextStep()
     // Kept only for an observer that asks for it: while it is kept, the reducer's write into a
     // collection copies the collection.
-    let before: R.State? = keepsStateBefore ? currentState : nil
+    let before: R.State? = step.keepsStateBefore ? currentState : nil
     registrar.willSet(self, keyPath: stateKeyPath)
     let effects = reducer.reduce(into: &currentState, action: action)
     registrar.didSet(self, keyPath: stateKeyPath)
-    if !stateObservers.isEmpty { notifyStateObservers() }
-    if !sliceObservers.isEmpty { notifySliceObservers() }
-    if !transitionObservers.isEmpty {
-      notifyTransitionObservers(action, origin, effects, before)
+    if step.hasStateObservers { notifyStateObservers() }
+    if step.hasSliceObservers { notifySliceObservers() }
+    if step.hasTransitionObservers {
+      notifyTransitionObservers(step.sequenceNumber, action, origin, effects, before)
     }
     if effects.isEmpty { return node }
     let node = node ?? EffectNode()
@@ -202,8 +200,7 @@ public final class Store<R: Reducer>: Observable {
     let observers = sliceObservers
     // Handles compare their slices, read through their key paths; they publish, and host
     // callbacks run, after every handle has compared.
-    let state = currentState
-    for index in observers.indices where observers[index].stage(state) {
+    for index in observers.indices where observers[index].stage(self) {
       stagedSlices.append(index)
     }
     guard !stagedSlices.isEmpty else { return }
@@ -212,6 +209,7 @@ public final class Store<R: Reducer>: Observable {
   }
 
   @inlinable func notifyTransitionObservers(
+    _ sequenceNumber: Int,
     _ action: R.Action,
     _ origin: ActionOrigin,
     _ effects: [R.Effect],
@@ -234,6 +232,35 @@ public final class Store<R: Reducer>: Observable {
             sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
             stateBefore: before, stateAfter: after))
       }
+    }
+  }
+
+  /// What a step needs to know of the store, in one value (see `bookkeeping`).
+  @usableFromInline
+  struct Bookkeeping {
+    @usableFromInline var isReducing = false
+    @usableFromInline var sequenceNumber = 0
+    /// Whether a transition observer needs the state before each action; step observers don't.
+    @usableFromInline var keepsStateBefore = false
+    @usableFromInline var hasStateObservers = false
+    @usableFromInline var hasSliceObservers = false
+    @usableFromInline var hasTransitionObservers = false
+
+    @usableFromInline init() {}
+
+    /// Starts reducing; `false` when the store already is (the action is queued).
+    @inlinable
+    mutating func enter() -> Bool {
+      if isReducing { return false }
+      isReducing = true
+      return true
+    }
+
+    /// Numbers the next action, and returns what its step needs to know.
+    @inlinable
+    mutating func nextStep() -> Bookkeeping {
+      sequenceNumber += 1
+      return self
     }
   }
 }

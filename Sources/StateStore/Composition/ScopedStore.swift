@@ -253,14 +253,15 @@ extension Store {
     action: @escaping @Sendable (ChildAction) -> R.Action
   ) -> ScopedStore<ChildState, ChildAction> {
     let initial = ScopedStore<ChildState, ChildAction>.Snapshot(currentState[keyPath: state])
+    // Through the store, so that reading the slice copies the slice and not the whole state.
     return ScopedStore<ChildState, ChildAction>(
       initial: initial,
       isSame: isSame,
       send: { [self] childAction in self.send(action(childAction)) },
       subscribe: { handle in
         self.observeSlice(
-          stage: { [weak handle] parentState in
-            handle?.stage(parentState[keyPath: state]) ?? false
+          stage: { [weak handle] store in
+            handle?.stage(store.currentState[keyPath: state]) ?? false
           },
           publish: { [weak handle] in handle?.publish() })
       }
