@@ -196,9 +196,7 @@ struct LoginCore: Reducer, Sendable {
       return []
 
     case .forgotPasswordTapped:
-      guard !state.isLoading, !state.isRestoring, case .none = state.user,
-        case .none = state.twoFactor, case .none = state.passwordReset
-      else { return [] }
+      guard state.isFormActive else { return [] }
       state.passwordReset = PasswordResetReducer.start(username: state.username)
       return []
 
@@ -224,9 +222,7 @@ struct LoginCore: Reducer, Sendable {
   }
 
   private func loginButtonTapped(_ state: inout LoginState) -> [LoginEffect] {
-    guard !state.isLoading, !state.isLocked, !state.isRestoring, case .none = state.user,
-      case .none = state.twoFactor, case .none = state.passwordReset
-    else { return [] }
+    guard state.isFormActive, !state.isLocked else { return [] }
     state.notice = nil
     let messages = state.validationMessages
     guard messages.isEmpty else {

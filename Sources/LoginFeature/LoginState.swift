@@ -113,10 +113,18 @@ public struct LoginState: Sendable, Equatable, Codable {
   /// form is not locked, and nobody is signed in, halfway through a second factor or resetting
   /// a password — exactly when ``LoginReducer`` would act on a tap.
   public var isLoginButtonEnabled: Bool {
-    guard !isLoading, !isLocked, case .none = user, case .none = twoFactor,
-      case .none = passwordReset, !isRestoring
+    isFormActive && !isLocked && isFormValid
+  }
+
+  /// Whether the form is what the person sees and can act on: nobody is signed in, no request
+  /// or relaunch is in flight, and no second-factor or password-reset step is shown. The one
+  /// rule ``LoginReducer`` and ``isLoginButtonEnabled`` read ("Forgot password?" is enabled
+  /// exactly then).
+  public var isFormActive: Bool {
+    guard !isLoading, !isRestoring, case .none = user, case .none = twoFactor,
+      case .none = passwordReset
     else { return false }
-    return isFormValid
+    return true
   }
 }
 

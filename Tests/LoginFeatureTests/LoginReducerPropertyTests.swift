@@ -198,6 +198,12 @@ private struct Model {
       return "failedAttempts is \(state.failedAttempts)"
     }
     if state.isLocked && state.isLoginButtonEnabled { return "locked, yet the button is enabled" }
+    if action == .forgotPasswordTapped, (state.passwordReset != nil) != before.isFormActive,
+      before.passwordReset == nil
+    {
+      return "Forgot password? with the form active \(before.isFormActive) left the reset "
+        + "step shown \(state.passwordReset != nil)"
+    }
     if state.isFormValid && !state.isLoading && !state.isLocked && state.user == nil
       && state.twoFactor == nil && state.passwordReset == nil && !state.isLoginButtonEnabled
     {

@@ -100,13 +100,17 @@ public struct LoginEffectHandler: EffectHandler {
         await send(.storageFailed(StorageFailure(.clearSession, error: error)))
       }
 
-    case .twoFactor(let effect):
+    // The children's handlers, lifted into this feature through the children's declarations:
+    // the declaration says which case carries each child's effects and actions.
+    case .twoFactor:
       await TwoFactorEffectHandler(dependencies: dependencies)
-        .handle(effect, send: send.embedding(LoginReducer.twoFactor.action))
+        .lifted(into: LoginReducer.twoFactor)
+        .handle(effect, send: send)
 
-    case .passwordReset(let effect):
+    case .passwordReset:
       await PasswordResetEffectHandler(dependencies: dependencies)
-        .handle(effect, send: send.embedding(LoginReducer.passwordReset.action))
+        .lifted(into: LoginReducer.passwordReset)
+        .handle(effect, send: send)
 
     case .childDismissed:
       break
