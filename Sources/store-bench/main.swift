@@ -72,7 +72,10 @@ if let timelineSteps {
 var results: [BenchmarkResult] = []
 if runs("counter") { results += counterScenarios(ops: quick ? 1_000 : 2_000_000) }
 if runs("login") { results += loginKeystrokeScenarios(ops: quick ? 1_000 : 1_000_000) }
-if runs("scoped") { results += appScopedScenarios(ops: quick ? 1_000 : 1_000_000) }
+if runs("scoped") {
+  results += appScopedScenarios(ops: quick ? 1_000 : 1_000_000)
+  results += siblingScenarios(ops: quick ? 1_000 : 200_000)
+}
 if runs("teststore") { results += await testStoreScenarios(ops: quick ? 1_000 : 10_000) }
 if runs("actionlog") { results += await actionLogScenarios(quick: quick) }
 if runs("scale") { results += await scaleScenarios(quick: quick) }
