@@ -38,7 +38,7 @@ struct SiblingForms: Reducer {
 
   func reduce(into state: inout State, action: Action) -> [Effect] {
     var effects: [Effect] = []
-    for scope in scopes { effects += scope.reduce(into: &state, action: action) }
+    for index in scopes.indices { effects += scopes[index].reduce(into: &state, action: action) }
     return effects
   }
 }
