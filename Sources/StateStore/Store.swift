@@ -25,7 +25,7 @@ import Observation
 ///   and step observers get the ``Transition`` or ``StoreStep``, in the order they
 ///   subscribed; then each returned effect starts, in the order the reducer returned them,
 ///   each in its own task. An observer that subscribes while the store notifies for an action
-///   is called from the next action on.
+///   may be called first for the next action.
 /// - Actions an effect sends arrive on the main actor and are reduced in arrival order.
 ///   Actions sent from a cancelled effect are dropped.
 /// - ``cancelAll()`` and the end of the store cancel every effect in flight; nothing an
