@@ -122,7 +122,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
   /// The feature's key path and action extraction, held here rather than read from the
   /// feature (a class) on each action: read from a struct the reducer is called on, they need no
   /// retain and release around each use.
-  @usableFromInline let state: WritableKeyPath<Parent.State, Child.State?> & Sendable
+  @usableFromInline let childPath: WritableKeyPath<Parent.State, Child.State?> & Sendable
   @usableFromInline let extractAction: @Sendable (Parent.Action) -> Child.Action?
   /// Makes the dismissal effect; made only when the child goes away, so the reducer does not
   /// carry (and copy on every action) an effect value.
@@ -142,7 +142,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     self.parent = parent
     self.child = child
     self.feature = feature
-    self.state = feature.state
+    self.childPath = feature.state
     self.extractAction = feature.action.extract
     self.dismissal = dismissal
   }
@@ -160,7 +160,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     var wasPresent = false
     var effects: [Parent.Effect] = []
     if let childAction = extractAction(action) {
-      let childEffects: [Child.Effect]? = Self.modify(&state[keyPath: self.state]) {
+      let childEffects: [Child.Effect]? = Self.modify(&state[keyPath: childPath]) {
         guard Self.isPresent(&$0) else { return nil }
         return child.reduce(into: &$0!, action: childAction)
       }
@@ -172,7 +172,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
         reportAbsentChild(action)
       }
     } else if dismissal != nil {
-      wasPresent = Self.isPresent(&state[keyPath: self.state])
+      wasPresent = Self.isPresent(&state[keyPath: childPath])
     }
     let parentEffects = parent.reduce(into: &state, action: action)
     if effects.isEmpty {
@@ -180,7 +180,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     } else {
       effects += parentEffects
     }
-    if wasPresent, let dismissal, !Self.isPresent(&state[keyPath: self.state]) {
+    if wasPresent, let dismissal, !Self.isPresent(&state[keyPath: childPath]) {
       effects.append(dismissal())
     }
     return effects
@@ -191,9 +191,9 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     _ state: inout Parent.State,
     _ end: @Sendable (Child.State) -> ((inout Parent.State) -> [Parent.Effect])?
   ) -> [Parent.Effect] {
-    guard let childState = state[keyPath: self.state], let act = end(childState)
+    guard let childState = state[keyPath: childPath], let act = end(childState)
     else { return [] }
-    state[keyPath: self.state] = nil
+    state[keyPath: childPath] = nil
     return act(&state)
   }
 

@@ -34,7 +34,7 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
   /// The feature's key path and action extraction, held here rather than read from the
   /// feature (a class) on each action: read from a struct the reducer is called on, they need no
   /// retain and release around each use.
-  @usableFromInline let state: WritableKeyPath<State, Child.State> & Sendable
+  @usableFromInline let childPath: WritableKeyPath<State, Child.State> & Sendable
   @usableFromInline let extractAction: @Sendable (Action) -> Child.Action?
 
   /// Creates a scope for the child that `feature` declares.
@@ -48,7 +48,7 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
   ) {
     self.feature = feature
     self.child = child()
-    self.state = feature.state
+    self.childPath = feature.state
     self.extractAction = feature.action.extract
   }
 
@@ -61,7 +61,7 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
   @inlinable
   public func reduce(into state: inout State, action: Action) -> [Effect] {
     guard let childAction = extractAction(action) else { return [] }
-    let effects = child.reduce(into: &state[keyPath: self.state], action: childAction)
+    let effects = child.reduce(into: &state[keyPath: childPath], action: childAction)
     return feature.embed(effects)
   }
 }
