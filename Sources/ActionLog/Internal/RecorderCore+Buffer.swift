@@ -49,10 +49,11 @@ extension RecorderCore {
       intake == .open ? droppedCount > 0 : nil
     }
 
-    /// A step, with what the budget admitted for it (`nil`: no room).
+    /// A step, when it happened, and what the budget admitted for it (`nil`: no room).
     @inlinable
     mutating func enqueue(
-      _ step: Step, charge: (transition: RecorderBudget.Charge, gap: RecorderBudget.Charge?)?
+      _ step: StoreStep<State, Action, Effect>, time: Duration,
+      charge: (transition: RecorderBudget.Charge, gap: RecorderBudget.Charge?)?
     ) -> Enqueued {
       guard intake == .open else {
         return .ignored(releasing: (charge?.transition.memory ?? 0) + (charge?.gap?.memory ?? 0))
@@ -67,7 +68,7 @@ extension RecorderCore {
         add(gap)
         appendGapIfNeeded()
       }
-      pending.append(.transition(step))
+      pending.append(.transition(step, time: time))
       add(charge.transition)
       if isDrainScheduled { return .buffered }
       isDrainScheduled = true

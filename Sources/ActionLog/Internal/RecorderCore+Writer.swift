@@ -156,7 +156,7 @@ extension RecorderCore {
     mutating func encode(_ item: Item) throws(ActionLogError) -> Data {
       var line = Data()
       switch item {
-      case .transition(let step):
+      case .transition(let step, let time):
         transitionsWritten += 1
         let isCheckpoint =
           options.checkpointInterval > 0 && transitionsWritten % options.checkpointInterval == 0
@@ -172,7 +172,7 @@ extension RecorderCore {
         }
         lastStateBytes = state.bytes
         try RecordedTransition<State, Action, Effect>.appendLine(
-          sequenceNumber: step.sequenceNumber, time: step.time, origin: step.origin,
+          sequenceNumber: step.sequenceNumber, time: time, origin: step.origin,
           action: step.action, effects: step.effects,
           digest: StateDigest.hex(state.digest),
           checkpointJSON: state.checkpoint, to: &line, using: canonicalEncoder)

@@ -7,7 +7,7 @@ import StateStore
 ///
 /// A thin shell around two parts: the ``Buffer`` the main actor and the writer share, a state
 /// machine behind the package's one lock type (`Guarded`), and the ``Writer``, which only the
-/// writer queue touches. The main actor appends a ``Step`` (what a log writes of a transition:
+/// writer queue touches. The main actor appends a `StoreStep` (what a log writes of a transition:
 /// values, so no copies of deep data) and, when the writer is idle, schedules one drain. The
 /// drain trades the whole buffer for an empty one, and the writer encodes every line into one
 /// `Data` and writes it with one call, so lines land whole and in order. `enqueue` never
@@ -20,32 +20,11 @@ final class RecorderCore<
   State: Encodable & Sendable, Action: Encodable & Sendable,
   Effect: Encodable & Sendable
 >: Sendable {
-  /// What the writer needs of a transition. Not the state before it, which a log does not
-  /// hold: leaving it out halves what `enqueue` copies into the buffer.
-  @usableFromInline
-  struct Step {
-    @usableFromInline let sequenceNumber: Int
-    @usableFromInline let origin: ActionOrigin
-    @usableFromInline let action: Action
-    @usableFromInline let effects: [Effect]
-    @usableFromInline let stateAfter: State
-    /// When it was enqueued: the time since the recording started.
-    @usableFromInline let time: Duration
-
-    @inlinable
-    init(_ step: StoreStep<State, Action, Effect>, time: Duration) {
-      sequenceNumber = step.sequenceNumber
-      origin = step.origin
-      action = step.action
-      effects = step.effects
-      stateAfter = step.stateAfter
-      self.time = time
-    }
-  }
-
   @usableFromInline
   enum Item {
-    case transition(Step)
+    /// A step, and when it was enqueued: the time since the recording started. Not the state
+    /// before it, which a log does not hold.
+    case transition(StoreStep<State, Action, Effect>, time: Duration)
     case gap(dropped: Int, state: State)
     case header(ActionLogHeader<State>)
     /// A header encoded before the writer started (to measure the first state), or the error
@@ -141,7 +120,7 @@ final class RecorderCore<
     // Only the main actor offers steps, so what `owesGap` said still holds below; the writer
     // may have stopped meanwhile, and then the charge is given back.
     let charge = budget.admit(withGap: owesGap)
-    let outcome = buffer.withLock { $0.enqueue(Step(step, time: time), charge: charge) }
+    let outcome = buffer.withLock { $0.enqueue(step, time: time, charge: charge) }
     switch outcome {
     case .buffered, .dropped: break
     case .scheduleDrain: queue.async { self.drain() }
