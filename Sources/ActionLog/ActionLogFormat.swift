@@ -26,13 +26,15 @@ import StateStore
 /// sent (milliseconds since recording started), who sent it,
 /// the action, the effects the reducer returned, and the ``StateDigest`` of the state after
 /// it. Every `checkpointInterval`-th step also carries the full state after it, in canonical
-/// JSON, under `checkpoint`:
+/// JSON, under `checkpoint`; every other step its `patch`, what the action changed in the state
+/// (specified in the "Action logs and replay" article), so a reader rebuilds the recorded state
+/// of every step (``ActionLogReader/recordedState()``):
 ///
 /// <!-- sample: lines of Tests/ActionLogTests/Fixtures/login.jsonl -->
 /// ```text
-/// {"seq":1,"time":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"effects":[],"digest":"1f68d539039414b0"}
+/// {"seq":1,"time":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"effects":[],"digest":"1f68d539039414b0","patch":[{"at":["username"],"value":"d"}]}
 /// {"seq":4,"time":1,"origin":"user",…,"digest":"ee648455b851bebc","checkpoint":{…}}
-/// {"seq":6,"time":7,"origin":"effect","action":{"loginResponse":…},"effects":[…],"digest":"…"}
+/// {"seq":6,"time":7,"origin":"effect","action":{"loginResponse":…},"effects":[…],"digest":"…","patch":[…]}
 /// ```
 ///
 /// Marker lines have a `kind`:
@@ -107,6 +109,9 @@ public enum ActionLogFormat {
     /// Step: the ``StateDigest`` of the state after the action, 16 hex digits. Header: the
     /// digest algorithm, ``ActionLogFormat/digestAlgorithm``.
     case digest
+    /// Step: what the action changed in the state, as operations on the state before it, on
+    /// every step that is not a checkpoint (missing in logs recorded before steps had patches).
+    case patch
     /// Step: the full state after the action, on checkpoint steps only.
     case checkpoint
     /// Marker: what kind of marker the line is (`MarkerKind`).

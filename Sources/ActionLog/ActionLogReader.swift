@@ -66,6 +66,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   private var lastSequenceNumber: Int?
   /// The time of the last step that had one: the next may not be earlier.
   private var lastTime: Duration?
+  /// The recorded state after the last entry, rebuilt from the log's own bytes on demand.
+  private var recorded: RecordedStates
 
   /// Opens the log at `url` and reads its header.
   ///
@@ -92,10 +94,42 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   ) throws(ActionLogError) {
     lines = try LineReader(url: url, maximumLineLength: options.maximumLineLength)
     lines.follows = follows
-    (header, decoder) = try HeaderDecoding.decode(
+    let headerLine: Data
+    (header, decoder, headerLine) = try HeaderDecoding.decode(
       ActionLogHeader<State>.self, from: lines, expectedFeature: options.expectedFeature)
     if let expected = options.expectedFeature, expected != header.feature {
       throw .featureMismatch(expected: expected, found: header.feature)
+    }
+    recorded = RecordedStates(
+      base: JSONValueBytes.member(ActionLogFormat.Key.initialState.rawValue, of: headerLine))
+  }
+
+  /// The state the log recorded after the last entry ``next()`` returned: rebuilt from the
+  /// header's state, a gap's or a checkpoint, and the patches of the steps since, and checked
+  /// against the step's ``StateDigest``. Before the first entry it is the header's state.
+  ///
+  /// Every step line of a log recorded by this version carries its patch, so the recorded
+  /// state is known at every step, whatever the host's `==` says: the patch is made from
+  /// canonical bytes. Lines recorded before steps had patches (or written by a tool that
+  /// writes none) leave it unknown from such a line up to the next checkpoint or gap.
+  ///
+  /// ```swift
+  /// while case .transition(let step)? = try reader.next() {
+  ///   print(step.sequenceNumber, try reader.recordedState() as Any)
+  /// }
+  /// ```
+  ///
+  /// - Returns: The recorded state, or `nil` when the log does not hold it at this step.
+  /// - Throws: ``ActionLogError/malformedLine(line:reason:)`` when a patch does not apply, or
+  ///   the state it rebuilds does not have the digest its step records or does not decode.
+  public func recordedState() throws(ActionLogError) -> State? {
+    guard let bytes = try recorded.bytes() else { return nil }
+    do {
+      return try decoder.decode(State.self, from: Data(bytes))
+    } catch {
+      throw .malformedLine(
+        line: recorded.line,
+        reason: "the recorded state does not decode: \(DecodingErrorReason.describe(error))")
     }
   }
 
@@ -126,10 +160,17 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     while let line = try lines.next() {
       if line.bytes.isEmpty { continue }
       let decoded: ActionLogFormat.Line<State, Action, Effect>
+      var parts: (patch: Range<Int>?, checkpoint: Range<Int>?)?
       do {
-        decoded =
-          try StepLineLayout.step(in: line.bytes, using: decoder).map { .step($0) }
-          ?? decoder.decode(ActionLogFormat.Line<State, Action, Effect>.self, from: line.bytes)
+        if let read: (step: RecordedTransition<State, Action, Effect>, layout: StepLineLayout) =
+          StepLineLayout.read(in: line.bytes, using: decoder)
+        {
+          decoded = .step(read.step)
+          parts = (read.layout.patch, read.layout.checkpoint)
+        } else {
+          decoded = try decoder.decode(
+            ActionLogFormat.Line<State, Action, Effect>.self, from: line.bytes)
+        }
       } catch {
         if !line.isTerminated {
           warnings.append(.truncatedLastLine(line: line.number))
@@ -163,6 +204,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         }
         lastSequenceNumber = number
         step.line = line.number
+        recorded.step(line: line.number, digest: step.digest, in: line.bytes, parts: parts)
         return .transition(step)
       case .gap(let gap):
         guard gap.dropped >= 1 else {
@@ -172,6 +214,9 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         }
         lastSequenceNumber = nil
         warnings.append(.transitionsDropped(line: line.number, count: gap.dropped))
+        recorded = RecordedStates(
+          base: JSONValueBytes.member(ActionLogFormat.Key.state.rawValue, of: line.bytes),
+          line: line.number)
         return .gap(line: line.number, dropped: gap.dropped, state: gap.state)
       case .stopped(let marker):
         warnings.append(.recordingStopped(line: line.number, reason: marker.explanation))

@@ -144,7 +144,7 @@ where State: Encodable, Action: Encodable, Effect: Encodable {
     try Self.appendLine(
       sequenceNumber: sequenceNumber, time: time, origin: origin, action: action,
       effects: effects,
-      digest: digest, checkpointJSON: checkpointJSON, to: &line, using: encoder)
+      digest: digest, checkpointJSON: checkpointJSON, patchJSON: nil, to: &line, using: encoder)
   }
 }
 
@@ -152,14 +152,16 @@ extension RecordedTransition where Action: Encodable, Effect: Encodable {
   /// Appends a step line, without its newline: the recorder's fast writer.
   ///
   /// The checkpoint comes already encoded, because the recorder encodes the state once for
-  /// both its digest and its checkpoint. The digest is written as it is (16 hex digits).
+  /// its digest, its checkpoint and its patch. The digest is written as it is (16 hex digits).
   ///
-  /// - Parameter checkpointJSON: The canonical JSON of the state, for a checkpoint step.
+  /// - Parameters:
+  ///   - checkpointJSON: The canonical JSON of the state, for a checkpoint step.
+  ///   - patchJSON: The step's patch (`StatePatch`), for a step that is not a checkpoint.
   /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
   package static func appendLine(
     sequenceNumber: Int, time: Duration? = nil, origin: ActionOrigin, action: Action,
     effects: [Effect],
-    digest: String, checkpointJSON: Data?, to line: inout Data,
+    digest: String, checkpointJSON: Data?, patchJSON: [UInt8]?, to line: inout Data,
     using encoder: CanonicalJSONEncoder
   ) throws(ActionLogError) {
     typealias Fragment = ActionLogFormat.StepFragment
@@ -182,6 +184,10 @@ extension RecordedTransition where Action: Encodable, Effect: Encodable {
     line.append(Fragment.digest)
     line.append(contentsOf: digest.utf8)
     line.append(ActionLogFormat.quote)
+    if let patchJSON {
+      line.append(Fragment.patch)
+      line.append(contentsOf: patchJSON)
+    }
     if let checkpointJSON {
       line.append(Fragment.checkpoint)
       line.append(checkpointJSON)

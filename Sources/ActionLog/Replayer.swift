@@ -164,6 +164,16 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// The log's header.
   public var header: ActionLogHeader<R.State> { reader.header }
 
+  /// The state the log recorded after the last step ``next()`` returned, which a verified
+  /// replay has reached too (see ``ActionLogReader/recordedState()``): `nil` when the log does
+  /// not hold it at this step (lines recorded before steps had patches).
+  ///
+  /// - Throws: ``ActionLogError/malformedLine(line:reason:)`` when the log's patches do not
+  ///   rebuild it.
+  public func recordedState() throws(ActionLogError) -> R.State? {
+    try reader.recordedState()
+  }
+
   /// Warnings met so far (see ``ActionLogReader/warnings``).
   public var warnings: [ActionLogError] { reader.warnings }
 
@@ -248,10 +258,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
       }
       guard StateDigest.hash(digest, isWrittenAs: recorded.digest) else {
-        throw divergence(
-          "the replayed state's digest \(StateDigest.hex(digest)) differs from the recorded "
-            + "\(Sanitized.plain(recorded.digest)) (no checkpoint at this step to diff against)",
-          nil)
+        throw digestDivergence(digest, recorded, divergence)
       }
     }
     lastDigest = recorded.digest
@@ -260,5 +267,29 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         "the reducer returned other effects than recorded",
         Dump.diff(of: recorded.effects, and: effects))
     }
+  }
+
+  /// The divergence of a replayed state whose digest is not the recorded one: with the diff
+  /// against the recorded state, which the log's patches rebuild at any step.
+  private func digestDivergence(
+    _ digest: UInt64, _ recorded: RecordedTransition<R.State, R.Action, R.Effect>,
+    _ divergence: (String, String?) -> ActionLogError
+  ) -> ActionLogError {
+    let digests =
+      "the replayed state's digest \(StateDigest.hex(digest)) differs from the recorded "
+      + Sanitized.plain(recorded.digest)
+    let recordedState: R.State?
+    do {
+      recordedState = try reader.recordedState()
+    } catch {
+      return divergence("\(digests) (the log cannot show the recorded state: \(error))", nil)
+    }
+    guard let recordedState else {
+      return divergence("\(digests) (no checkpoint at this step to diff against)", nil)
+    }
+    guard let diff = Dump.diff(of: recordedState, and: state) else {
+      return divergence("\(digests), in values the dump does not show", nil)
+    }
+    return divergence("the replayed state differs from the recorded state", diff)
   }
 }

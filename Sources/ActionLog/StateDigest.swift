@@ -34,6 +34,10 @@ public enum StateDigest {
     bytes.withUnsafeBytes { fnv1a($0) }
   }
 
+  package static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBytes { fnv1a($0) }
+  }
+
   static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {

@@ -74,7 +74,7 @@ where
           warningsSeen = unverified.warnings.count
           let found = try TimelineDivergence(
             error, index: stepCount, session: unverified,
-            recordedCheckpoint: recordedCheckpoint(url, index: stepCount))
+            recorded: recordedState(url, index: stepCount))
           divergence = found
           if let step = found.step { add(step) }
         } catch {
@@ -211,17 +211,27 @@ where
     "\(count) step\(count == 1 ? "" : "s")"
   }
 
-  /// The recorded checkpoint of the step at `index` (0-based), if its line holds one.
-  private func recordedCheckpoint(_ url: URL, index: Int) throws(ActionLogError) -> R.State? {
+  /// The state the log records after the step at `index` (0-based): its checkpoint, or what
+  /// its patch and the ones before rebuild; `nil` in a log recorded before steps had patches,
+  /// or why the log's patches do not rebuild it.
+  private func recordedState(
+    _ url: URL, index: Int
+  ) throws(ActionLogError) -> Result<R.State?, ActionLogError> {
     let reader = try ActionLogReader<R.State, R.Action, R.Effect>(
       url: url, options: ActionLogReadOptions(expectedFeature: feature))
     var seen = 0
     while let entry = try reader.next() {
-      guard case .transition(let recorded) = entry else { continue }
-      if seen == index { return recorded.checkpoint }
+      guard case .transition = entry else { continue }
+      if seen == index {
+        do {
+          return .success(try reader.recordedState())
+        } catch {
+          return .failure(error)
+        }
+      }
       seen += 1
     }
-    return nil
+    return .success(nil)
   }
 
   /// The gap markers among new warnings, as one gap: the first marker's line, the total count.

@@ -94,11 +94,12 @@ struct ActionLogRecorderTests {
     let loading = try StateDigest.of(Counter.State(count: 3, isLoading: true))
     #expect(
       Array(LogLines.withoutVolatileFields(lines).dropFirst()) == [
-        #"{"seq":1,"time":…,"origin":"user","action":{"increment":{}},"effects":[],"digest":"\#(one)"}"#,
+        #"{"seq":1,"time":…,"origin":"user","action":{"increment":{}},"effects":[],"digest":"\#(one)","#
+          + #""patch":[{"at":["count"],"value":1}]}"#,
         #"{"seq":2,"time":…,"origin":"user","action":{"add":{"_0":2}},"effects":[],"digest":"\#(three)","#
           + #""checkpoint":{"count":3,"isLoading":false}}"#,
         #"{"seq":3,"time":…,"origin":"user","action":{"loadTapped":{}},"effects":[{"load":{}}],"#
-          + #""digest":"\#(loading)"}"#,
+          + #""digest":"\#(loading)","patch":[{"at":["isLoading"],"value":true}]}"#,
         #"{"kind":"closed"}"#,
       ])
   }

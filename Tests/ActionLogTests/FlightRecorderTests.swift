@@ -122,7 +122,7 @@ struct FlightRecorderTests {
     let folder = try TemporaryFolder()
     // Small segments, a budget that keeps them all: both roll many times, and each finds the
     // number after its own segment taken by the other.
-    let options = FlightRecorderOptions(budget: 64 << 10, segmentCount: 64)
+    let options = FlightRecorderOptions(budget: 128 << 10, segmentCount: 64)
     let stores = [
       Store(initialState: Counter.State(), reducer: Counter()),
       Store(initialState: Counter.State(), reducer: Counter()),

@@ -38,8 +38,11 @@ struct LoginFixtureTests {
       contentsOf: ReplayProcess.fixtures.appendingPathComponent("login-truncated.jsonl"))
     let divergent = try folder.lines(
       of: ReplayProcess.fixtures.appendingPathComponent("login-divergent.jsonl"))
+    let betweenCheckpoints = try folder.lines(
+      of: ReplayProcess.fixtures.appendingPathComponent("login-divergent-step3.jsonl"))
     #expect(truncated == Self.truncated(good))
     #expect(divergent == Self.divergent(good))
+    #expect(betweenCheckpoints == Self.divergentBetweenCheckpoints(good))
   }
 
   /// The good log without its `closed` marker, its last transition cut in the middle.
@@ -47,6 +50,16 @@ struct LoginFixtureTests {
     var lines = Array(good.dropLast())
     let last = lines.removeLast()
     return Data((lines.joined(separator: "\n") + "\n" + last.prefix(last.count / 2)).utf8)
+  }
+
+  /// The good log with step 3's password one character longer than recorded: step 3 has no
+  /// checkpoint, so the divergence is shown against the state its patch rebuilds.
+  static func divergentBetweenCheckpoints(_ good: [String]) -> [String] {
+    var lines = good
+    lines[3] = lines[3].replacingOccurrences(
+      of: #"{"edit":{"_0":{"field":"password","value":"A"}}}"#,
+      with: #"{"edit":{"_0":{"field":"password","value":"Aa"}}}"#)
+    return lines
   }
 
   /// The good log with step 4's password one character shorter than recorded: its
@@ -67,5 +80,7 @@ struct LoginFixtureTests {
     try truncated(good).write(to: folder.appendingPathComponent("login-truncated.jsonl"))
     try Data((divergent(good).joined(separator: "\n") + "\n").utf8)
       .write(to: folder.appendingPathComponent("login-divergent.jsonl"))
+    try Data((divergentBetweenCheckpoints(good).joined(separator: "\n") + "\n").utf8)
+      .write(to: folder.appendingPathComponent("login-divergent-step3.jsonl"))
   }
 }

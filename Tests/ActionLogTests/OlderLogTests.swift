@@ -38,6 +38,38 @@ struct OlderLogTests {
         .replacingOccurrences(of: "LoginCanonicalV1", with: "Login") == v2.stdout)
   }
 
+  /// A log recorded before steps had patches reads, replays and verifies as the same session
+  /// recorded with them.
+  @Test(arguments: [["--verify"], ["--state"], ["--until", "6"], ["--emit-test"], []])
+  func aLogWithoutPatchesReadsAsTheSameSessionWithThem(options: [String]) async throws {
+    let now = try await ReplayProcess.run(options + ["login.jsonl"])
+    let before = try await ReplayProcess.run(options + ["login-before-patches.jsonl"])
+    #expect(now.status == 0, "\(now)")
+    #expect(before.status == now.status)
+    #expect(before.stderr == now.stderr)
+    #expect(
+      before.stdout.replacingOccurrences(of: "login-before-patches", with: "login")
+        .replacingOccurrences(of: "LoginBeforePatches", with: "Login") == now.stdout)
+  }
+
+  /// Without patches the recorded state is known at checkpoints only; with them, at every step,
+  /// with the step's digest.
+  @Test func theRecordedStateIsKnownAtEveryStepOnlyWhereTheLogHasPatches() throws {
+    typealias Reader = ActionLogReader<LoginState, LoginAction, LoginEffect>
+    func known(_ name: String) throws -> [Int] {
+      let reader = try Reader(url: ReplayProcess.fixtures.appendingPathComponent(name))
+      var known: [Int] = []
+      while case .transition(let step)? = try reader.next() {
+        guard let state = try reader.recordedState() else { continue }
+        #expect(try StateDigest.of(state) == step.digest, "\(name) step \(step.sequenceNumber)")
+        known.append(step.sequenceNumber)
+      }
+      return known
+    }
+    #expect(try known("login-before-patches.jsonl") == [4, 8])
+    #expect(try known("login.jsonl") == Array(1...10))
+  }
+
   /// A flight recorder's folder where an older launch wrote the first form and a newer one the
   /// second: each segment is verified in the form its header names.
   @Test func aFolderOfSegmentsInBothFormsVerifies() async throws {

@@ -52,9 +52,38 @@ struct ReplayerTests {
         """)
   }
 
-  @Test func digestDivergenceWithoutACheckpoint() async throws {
+  /// Without a checkpoint anywhere, the step's patch rebuilds the recorded state, and the
+  /// divergence shows it against the replayed one.
+  @Test func aDigestDivergenceWithoutACheckpointIsShownAsADiff() async throws {
     let folder = try TemporaryFolder()
     let url = try await recordSession(in: folder, checkpointInterval: 0)
+    #expect(
+      throws: ActionLogError.divergence(
+        step: 2, action: "Counter.Action.add(5)",
+        reason: "the replayed state differs from the recorded state",
+        diff: """
+            Counter.State(
+          \u{2212}   count: 6,
+          +   count: 7,
+              isLoading: false
+            )
+          (recorded: \u{2212}, replayed: +)
+          """)
+    ) {
+      try Replayer(reducer: Counter(bug: 1)).replay(url)
+    }
+  }
+
+  /// A log recorded before steps had patches says so: the recorded state is unknown between
+  /// checkpoints.
+  @Test func aDigestDivergenceInALogWithoutPatchesSaysThereIsNothingToDiffAgainst() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordSession(in: folder, checkpointInterval: 0)
+    let lines = try folder.lines(of: url).map {
+      $0.replacingOccurrences(of: #","patch":\[.*\]\}$"#, with: "}", options: .regularExpression)
+    }
+    #expect(!lines.joined().contains("patch"))
+    let old = try folder.write("before-patches.jsonl", lines: lines)
     let recorded = try StateDigest.of(Counter.State(count: 6))
     let replayed = try StateDigest.of(Counter.State(count: 7))
     #expect(
@@ -64,7 +93,7 @@ struct ReplayerTests {
           + "(no checkpoint at this step to diff against)",
         diff: nil)
     ) {
-      try Replayer(reducer: Counter(bug: 1)).replay(url)
+      try Replayer(reducer: Counter(bug: 1)).replay(old)
     }
   }
 

@@ -56,7 +56,8 @@ struct ReplayProgressTests {
     // The fixture's first step types "d": its digest is the state's after every step here.
     let first = try #require(lines.dropFirst().first)
     #expect(first.contains(#""action":{"edit":{"_0":{"field":"username","value":"d"}}}"#))
-    let digest = try #require(first.split(separator: "\"").dropLast().last)
+    let digest = try #require(
+      first.firstMatch(of: /"digest":"([0-9a-f]{16})"/).map { String($0.output.1) })
     var text = header + "\n"
     for step in 1...60_000 {
       text +=

@@ -252,25 +252,29 @@ import ToolTestSupport
   }
 
   /// A divergence the log has no checkpoint for: other effects (the digest matched, so the
-  /// recorded state is the replayed one), or another digest (the recorded state is unknown).
+  /// recorded state is the replayed one), or, in a log recorded before steps had patches,
+  /// another digest (the recorded state is unknown).
   @Test(
     arguments: [
       (
+        "login.jsonl",
         #""effects":[{"authenticate":{"_0":{"password":"Aaaa0a","username":"demo"},"attempt":1}}]"#,
         #""effects":[]"#, 4, "the reducer returned other effects than recorded", true
       ),
       (
+        "login-before-patches.jsonl",
         #""digest":"bad59ead9c305d31""#, #""digest":"0000000000000000""#, 1,
         "the replayed state's digest bad59ead9c305d31 differs from the recorded 0000000000000000 "
           + "(no checkpoint at this step to diff against)", false
       ),
     ])
   func aDivergenceWithoutACheckpointSaysWhatTheLogHolds(
-    recorded: String, changed: String, index: Int, reason: String, hasState: Bool
+    fixture: String, recorded: String, changed: String, index: Int, reason: String,
+    hasState: Bool
   ) async throws {
     let folder = try TemporaryFolder()
     let text = try String(
-      contentsOf: Self.fixtures.appendingPathComponent("login.jsonl"), encoding: .utf8)
+      contentsOf: Self.fixtures.appendingPathComponent(fixture), encoding: .utf8)
     try #require(text.contains(recorded))
     try Data(text.replacingOccurrences(of: recorded, with: changed).utf8)
       .write(to: folder.file("d.jsonl"))
@@ -292,12 +296,33 @@ import ToolTestSupport
           #"+ LoginEffect.authenticate(Credentials(username: "demo", password: Secret(Aaaa0a)), "#
             + "attempt: 1)"
         ])
-      #expect(page.verify["fieldDiff"] == nil, "no checkpoint: the fields cannot be compared")
+      #expect(page.verify["fieldDiff"] == nil, "the same state: no field differs")
       #expect((recordedSide["diff"] as? [String]) == (replayedSide["diff"] as? [String]))
     } else {
       #expect(recordedSide["diff"] as? [String] == [])
       #expect((recordedSide["note"] as? String)?.contains("only this step's digest") == true)
     }
+  }
+
+  /// A step between checkpoints whose replayed state differs: its patch rebuilds the recorded
+  /// state, so the page shows the fields that differ, the secret as its mask.
+  @Test func aDivergenceBetweenCheckpointsShowsTheRecordedState() async throws {
+    let folder = try TemporaryFolder()
+    let log = Self.fixtures.appendingPathComponent("login-divergent-step3.jsonl").path
+    let run = try await ReplayProcess.run(["--html", "d.html", log], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    let page = try TimelinePageData(contentsOf: folder.file("d.html"))
+    #expect(page.verify["index"] as? Int == 2)
+    #expect(page.verify["cause"] as? String == "the replayed state differs from the recorded state")
+    let recordedSide = try #require(page.verify["recorded"] as? [String: Any])
+    #expect(recordedSide["hasState"] as? Bool == true)
+    #expect((recordedSide["note"] as? String)?.contains("its patch applied") == true)
+    #expect((recordedSide["diff"] as? [String])?.contains("+   password: Secret(A),") == true)
+    #expect(
+      page.verify["fieldDiff"] as? [String] == [
+        "  LoginState(", #"    username: "demo","#, "−   password: Secret(A),",
+        "+   password: Secret(Aa),", "    isLoading: false,", "    … (15 unchanged)",
+      ])
   }
 
   @Test func aTruncatedLogShowsItsStepsAndTheWarning() async throws {

@@ -83,6 +83,8 @@ extension ActionLogFormat {
     static let noEffects = Data("[]".utf8)
     /// `,"digest":"`
     static let digest = Data((separator(.digest) + "\"").utf8)
+    /// `,"patch":`
+    static let patch = Data(separator(.patch).utf8)
     /// `,"checkpoint":`
     static let checkpoint = Data(separator(.checkpoint).utf8)
   }

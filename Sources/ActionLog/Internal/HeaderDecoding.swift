@@ -24,11 +24,11 @@ enum HeaderDecoding {
   ///
   /// - Parameter expectedFeature: The feature the header must name, checked before the header's
   ///   initial state is decoded; `nil` for any.
-  /// - Returns: The header, and the decoder of the canonical form it names, for the lines
-  ///   after it.
+  /// - Returns: The header, the decoder of the canonical form it names, for the lines after
+  ///   it, and the header's line.
   static func decode<Header: Decodable>(
     _ type: Header.Type, from lines: LineReader, expectedFeature: String? = nil
-  ) throws(ActionLogError) -> (header: Header, decoder: CanonicalJSONDecoder) {
+  ) throws(ActionLogError) -> (header: Header, decoder: CanonicalJSONDecoder, line: Data) {
     var first: LineReader.Line?
     while let line = try lines.next() {
       if !line.bytes.isEmpty {
@@ -71,7 +71,7 @@ enum HeaderDecoding {
     }
     let decoder = CanonicalJSONDecoder(form: form)
     do {
-      return (try decoder.decode(Header.self, from: line.bytes), decoder)
+      return (try decoder.decode(Header.self, from: line.bytes), decoder, line.bytes)
     } catch {
       throw .malformedLine(line: line.number, reason: DecodingErrorReason.describe(error))
     }

@@ -39,6 +39,9 @@ extension RecorderCore {
     var stepLines = 0
     var stepBytes = 0
     var lastStateBytes: Int?
+    /// The canonical JSON of the state before the next step (the header's, a gap's or the last
+    /// step's): what the next step's patch is made against, byte for byte.
+    var stateBefore: [UInt8]?
 
     /// The most bytes of a written batch whose buffer is kept for the next one.
     static var keptOutputBytes: Int { 1 << 20 }
@@ -160,31 +163,41 @@ extension RecorderCore {
         transitionsWritten += 1
         let isCheckpoint =
           options.checkpointInterval > 0 && transitionsWritten % options.checkpointInterval == 0
-        // The digest is hashed from the encoder's own buffer: only a checkpoint copies the
-        // state's JSON out (a state of 100,000 items is megabytes).
-        let state: (bytes: Int, digest: UInt64, checkpoint: Data?)
-        do {
-          state = try stateEncoder.withEncoded(step.stateAfter) {
-            ($0.count, StateDigest.fnv1a(UnsafeRawBufferPointer($0)), isCheckpoint ? Data($0) : nil)
-          }
-        } catch {
-          throw .encodingFailed(CanonicalJSON.failure(error, encoding: State.self))
+        // A checkpoint holds the state whole; every other step its patch against the state
+        // before it, made by comparing canonical bytes (never by the host's `==`).
+        let after = try stateBytes(step.stateAfter)
+        lastStateBytes = after.count
+        var patch: [UInt8]?
+        if !isCheckpoint, let stateBefore {
+          patch = StatePatch.patch(from: stateBefore, to: after)
         }
-        lastStateBytes = state.bytes
+        stateBefore = after
         try RecordedTransition<State, Action, Effect>.appendLine(
           sequenceNumber: step.sequenceNumber, time: time, origin: step.origin,
           action: step.action, effects: step.effects,
-          digest: StateDigest.hex(state.digest),
-          checkpointJSON: state.checkpoint, to: &line, using: canonicalEncoder)
+          digest: StateDigest.hex(StateDigest.fnv1a(after)),
+          checkpointJSON: isCheckpoint ? Data(after) : nil, patchJSON: patch, to: &line,
+          using: canonicalEncoder)
       case .gap(let dropped, let state):
         try ActionLogFormat.Gap(dropped: dropped, state: state)
           .appendLine(to: &line, using: stateEncoder)
+        stateBefore = try stateBytes(state)
       case .header(let header):
         try header.appendLine(to: &line, using: stateEncoder)
+        stateBefore = try stateBytes(header.initialState)
       case .headerLine(let result):
         return try result.get()
       }
       return line
+    }
+
+    /// The canonical JSON of `state`.
+    private func stateBytes(_ state: State) throws(ActionLogError) -> [UInt8] {
+      do {
+        return try stateEncoder.withEncoded(state) { Array($0) }
+      } catch {
+        throw .encodingFailed(CanonicalJSON.failure(error, encoding: State.self))
+      }
     }
 
     /// A `stopped` marker's whole line, newline included.

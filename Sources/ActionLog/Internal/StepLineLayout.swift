@@ -22,13 +22,28 @@ package struct StepLineLayout {
   package static func step<State: Decodable, Action: Decodable, Effect: Decodable>(
     in line: Data, using decoder: CanonicalJSONDecoder
   ) -> RecordedTransition<State, Action, Effect>? {
+    read(in: line, using: decoder)?.step
+  }
+
+  /// The step of a line in the recorder's own layout, as ``step(in:using:)`` gives it, and
+  /// where its parts are (the patch, which the step does not hold, among them).
+  package static func read<State: Decodable, Action: Decodable, Effect: Decodable>(
+    in line: Data, using decoder: CanonicalJSONDecoder
+  ) -> (step: RecordedTransition<State, Action, Effect>, layout: StepLineLayout)? {
     guard let layout = find(in: line) else { return nil }
     let base = line.startIndex
     func slice(_ range: Range<Int>) -> Data {
       line[(base + range.lowerBound)..<(base + range.upperBound)]
     }
+    // The step does not decode its patch: it must still be JSON, as the whole line's decoding
+    // would check.
+    if let patch = layout.patch,
+      !JSONValueBytes.isValid(Array(slice(patch))[...], maximumDepth: LineClassifier.maximumNesting)
+    {
+      return nil
+    }
     do {
-      return RecordedTransition(
+      let step = RecordedTransition<State, Action, Effect>(
         sequenceNumber: layout.sequenceNumber, time: layout.time.map { .milliseconds($0) },
         origin: layout.origin,
         action: try decoder.decode(Action.self, from: slice(layout.action)),
@@ -36,6 +51,7 @@ package struct StepLineLayout {
           ?? [],
         digest: layout.digest,
         checkpoint: try layout.checkpoint.map { try decoder.decode(State.self, from: slice($0)) })
+      return (step, layout)
     } catch {
       return nil
     }
@@ -49,7 +65,10 @@ package struct StepLineLayout {
   /// `nil` for `[]`.
   var effects: Range<Int>?
   var digest: String
-  var checkpoint: Range<Int>?
+  /// Where the step's patch is, from the line's start.
+  package var patch: Range<Int>?
+  /// Where the checkpoint's state is, from the line's start.
+  package var checkpoint: Range<Int>?
 
   package static func find(in line: Data) -> StepLineLayout? {
     line.withUnsafeBytes { find(in: $0) }
@@ -76,6 +95,11 @@ package struct StepLineLayout {
     guard scanner.skip(Fragments.digest), let digest = scanner.plainText(),
       scanner.skip(Fragments.quote)
     else { return nil }
+    var patch: Range<Int>?
+    if scanner.skip(Fragments.patch) {
+      guard let range = scanner.value() else { return nil }
+      patch = range
+    }
     var checkpoint: Range<Int>?
     if scanner.skip(Fragments.checkpoint) {
       guard let range = scanner.value() else { return nil }
@@ -84,8 +108,7 @@ package struct StepLineLayout {
     guard scanner.skip(Fragments.end), scanner.isAtEnd else { return nil }
     return StepLineLayout(
       sequenceNumber: number, time: time, origin: origin, action: action, effects: effects,
-      digest: digest,
-      checkpoint: checkpoint)
+      digest: digest, patch: patch, checkpoint: checkpoint)
   }
 
   /// The writer's own fragments (``ActionLogFormat/StepFragment``), as arrays for the scan.
@@ -98,6 +121,7 @@ package struct StepLineLayout {
     static let effects = Array(Written.effects)
     static let noEffects = Array(Written.noEffects)
     static let digest = Array(Written.digest)
+    static let patch = Array(Written.patch)
     static let checkpoint = Array(Written.checkpoint)
     static let quote = [ActionLogFormat.quote]
     static let end = [ActionLogFormat.closingBrace]

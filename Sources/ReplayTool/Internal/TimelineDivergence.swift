@@ -20,15 +20,16 @@ where
   /// The step, replayed without checks; `nil` if the log ended before it (cannot happen for
   /// a divergence the verified replay found, but the page must not trap on it).
   let step: ReplayStep<R>?
-  /// The full state the log holds for the step, when the step is a checkpoint.
-  let recordedCheckpoint: R.State?
+  /// The state the log records for the step (its checkpoint, or what its patch rebuilds);
+  /// `nil` in a log recorded before steps had patches, or why the patches do not rebuild it.
+  let recorded: Result<R.State?, ActionLogError>
 
   /// Takes the divergent step from `session`, an unverified session positioned just before it.
   ///
   /// - Throws: What reading the step throws.
   init(
     _ error: ActionLogError, index: Int, session: ReplaySession<R>,
-    recordedCheckpoint: R.State?
+    recorded: Result<R.State?, ActionLogError>
   ) throws(ActionLogError) {
     self.index = index
     self.headline = String(error.description.split(separator: "\n").first ?? "")
@@ -40,7 +41,7 @@ where
       reason = headline
     }
     self.step = try session.next()
-    self.recordedCheckpoint = recordedCheckpoint
+    self.recorded = recorded
   }
 
   /// The page's `verify` object.
@@ -54,10 +55,18 @@ where
       let replayedDiff = Dump.diff(
         of: transition.stateBefore, and: transition.stateAfter, context: 2)
       let recordedSide: String
-      if let recordedCheckpoint {
+      var recordedState: R.State?
+      if case .success(let state) = recorded { recordedState = state }
+      if let recordedState {
         recordedSide = side(
-          diff: Dump.diff(of: transition.stateBefore, and: recordedCheckpoint, context: 2),
-          note: "the full state the log holds for this step (a checkpoint)")
+          diff: Dump.diff(of: transition.stateBefore, and: recordedState, context: 2),
+          note: step.isCheckpoint
+            ? "the full state the log holds for this step (a checkpoint)"
+            : "the state the log records for this step (its patch applied to the state before)")
+      } else if case .failure(let error) = recorded {
+        recordedSide = side(
+          diff: nil, note: "the log's patches do not rebuild this step's state: \(error)",
+          hasState: false)
       } else if reason.hasPrefix("the replayed state's digest") {
         recordedSide = side(
           diff: nil,
@@ -79,7 +88,7 @@ where
         "\"recordedEffects\":" + JSONText.array(Self.marked(recorded, "\u{2212}", replayed)))
       fields.append("\"replayedEffects\":" + JSONText.array(Self.marked(replayed, "+", recorded)))
       // The fields that differ, as `replay --verify` prints them: recorded −, replayed +.
-      let fieldDiff = recordedCheckpoint.flatMap {
+      let fieldDiff = recordedState.flatMap {
         Dump.diff(of: $0, and: transition.stateAfter, context: 1)
       }
       if let fieldDiff {

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The state a log recorded, followed as its reader goes: a base (the header's state, a gap's,
+/// a checkpoint) and the patches of the steps since, applied when the state is asked for, so a
+/// reader that never asks pays only for keeping the patches.
+///
+/// A step without a patch or a checkpoint (a line recorded before steps had patches) makes
+/// the state unknown up to the next base. A patch that does not apply, or a rebuilt state
+/// whose digest is not the step's, is a malformed line, thrown on every ask up to the next base.
+struct RecordedStates {
+  /// Patches kept unapplied at most, in bytes: past it they are applied as they come.
+  static let pendingLimit = 1 << 20
+
+  /// The line of the last entry: the header's, a gap's or a step's.
+  private(set) var line: Int
+  private var rebuilt: StatePatch.Rebuilt?
+  private var pending: [(line: Int, patch: [UInt8])] = []
+  private var pendingBytes = 0
+  /// The last step's digest; `nil` before the first step after a base.
+  private var digest: String?
+  /// The bytes of the last state asked for, until the next entry.
+  private var known: [UInt8]?
+  private var failure: ActionLogError?
+
+  /// Starts from `base`, the canonical JSON of the state at `line`; `nil` when the line does not
+  /// hold it as the recorder writes it.
+  init(base: [UInt8]?, line: Int = 1) {
+    self.line = line
+    rebuilt = base.map { StatePatch.Rebuilt(base: $0[...]) }
+    known = base
+  }
+
+  /// Follows the step on `line`: its digest, and its patch or checkpoint, found by the step
+  /// line's layout (`parts`) or, for a line in another layout, by looking for them.
+  mutating func step(
+    line: Int, digest: String, in bytes: Data,
+    parts: (patch: Range<Int>?, checkpoint: Range<Int>?)?
+  ) {
+    self.line = line
+    self.digest = digest
+    known = nil
+    let parts = parts ?? Self.parts(of: bytes)
+    func slice(_ range: Range<Int>) -> [UInt8] {
+      Array(bytes[(bytes.startIndex + range.lowerBound)..<(bytes.startIndex + range.upperBound)])
+    }
+    if let checkpoint = parts.checkpoint {
+      let base = slice(checkpoint)
+      rebuilt = StatePatch.Rebuilt(base: base[...])
+      pending = []
+      pendingBytes = 0
+      failure = nil
+      return
+    }
+    guard let patch = parts.patch else {
+      // Recorded before steps had patches: unknown up to the next base.
+      rebuilt = nil
+      pending = []
+      pendingBytes = 0
+      failure = nil
+      return
+    }
+    guard rebuilt != nil, failure == nil else { return }
+    pending.append((line, slice(patch)))
+    pendingBytes += patch.count
+    if pendingBytes > Self.pendingLimit { applyPending() }
+  }
+
+  /// The canonical JSON of the state after the last entry, or `nil` when the log does not hold
+  /// it.
+  mutating func bytes() throws(ActionLogError) -> [UInt8]? {
+    if let failure { throw failure }
+    if let known { return known }
+    guard rebuilt != nil else { return nil }
+    applyPending()
+    if let failure { throw failure }
+    guard let bytes = rebuilt?.bytes else { return nil }
+    if let digest, !StateDigest.hash(StateDigest.fnv1a(bytes), isWrittenAs: digest) {
+      let failure = ActionLogError.malformedLine(
+        line: line,
+        reason: "the state its patch and the patches before it rebuild does not have the digest "
+          + "this step records")
+      self.failure = failure
+      throw failure
+    }
+    rebuilt = StatePatch.Rebuilt(base: bytes[...])
+    known = bytes
+    return bytes
+  }
+
+  private mutating func applyPending() {
+    defer {
+      pending = []
+      pendingBytes = 0
+    }
+    for (line, patch) in pending {
+      do throws(StatePatch.Malformed) {
+        try rebuilt?.apply(patch[...])
+      } catch {
+        failure = .malformedLine(
+          line: line, reason: "its patch does not apply to the recorded state: \(error.reason)")
+        rebuilt = nil
+        return
+      }
+    }
+  }
+
+  /// Where the patch and the checkpoint of a step line in another layout are.
+  private static func parts(of line: Data) -> (patch: Range<Int>?, checkpoint: Range<Int>?) {
+    let bytes = Array(line)[...]
+    let members = JSONValueBytes.members(of: bytes.indices, in: bytes) ?? []
+    func value(_ key: ActionLogFormat.Key) -> Range<Int>? {
+      JSONValueBytes.value(of: key.rawValue, among: members, in: bytes)
+    }
+    return (value(.patch), value(.checkpoint))
+  }
+}

@@ -1,0 +1,387 @@
+import Foundation
+
+/// A step line's `patch`: what the step changed in the state, as operations on the canonical
+/// JSON of the state before it, so a reader rebuilds the recorded state of every step.
+///
+/// The form (specified byte for byte in the "Action logs and replay" article):
+///
+/// <!-- not output: the form, by example -->
+/// ```text
+/// [{"at":["username"],"value":"demo"},{"at":["items",3,"label"],"value":"published"}]
+/// ```
+///
+/// - `{"at":PATH,"value":VALUE}` sets the value at `PATH`: a member of an object (replaced, or
+///   added in its sorted place) or an element of an array (replaced, or appended when the index
+///   is the array's count). `PATH` `[]` is the whole state.
+/// - `{"at":PATH,"remove":true}` removes the member `PATH` names from its object.
+/// - `{"at":PATH,"count":N}` keeps the first `N` elements of the array at `PATH`.
+///
+/// A path holds an object's keys as canonical JSON strings and an array's indices as integers.
+/// Operations apply in order. The writer compares canonical bytes, never values: what the
+/// host's `==` says has no part in what a patch holds.
+package enum StatePatch {
+  /// A patch that does not apply: why, in words for a malformed-line error.
+  package struct Malformed: Error, Equatable {
+    package var reason: String
+
+    package init(reason: String) {
+      self.reason = reason
+    }
+  }
+
+  // MARK: Writing
+
+  /// The patch from `old` to `new`, each the canonical JSON of one value: `[]` when their bytes
+  /// are the same.
+  ///
+  /// Where an object's or an array's changes written one by one would take more bytes than the
+  /// value itself, the value is written whole.
+  package static func patch(from old: [UInt8], to new: [UInt8]) -> [UInt8] {
+    var path: [UInt8] = []
+    var operations: [UInt8] = []
+    let oldBytes = old[...]
+    let newBytes = new[...]
+    appendOperations(
+      from: oldBytes, old.indices, to: newBytes, new.indices, path: &path, to: &operations)
+    return [JSONValueBytes.openBracket] + operations + [JSONValueBytes.closeBracket]
+  }
+
+  /// Appends the operations, separated by commas, that turn the value at `oldRange` into the
+  /// value at `newRange`; `path` is where they sit, its components written and comma-separated.
+  private static func appendOperations(
+    from old: ArraySlice<UInt8>, _ oldRange: Range<Int>,
+    to new: ArraySlice<UInt8>, _ newRange: Range<Int>,
+    path: inout [UInt8], to operations: inout [UInt8]
+  ) {
+    if old[oldRange].elementsEqual(new[newRange]) { return }
+    var parts: [UInt8] = []
+    let pathLength = path.count
+    defer { path.removeSubrange(pathLength...) }
+    func enter(_ component: ArraySlice<UInt8>) {
+      path.removeSubrange(pathLength...)
+      if pathLength > 0 { path.append(JSONValueBytes.comma) }
+      path.append(contentsOf: component)
+    }
+    if let oldMembers = JSONValueBytes.members(of: oldRange, in: old),
+      let newMembers = JSONValueBytes.members(of: newRange, in: new)
+    {
+      var oldValues: [ArraySlice<UInt8>: Range<Int>] = [:]
+      for member in oldMembers { oldValues[old[member.key]] = member.value }
+      for member in newMembers {
+        let key = new[member.key]
+        enter(key)
+        if let oldValue = oldValues.removeValue(forKey: key) {
+          appendOperations(from: old, oldValue, to: new, member.value, path: &path, to: &parts)
+        } else {
+          appendSet(at: path, value: new[member.value], to: &parts)
+        }
+      }
+      for member in oldMembers where oldValues[old[member.key]] != nil {
+        enter(old[member.key])
+        appendRemove(at: path, to: &parts)
+      }
+    } else if let oldElements = JSONValueBytes.elements(of: oldRange, in: old),
+      let newElements = JSONValueBytes.elements(of: newRange, in: new)
+    {
+      if newElements.count < oldElements.count {
+        path.removeSubrange(pathLength...)
+        appendCount(at: path, newElements.count, to: &parts)
+      }
+      for (index, element) in newElements.enumerated() {
+        enter(ArraySlice(String(index).utf8))
+        if index < oldElements.count {
+          appendOperations(
+            from: old, oldElements[index], to: new, element, path: &path, to: &parts)
+        } else {
+          appendSet(at: path, value: new[element], to: &parts)
+        }
+      }
+    } else {
+      path.removeSubrange(pathLength...)
+      appendSet(at: path, value: new[newRange], to: &operations)
+      return
+    }
+    // The changes one by one, or the value whole when that is shorter.
+    path.removeSubrange(pathLength...)
+    var whole: [UInt8] = []
+    appendSet(at: path, value: new[newRange], to: &whole)
+    let chosen = whole.count <= parts.count ? whole : parts
+    if !operations.isEmpty, !chosen.isEmpty { operations.append(JSONValueBytes.comma) }
+    operations.append(contentsOf: chosen)
+  }
+
+  private static let setOpening = Array(#"{"at":["#.utf8)
+  private static let valueKey = Array(#"],"value":"#.utf8)
+  private static let removeKey = Array(#"],"remove":true}"#.utf8)
+  private static let countKey = Array(#"],"count":"#.utf8)
+
+  private static func appendSet(
+    at path: [UInt8], value: ArraySlice<UInt8>, to operations: inout [UInt8]
+  ) {
+    separate(&operations)
+    operations.append(contentsOf: setOpening)
+    operations.append(contentsOf: path)
+    operations.append(contentsOf: valueKey)
+    operations.append(contentsOf: value)
+    operations.append(JSONValueBytes.closeBrace)
+  }
+
+  private static func appendRemove(at path: [UInt8], to operations: inout [UInt8]) {
+    separate(&operations)
+    operations.append(contentsOf: setOpening)
+    operations.append(contentsOf: path)
+    operations.append(contentsOf: removeKey)
+  }
+
+  private static func appendCount(at path: [UInt8], _ count: Int, to operations: inout [UInt8]) {
+    separate(&operations)
+    operations.append(contentsOf: setOpening)
+    operations.append(contentsOf: path)
+    operations.append(contentsOf: countKey)
+    operations.append(contentsOf: String(count).utf8)
+    operations.append(JSONValueBytes.closeBrace)
+  }
+
+  private static func separate(_ operations: inout [UInt8]) {
+    if !operations.isEmpty { operations.append(JSONValueBytes.comma) }
+  }
+}
+
+// MARK: Applying
+
+extension StatePatch {
+  /// A state being rebuilt from patches: the canonical JSON of a base state, and the parts the
+  /// patches since have changed. A part no patch reached stays the base's bytes, shared, so a
+  /// patch costs what it touches, not the state's size.
+  package struct Rebuilt {
+    /// One value: bytes not looked into yet, or a container whose parts were reached.
+    indirect enum Node {
+      case bytes(ArraySlice<UInt8>)
+      /// An object's members, keys as written (quotes and escapes included), in key order.
+      case object([(key: ArraySlice<UInt8>, value: Node)])
+      case array([Node])
+    }
+
+    private(set) var root: Node
+
+    /// Starts from `base`, the canonical JSON of a state.
+    package init(base: ArraySlice<UInt8>) {
+      root = .bytes(base)
+    }
+
+    /// The state's canonical JSON.
+    package var bytes: [UInt8] {
+      var bytes: [UInt8] = []
+      Self.append(root, to: &bytes)
+      return bytes
+    }
+
+    /// Applies `patch`, a step line's `patch` value.
+    ///
+    /// - Throws: ``Malformed`` when the patch is not in the form, or names a place the state
+    ///   does not have. The state is then partly patched: start again from a base.
+    package mutating func apply(_ patch: ArraySlice<UInt8>) throws(Malformed) {
+      let whole = patch.startIndex..<patch.endIndex
+      guard let operations = JSONValueBytes.elements(of: whole, in: patch) else {
+        throw Malformed(reason: "the patch is not an array of operations")
+      }
+      for (index, range) in operations.enumerated() {
+        do throws(Malformed) {
+          let operation = try Operation(patch, range)
+          try Self.apply(operation, path: operation.path[...], to: &root)
+        } catch {
+          throw Malformed(reason: "patch operation \(index + 1): \(error.reason)")
+        }
+      }
+    }
+
+    private static func append(_ node: Node, to bytes: inout [UInt8]) {
+      switch node {
+      case .bytes(let value):
+        bytes.append(contentsOf: value)
+      case .object(let members):
+        bytes.append(JSONValueBytes.openBrace)
+        for (index, member) in members.enumerated() {
+          if index > 0 { bytes.append(JSONValueBytes.comma) }
+          bytes.append(contentsOf: member.key)
+          bytes.append(JSONValueBytes.colon)
+          append(member.value, to: &bytes)
+        }
+        bytes.append(JSONValueBytes.closeBrace)
+      case .array(let elements):
+        bytes.append(JSONValueBytes.openBracket)
+        for (index, element) in elements.enumerated() {
+          if index > 0 { bytes.append(JSONValueBytes.comma) }
+          append(element, to: &bytes)
+        }
+        bytes.append(JSONValueBytes.closeBracket)
+      }
+    }
+
+    /// `node`'s members or elements, looked into once.
+    private static func opened(_ node: Node) -> Node? {
+      guard case .bytes(let value) = node else { return node }
+      let range = value.startIndex..<value.endIndex
+      if let members = JSONValueBytes.members(of: range, in: value) {
+        return .object(members.map { (value[$0.key], .bytes(value[$0.value])) })
+      }
+      if let elements = JSONValueBytes.elements(of: range, in: value) {
+        return .array(elements.map { .bytes(value[$0]) })
+      }
+      return nil
+    }
+
+    private static func apply(
+      _ operation: Operation, path: ArraySlice<Component>, to node: inout Node
+    ) throws(Malformed) {
+      guard let first = path.first else {
+        switch operation.change {
+        case .set(let value):
+          node = .bytes(value)
+        case .remove:
+          throw Malformed(reason: "removes the whole state")
+        case .count(let count):
+          guard case .array(var elements)? = opened(node) else {
+            throw Malformed(reason: "keeps \(count) elements of a value that is not an array")
+          }
+          guard count <= elements.count else {
+            throw Malformed(reason: "keeps \(count) elements of an array of \(elements.count)")
+          }
+          elements.removeSubrange(count...)
+          node = .array(elements)
+        }
+        return
+      }
+      let rest = path.dropFirst()
+      switch (first, opened(node)) {
+      case (.key(let key), .object(var members)?):
+        let found = members.firstIndex { $0.key.elementsEqual(key) }
+        if rest.isEmpty, case .remove = operation.change {
+          guard let found else { throw Malformed(reason: "removes a member the state lacks") }
+          members.remove(at: found)
+        } else if let found {
+          try apply(operation, path: rest, to: &members[found].value)
+        } else if rest.isEmpty, case .set(let value) = operation.change {
+          var place = members.endIndex
+          for (index, member) in members.enumerated() where try Self.key(key, precedes: member.key)
+          {
+            place = index
+            break
+          }
+          members.insert((key, .bytes(value)), at: place)
+        } else {
+          throw Malformed(reason: "reaches into a member the state lacks")
+        }
+        node = .object(members)
+      case (.index(let index), .array(var elements)?):
+        if rest.isEmpty, index == elements.count, case .set(let value) = operation.change {
+          elements.append(.bytes(value))
+        } else if index < elements.count {
+          try apply(operation, path: rest, to: &elements[index])
+        } else {
+          throw Malformed(reason: "reaches element \(index) of an array of \(elements.count)")
+        }
+        node = .array(elements)
+      case (.key, _):
+        throw Malformed(reason: "names a key in a value that is not an object")
+      case (.index, _):
+        throw Malformed(reason: "names an index in a value that is not an array")
+      }
+    }
+
+    /// Whether the key written `key` sorts before the key written `other`: by the UTF-8 bytes
+    /// of the keys, as canonical JSON orders them.
+    private static func key(
+      _ key: ArraySlice<UInt8>, precedes other: ArraySlice<UInt8>
+    ) throws(Malformed) -> Bool {
+      if !key.contains(JSONValueBytes.backslash), !other.contains(JSONValueBytes.backslash) {
+        return key.dropFirst().dropLast().lexicographicallyPrecedes(other.dropFirst().dropLast())
+      }
+      let decoder = JSONDecoder()
+      guard let left = try? decoder.decode(String.self, from: Data(key)),
+        let right = try? decoder.decode(String.self, from: Data(other))
+      else { throw Malformed(reason: "a key is not a JSON string") }
+      return CanonicalBytes.precedes(left, right)
+    }
+  }
+
+  /// A place in a state: an object's key (as written) or an array's index.
+  enum Component {
+    case key(ArraySlice<UInt8>)
+    case index(Int)
+  }
+
+  /// One operation of a patch, read.
+  struct Operation {
+    enum Change {
+      case set(ArraySlice<UInt8>)
+      case remove
+      case count(Int)
+    }
+
+    var path: [Component]
+    var change: Change
+
+    init(_ patch: ArraySlice<UInt8>, _ range: Range<Int>) throws(Malformed) {
+      guard let members = JSONValueBytes.members(of: range, in: patch) else {
+        throw Malformed(reason: "not an object")
+      }
+      var path: [Component]?
+      var change: Change?
+      for member in members {
+        let value = patch[member.value]
+        let key = String(decoding: patch[member.key].dropFirst().dropLast(), as: UTF8.self)
+        if key == "at" {
+          path = try Self.path(value)
+          continue
+        }
+        guard change == nil else {
+          throw Malformed(reason: "has more than one of 'value', 'remove' and 'count'")
+        }
+        switch key {
+        case "value":
+          change = .set(value)
+        case "remove":
+          guard value.elementsEqual("true".utf8) else {
+            throw Malformed(reason: "'remove' is not true")
+          }
+          change = .remove
+        case "count":
+          guard let count = Self.integer(value) else {
+            throw Malformed(reason: "'count' is not a whole number from 0")
+          }
+          change = .count(count)
+        default:
+          throw Malformed(
+            reason: "has the unknown key \(Sanitized.name(key)) (an operation has 'at' and one "
+              + "of 'value', 'remove' and 'count')")
+        }
+      }
+      guard let path else { throw Malformed(reason: "has no 'at'") }
+      guard let change else { throw Malformed(reason: "has none of 'value', 'remove', 'count'") }
+      self.path = path
+      self.change = change
+    }
+
+    private static func path(_ bytes: ArraySlice<UInt8>) throws(Malformed) -> [Component] {
+      guard let parts = JSONValueBytes.elements(of: bytes.startIndex..<bytes.endIndex, in: bytes)
+      else { throw Malformed(reason: "'at' is not an array") }
+      return try parts.map { range throws(Malformed) in
+        let part = bytes[range]
+        if part.first == JSONValueBytes.quote { return .key(part) }
+        guard let index = integer(part) else {
+          throw Malformed(reason: "'at' holds something that is not a key or an index")
+        }
+        return .index(index)
+      }
+    }
+
+    /// A whole number from 0, as canonical JSON writes it (no sign, no leading zero).
+    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
+      guard !bytes.isEmpty, bytes.count <= 18, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        bytes.first != 0x30 || bytes.count == 1
+      else { return nil }
+      return Int(String(decoding: bytes, as: UTF8.self))
+    }
+  }
+}
