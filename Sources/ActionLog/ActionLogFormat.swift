@@ -91,6 +91,9 @@ public enum ActionLogFormat {
     case feature
     /// Header: when recording started, ISO 8601, to the second.
     case created
+    /// Header: the launch that wrote a flight recorder's segment (``ActionLogHeader/launch``);
+    /// missing in a plain log and in segments recorded before launches were named.
+    case launch
     /// Header: how many steps lie between two checkpoints; 0 for none.
     case checkpointInterval
     /// Header: the state before the first step.

@@ -20,6 +20,11 @@ public struct ActionLogHeader<State> {
   /// canonical form's version. This build writes ``ActionLogFormat/digestAlgorithm``
   /// (`fnv1a64-canonical-v2`) and reads and verifies that and `fnv1a64-canonical-v1`.
   public var digestAlgorithm: String
+  /// The launch that wrote the log, for a ``FlightRecorder``'s segment: one identifier for
+  /// every segment one recorder writes, so a replay tells apart launches that wrote into one
+  /// folder at the same time. `nil` for a plain log, and for segments recorded before launches
+  /// were named (a replay then orders them by number alone).
+  public var launch: String?
   /// How many transitions lie between two checkpoints; 0 means none.
   public var checkpointInterval: Int
   /// The store's state when recording started.
@@ -30,13 +35,18 @@ public struct ActionLogHeader<State> {
   /// - Parameters:
   ///   - feature: The feature's name.
   ///   - created: When recording started.
+  ///   - launch: The launch that writes it, for a flight recorder's segment.
   ///   - checkpointInterval: Transitions between checkpoints; 0 for none.
   ///   - initialState: The state before the first transition.
-  public init(feature: String, created: Date, checkpointInterval: Int, initialState: State) {
+  public init(
+    feature: String, created: Date, launch: String? = nil, checkpointInterval: Int,
+    initialState: State
+  ) {
     self.format = ActionLogFormat.name
     self.version = ActionLogFormat.version
     self.feature = feature
     self.created = created
+    self.launch = launch
     self.digestAlgorithm = ActionLogFormat.digestAlgorithm
     self.checkpointInterval = checkpointInterval
     self.initialState = initialState
@@ -66,6 +76,7 @@ extension ActionLogHeader: Decodable where State: Decodable {
     digestAlgorithm =
       try container.decodeIfPresent(String.self, forKey: .digest)
       ?? CanonicalForm.v1.digestAlgorithm
+    launch = try container.decodeIfPresent(String.self, forKey: .launch)
     checkpointInterval = try container.decode(Int.self, forKey: .checkpointInterval)
     initialState = try container.decode(State.self, forKey: .initialState)
   }
@@ -83,6 +94,7 @@ extension ActionLogHeader: Encodable where State: Encodable {
     try container.encode(feature, forKey: .feature)
     try container.encode(created.formatted(.iso8601), forKey: .created)
     try container.encode(digestAlgorithm, forKey: .digest)
+    try container.encodeIfPresent(launch, forKey: .launch)
     try container.encode(checkpointInterval, forKey: .checkpointInterval)
     try container.encode(initialState, forKey: .initialState)
   }
@@ -106,6 +118,10 @@ extension ActionLogHeader: Encodable where State: Encodable {
     line.append(Format.quote)
     line.append(contentsOf: Format.separator(.digest).utf8)
     try Format.appendCanonical(digestAlgorithm, to: &line, using: encoder)
+    if let launch {
+      line.append(contentsOf: Format.separator(.launch).utf8)
+      try Format.appendCanonical(launch, to: &line, using: encoder)
+    }
     line.append(contentsOf: Format.separator(.checkpointInterval).utf8)
     Format.append(checkpointInterval, to: &line)
     line.append(contentsOf: Format.separator(.initialState).utf8)

@@ -20,6 +20,8 @@ public struct ActionLogHeaderInfo: Sendable, Equatable {
   public var digestAlgorithm: String
   /// Transitions between checkpoints; 0 for none.
   public var checkpointInterval: Int
+  /// The launch that wrote it, for a flight recorder's segment (``ActionLogHeader/launch``).
+  public var launch: String?
 
   /// Reads the header of the log at `url`, checking format and version.
   ///
@@ -42,6 +44,7 @@ public struct ActionLogHeaderInfo: Sendable, Equatable {
     self.created = header.created
     self.digestAlgorithm = header.digestAlgorithm
     self.checkpointInterval = header.checkpointInterval
+    self.launch = header.launch
   }
 }
 

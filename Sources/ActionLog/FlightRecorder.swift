@@ -43,7 +43,9 @@ public struct FlightRecorderOptions: Sendable, Equatable {
 /// the same folder (the next launch) goes on numbering after the last segment; its steps start
 /// again at 1, which is how a replay tells where each launch begins. Segments are created
 /// exclusively: processes recording into one folder at once each take numbers of their own and
-/// never write into another's segment. Numbers have six digits or more (`segment-1000000.jsonl`
+/// never write into another's segment, and every segment's header names the launch that wrote
+/// it (``ActionLogHeader/launch``), so a replay reads each launch whole, in the order the
+/// launches began, however their numbers interleave. Numbers have six digits or more (`segment-1000000.jsonl`
 /// follows `segment-999999.jsonl`) and are ordered numerically.
 ///
 /// Lines are written in batches by a background writer, as ``ActionLogRecorder`` does: killing
@@ -64,6 +66,9 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   public let options: FlightRecorderOptions
 
   private let feature: String
+  /// Written in the header of every segment this recorder opens: its launch, told apart from
+  /// others writing into the same folder.
+  private let launch = UUID().uuidString.lowercased()
   private let onError: @Sendable (ActionLogError) -> Void
   /// The memory every segment's buffer draws on.
   private let budget: RecorderBudget
@@ -125,7 +130,8 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     try FlightRecording.makeFolder(folder)
     let last = try FlightRecording.segmentNumbers(in: folder).last ?? 0
     (current, currentNumber) = try Self.openSegment(
-      after: last, in: folder, feature: feature, state: store.state, options: options,
+      after: last, in: folder, feature: feature, launch: launch, state: store.state,
+      options: options,
       budget: budget, onError: onError)
   }
 
@@ -196,7 +202,8 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     let next: Int
     do {
       (segment, next) = try Self.openSegment(
-        after: currentNumber, in: folder, feature: feature, state: state, options: options,
+        after: currentNumber, in: folder, feature: feature, launch: launch, state: state,
+        options: options,
         budget: budget, onError: onError)
     } catch {
       // Keep writing the current segment; the budget will be passed, not the data lost.
@@ -227,15 +234,15 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   /// Opens the first free segment numbered after `last`. Each is created exclusively: a number
   /// another process (or anything else) has taken is skipped, never written into.
   private static func openSegment(
-    after last: Int, in folder: URL, feature: String, state: R.State,
+    after last: Int, in folder: URL, feature: String, launch: String, state: R.State,
     options: FlightRecorderOptions, budget: RecorderBudget,
     onError: @escaping @Sendable (ActionLogError) -> Void
   ) throws(ActionLogError) -> (RecorderCore<R.State, R.Action, R.Effect>, Int) {
     var recording = options.recording
     recording.maximumFileSize = nil
     let header = ActionLogHeader(
-      feature: feature, created: Date(), checkpointInterval: recording.checkpointInterval,
-      initialState: state)
+      feature: feature, created: Date(), launch: launch,
+      checkpointInterval: recording.checkpointInterval, initialState: state)
     var number = last
     for _ in 0..<maximumSkippedNumbers {
       guard number < Int.max else { break }

@@ -25,18 +25,36 @@ public struct FlightRecording: Sendable {
     public var number: Int
     /// Its file.
     public var url: URL
+    /// The launch that wrote it (``ActionLogHeader/launch``); `nil` for a segment recorded
+    /// before launches were named, or whose header cannot be read.
+    public var launch: String?
+
+    /// Creates a segment.
+    ///
+    /// - Parameters:
+    ///   - number: Its number.
+    ///   - url: Its file.
+    ///   - launch: The launch that wrote it.
+    public init(number: Int, url: URL, launch: String? = nil) {
+      self.number = number
+      self.url = url
+      self.launch = launch
+    }
   }
 
   /// The folder.
   public let folder: URL
-  /// The segments kept, oldest first: the regular files that bear a segment's name.
+  /// The segments kept: the regular files that bear a segment's name, launch by launch in the
+  /// order the launches began (by their oldest segment kept), each launch's in order. Launches
+  /// that wrote into the folder at the same time interleave their numbers; a replay reads each
+  /// launch whole. Segments recorded before launches were named count as one launch.
   public let segments: [Segment]
   /// What bears a segment's name but is not a file — a FIFO, a device, a folder, a symbolic
   /// link — each named: `'segment-000003.jsonl' is a FIFO, not a segment file; skipped`. A
   /// replay reads none of them, and starts its warnings with these.
   public let warnings: [String]
-  /// The numbers of what ``warnings`` names.
-  let skippedNumbers: Set<Int>
+  /// Every number that bears a segment's name, file or not.
+  let listedNumbers: Set<Int>
 
   /// Lists the segments of `folder`.
   ///
@@ -48,14 +66,12 @@ public struct FlightRecording: Sendable {
     let numbers = try Self.segmentNumbers(in: folder)
     var segments: [Segment] = []
     var warnings: [String] = []
-    var skipped: Set<Int> = []
     for number in numbers {
       let url = Self.segmentURL(number, in: folder)
       if let problem = Self.notAFile(url) {
         warnings.append(problem)
-        skipped.insert(number)
       } else {
-        segments.append(Segment(number: number, url: url))
+        segments.append(Segment(number: number, url: url, launch: Self.launch(of: url)))
       }
     }
     guard !segments.isEmpty else {
@@ -63,14 +79,32 @@ public struct FlightRecording: Sendable {
         "\(Sanitized.name(folder.lastPathComponent)) holds no segment-NNNNNN.jsonl files"
           + (warnings.isEmpty ? "" : " (\(warnings.joined(separator: "; ")))"))
     }
-    self.segments = segments
+    // Stable: each launch's segments stay in number order, launches in order of their first.
+    var firstOfLaunch: [String?: Int] = [:]
+    for segment in segments where firstOfLaunch[segment.launch] == nil {
+      firstOfLaunch[segment.launch] = segment.number
+    }
+    self.segments = segments.enumerated().sorted {
+      (firstOfLaunch[$0.element.launch] ?? 0, $0.offset)
+        < (firstOfLaunch[$1.element.launch] ?? 0, $1.offset)
+    }.map(\.element)
     self.warnings = warnings
-    skippedNumbers = skipped
+    listedNumbers = Set(numbers)
+  }
+
+  /// The launch named in the header of the segment at `url`. A header that cannot be read
+  /// names none here: the replay reads it again and reports why, naming the file.
+  private static func launch(of url: URL) -> String? {
+    do {
+      return try ActionLogHeaderInfo(contentsOf: url).launch
+    } catch {
+      return nil
+    }
   }
 
   /// Why the thing at `url` is not read as a segment — a warning naming it — or `nil` for a
   /// regular file. A symbolic link is not followed; a FIFO would block its reader forever.
-  static func notAFile(_ url: URL) -> String? {
+  package static func notAFile(_ url: URL) -> String? {
     var info = stat()
     let name = Sanitized.name(url.lastPathComponent)
     guard lstat(url.path, &info) == 0 else {
@@ -98,7 +132,7 @@ public struct FlightRecording: Sendable {
   static let prefix = "segment-"
   static let suffix = ".jsonl"
 
-  static func segmentURL(_ number: Int, in folder: URL) -> URL {
+  package static func segmentURL(_ number: Int, in folder: URL) -> URL {
     folder.appendingPathComponent(segmentName(number))
   }
 
@@ -109,7 +143,7 @@ public struct FlightRecording: Sendable {
     return prefix + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + suffix
   }
 
-  static func segmentNumbers(in folder: URL) throws(ActionLogError) -> [Int] {
+  package static func segmentNumbers(in folder: URL) throws(ActionLogError) -> [Int] {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -224,8 +258,8 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   private var lastSequence: Int?
   private var launches = 0
   private var failure: ActionLogError?
-  /// Numbers that bear a segment's name but are not files: warned about, not missing.
-  private var skippedNumbers: Set<Int> { recording.skippedNumbers }
+  /// The numbers already said to be missing.
+  private var saidMissing: Set<Int> = []
 
   init(recording: FlightRecording, reducer: R, verifies: Bool, options: ActionLogReadOptions) {
     self.recording = recording
@@ -314,22 +348,30 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     }
   }
 
-  /// Goes to the segment after `segment`, saying which numbers in between are missing (those
-  /// that were never there; the skipped ones have a warning of their own).
+  /// Goes to the segment after `segment`, saying which numbers between the two are missing:
+  /// those that bear no segment's name at all (another launch's are not missing, and the
+  /// skipped ones have a warning of their own), each said once. A new launch starts its count
+  /// of steps again.
   private func moveOn(from segment: FlightRecording.Segment) {
     index += 1
     guard index < recording.segments.count else { return }
-    let next = recording.segments[index].number
+    let nextSegment = recording.segments[index]
+    if nextSegment.launch != segment.launch { lastSequence = nil }
+    let next = nextSegment.number
     var missing: [ClosedRange<Int>] = []
     var number = segment.number + 1
+    func isMissing(_ number: Int) -> Bool {
+      !recording.listedNumbers.contains(number) && !saidMissing.contains(number)
+    }
     while number < next {
-      if skippedNumbers.contains(number) {
+      guard isMissing(number) else {
         number += 1
         continue
       }
       var end = number
-      while end + 1 < next, !skippedNumbers.contains(end + 1) { end += 1 }
+      while end + 1 < next, isMissing(end + 1) { end += 1 }
       missing.append(number...end)
+      saidMissing.formUnion(number...end)
       number = end + 1
     }
     for range in missing {

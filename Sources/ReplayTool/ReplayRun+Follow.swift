@@ -62,8 +62,11 @@ extension ReplayRun {
   func follow(folder url: URL) throws(ReplayFailure) {
     let printer = FollowPrinter(output: output)
     var lastNumber = 0
-    var lastSequence: Int?
-    var launches = 0
+    // Launches that write into the folder at the same time interleave their segments: each is
+    // counted on its own (its number, its last step), by the launch its headers name.
+    var launches: [String?: (number: Int, lastSequence: Int?)] = [:]
+    var lastLaunch: String??
+    var launchCount = 0
     while true {
       guard let segment = Self.segment(after: lastNumber, in: url) else {
         FollowedFile.pause()
@@ -78,10 +81,16 @@ extension ReplayRun {
         throw .log(error)
       }
       let name = segment.url.lastPathComponent
+      let launch = session.header.launch
       var saidEnd = false
       var endedPolls = 0
+      if let seen = launches[launch], lastLaunch != nil, lastLaunch != launch {
+        printer.say("launch \(seen.number) goes on in \(name)")
+      }
+      lastLaunch = launch
       // Says where a launch begins and what was rotated out, before the step.
       func note(_ step: ReplayStep<R>) {
+        let lastSequence = launches[launch]?.lastSequence
         if lastSequence == nil, step.sequenceNumber > 1 {
           let steps = step.sequenceNumber - 1
           printer.say(
@@ -93,12 +102,13 @@ extension ReplayRun {
             "\(steps) step\(steps == 1 ? " was" : "s were") rotated out before they were read")
         }
         if lastSequence == nil || step.sequenceNumber == 1 {
-          launches += 1
+          launchCount += 1
+          launches[launch] = (launchCount, nil)
           printer.say(
-            "launch \(launches) begins in \(name) "
+            "launch \(launchCount) begins in \(name) "
               + "(\(session.header.created.formatted(.iso8601)))")
         }
-        lastSequence = step.sequenceNumber
+        launches[launch]?.lastSequence = step.sequenceNumber
       }
       while true {
         try drain(session, printer: printer, before: note)
@@ -152,8 +162,11 @@ extension ReplayRun {
   /// The oldest segment numbered after `number`, if the folder has one.
   private static func segment(after number: Int, in folder: URL) -> FlightRecording.Segment? {
     // A folder that is not there yet, or has no segment yet, is waited for like an empty one.
-    let recording = try? FlightRecording(folder: folder)
-    return recording?.segments.first { $0.number > number }
+    let numbers = try? FlightRecording.segmentNumbers(in: folder)
+    // What bears a segment's name but is not a file (a FIFO would block its reader) is not one.
+    return numbers?.lazy.filter { $0 > number }
+      .map { FlightRecording.Segment(number: $0, url: FlightRecording.segmentURL($0, in: folder)) }
+      .first { FlightRecording.notAFile($0.url) == nil }
   }
 
   /// Waits until the file at `url` holds its header line whole (the app may not have

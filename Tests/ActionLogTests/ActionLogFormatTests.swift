@@ -41,6 +41,17 @@ struct ActionLogFormatTests {
         + #""initialState":{"count":-2,"isLoading":true}}"#)
   }
 
+  /// A flight recorder's segment names its launch, after the digest algorithm.
+  @Test func aHeaderWithItsLaunchAgreesWithDecodableAndEncodable() throws {
+    var header = Self.header
+    header.launch = "5b0e7c1a-launch"
+    let line = try Self.written(header.appendLine)
+    try expectAgreement(header, line)
+    #expect(
+      String(decoding: line, as: UTF8.self).contains(
+        #""digest":"fnv1a64-canonical-v2","launch":"5b0e7c1a-launch","checkpointInterval":3,"#))
+  }
+
   @Test func stepWriterAgreesWithDecodableAndEncodable() throws {
     for step in Self.steps {
       try expectAgreement(step, try Self.written(step.appendLine))

@@ -1,5 +1,6 @@
 import ActionLog
 import Foundation
+import LoginFeature
 import StateStore
 import Testing
 import ToolTestSupport
@@ -147,6 +148,61 @@ struct FlightRecorderTests {
     }
     #expect(steps["counter-0"] == Array(1...200))
     #expect(steps["counter-1"] == Array(1...200))
+  }
+
+  /// Four launches recording into one folder at the same time interleave their segment
+  /// numbers. Each is replayed whole as its own launch, in the order they began: no steps
+  /// "missing", none rotated out, and `replay --verify` of the folder passes without a warning.
+  @Test func launchesRecordingIntoOneFolderAtOnceEachReplayAsTheirOwn() async throws {
+    let folder = try TemporaryFolder()
+    let flight = folder.url.appendingPathComponent("flight")
+    let options = FlightRecorderOptions(budget: 512 << 10, segmentCount: 128)
+    let stores = (0..<4).map { _ in Store(initialState: LoginState(), reducer: LoginReducer()) }
+    let recorders = try stores.map {
+      try $0.recordFlight(to: flight, feature: LoginReducer.actionLogFeature, options: options)
+    }
+    for round in 1...60 {
+      for (index, store) in stores.enumerated() {
+        store.send(.edit(.set(\.username, to: PersonalData("user\(index)-\(round)"))))
+      }
+      if round.isMultiple(of: 3) {
+        for recorder in recorders { await recorder.flush() }
+      }
+    }
+    for recorder in recorders { await recorder.close() }
+
+    let recording = try FlightRecording(folder: flight)
+    #expect(Set(recording.segments.map(\.launch)).count == 4)
+    let numbers = recording.segments.map(\.number)
+    #expect(numbers != numbers.sorted(), "the launches' segments interleave")
+    let replay = recording.replay(with: LoginReducer())
+    var steps: [[Int]] = []
+    var usernames: [String] = []
+    while let event = try replay.next() {
+      switch event {
+      case .launch(let number, _, _):
+        #expect(number == steps.count + 1)
+        steps.append([])
+      case .step(let step):
+        steps[steps.count - 1].append(step.sequenceNumber)
+        usernames.append(step.transition.stateAfter.username.value)
+      case .rotatedOut(let count):
+        Issue.record("\(count) steps rotated out")
+      }
+    }
+    #expect(steps == Array(repeating: Array(1...60), count: 4))
+    #expect(replay.warnings.isEmpty, "\(replay.warnings)")
+    // Launch by launch, in the order they began: the first store's steps come first.
+    #expect(usernames.prefix(60) == ArraySlice((1...60).map { "user0-\($0)" }))
+
+    let run = try await ReplayProcess.run(["--verify", "flight"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    // Each launch said once where it begins, and nothing else: no warning.
+    let said = run.stderr.split(separator: "\n").map { $0.prefix { $0 != "(" } }
+    #expect(
+      said == (1...4).map { "replay: launch \($0) begins in segment-00000\($0).jsonl " },
+      "\(run.stderr)")
+    #expect(run.stdout.contains("verified 240 steps in \(numbers.count) segments"), "\(run.stdout)")
   }
 
   @Test func segmentsRollOnTheBytesHandedToTheWriterNotOnThoseWritten() async throws {

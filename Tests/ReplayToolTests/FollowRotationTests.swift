@@ -107,6 +107,46 @@ struct FollowRotationTests {
     #expect(printed == kept.map { $0 + 1 } + after.map { $0 + 1 })
   }
 
+  /// Two launches rolling segments into one folder at the same time: the follower counts each
+  /// launch on its own — two launches, every step of each, nothing "rotated out" — and says
+  /// where a launch goes on after the other's segment.
+  @Test(.timeLimit(.minutes(5)))
+  func launchesWritingIntoOneFolderAtOnceAreFollowedEachAsItsOwn() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let flight = folder.file("flight")
+    let options = FlightRecorderOptions(budget: 1 << 20, segmentCount: 256)
+    let stores = (0..<2).map { _ in Store(initialState: LoginState(), reducer: LoginReducer()) }
+    let recorders = try stores.map {
+      try $0.recordFlight(to: flight, feature: LoginReducer.actionLogFeature, options: options)
+    }
+    for index in 0..<60 {
+      for (launch, store) in stores.enumerated() {
+        store.send(.edit(.set(\.username, to: "l\(launch)-\(index)")))
+      }
+      for recorder in recorders { await recorder.flush() }
+    }
+    for recorder in recorders { await recorder.close() }
+    let numbers = try FlightRecording(folder: flight).segments.map(\.number)
+    try #require(numbers != numbers.sorted(), "the two launches' segments must interleave")
+
+    let result = try await ProcessRunner.run(
+      try ReplayProcess.executable(), ["--follow", flight.path], environment: ["NO_COLOR": "1"],
+      timeout: .seconds(90), interruptWhen: { $0.contains("── the recording ended in segment-") })
+    #expect(!result.timedOut, "--follow did not reach the end: \(result.stdout.suffix(600))")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(!lines.contains { $0.contains("rotated out") }, "\(result.stdout.prefix(2_000))")
+    #expect(lines.filter { $0.contains(" begins in segment-") }.count == 2)
+    #expect(lines.contains { $0.hasPrefix("── launch 1 goes on in segment-") })
+    // Every step of each launch, each launch's in order.
+    for launch in 0..<2 {
+      let steps = lines.filter { $0.contains(#"username: "l\#(launch)-"#) }.compactMap {
+        Int($0.dropFirst().prefix { $0.isNumber })
+      }
+      #expect(steps == Array(1...60), "launch \(launch)")
+    }
+  }
+
   @Test(.timeLimit(.minutes(5)))
   func aDivergenceWhileFollowingEndsTheCommandAsVerifyWould() async throws {
     // `--follow` verifies as it goes: the step whose state differs from the recorded
