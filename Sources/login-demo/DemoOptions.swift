@@ -9,6 +9,12 @@ package struct DemoOptions: Equatable {
   static let rulesPresets: [(name: String, rules: CredentialRules)] = [
     ("default", .default), ("email", .email), ("min6", .minimumLength(6)),
   ]
+  /// Every option `parse(_:)` takes, in the order `--help` lists them: what an unknown option
+  /// is matched against for a suggestion.
+  static let optionNames = [
+    "--rules", "--latency", "--api", "--record", "--script", "--state-dir", "--flight-recorder",
+    "--now", "--help",
+  ]
   /// The demo service's latency in milliseconds when `--latency` is not given.
   static let defaultLatencyMilliseconds = 600
 
@@ -134,7 +140,11 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   var description: String {
     switch self {
     case .unknownOption(let option):
-      "unknown option \(Sanitized.name(option)) (see --help)"
+      if let near = OptionSuggestion.nearest(to: option, in: DemoOptions.optionNames) {
+        "unknown option \(Sanitized.name(option)); did you mean '\(near)'? (see --help)"
+      } else {
+        "unknown option \(Sanitized.name(option)) (see --help)"
+      }
     case .unexpectedArgument(let argument):
       "unexpected argument \(Sanitized.name(argument)) (see --help)"
     case .missingValue(let option):

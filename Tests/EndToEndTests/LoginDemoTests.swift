@@ -89,6 +89,10 @@ struct LoginDemoTests {
   @Test(arguments: [
     (["--frob"], "unknown option '--frob' (see --help)"),
     (["--frob=1"], "unknown option '--frob' (see --help)"),
+    (["--recrod", "x.jsonl"], "unknown option '--recrod'; did you mean '--record'? (see --help)"),
+    (["--Latency=0"], "unknown option '--Latency'; did you mean '--latency'? (see --help)"),
+    (["--stat-dir", "s"], "unknown option '--stat-dir'; did you mean '--state-dir'? (see --help)"),
+    (["-r"], "unknown option '-r' (see --help)"),
     (["now"], "unexpected argument 'now' (see --help)"),
     (["--rules", "strict"], "--rules must be one of default, email, min6"),
     (["--rules"], "--rules needs a value (see --help)"),
@@ -340,6 +344,22 @@ struct LoginDemoTests {
       log, options: ActionLogReadOptions(expectedFeature: "app"))
     #expect(result.warnings.isEmpty)
     #expect(result.finalState == AppState())
+  }
+
+  /// Every option `--help` lists, mistyped (its last two letters swapped), is suggested: the
+  /// suggestions and the help cannot drift apart.
+  @Test func everyOptionTheHelpListsIsSuggestedForATypo() async throws {
+    let help = try await DemoProcess.run(["--help"]).stdout
+    let options = Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
+    #expect(options.count == 9, "\(options.sorted())")
+    for option in options.sorted() {
+      let typo = String(option.dropLast(2) + option.suffix(2).reversed())
+      let output = try await DemoProcess.run([typo])
+      #expect(output.status == 2)
+      #expect(
+        output.stderr
+          == "login-demo: unknown option '\(typo)'; did you mean '\(option)'? (see --help)\n")
+    }
   }
 
   @Test func aStateFolderThatIsAFileIsAClearError() async throws {
