@@ -125,8 +125,9 @@ package struct DemoOptions: Equatable {
   }
 }
 
-/// A bad command line. Its ``description`` is the one-line message printed after
-/// `login-demo: `; the exit status is 2.
+/// A bad command line: an option `parse(_:)` refuses, or a `--state-dir` the launch finds
+/// unusable. Its ``description`` is the one-line message printed after `login-demo: `; the
+/// exit status is 2.
 enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   case unknownOption(String)
   case unexpectedArgument(String)
@@ -136,6 +137,13 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   case invalidURL(String)
   case emptyPath(String)
   case invalidDate(String)
+  /// `--state-dir` names something that exists and is not a folder.
+  case stateDirectoryNotAFolder(String)
+  /// `--state-dir` names a folder whose parent does not exist: only the last folder of the
+  /// path is ever created.
+  case stateDirectoryParentMissing(String, parent: String)
+  /// `--state-dir` names a folder whose parent is a file.
+  case stateDirectoryParentNotAFolder(String, parent: String)
 
   var description: String {
     switch self {
@@ -162,6 +170,13 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
     case .invalidDate(let text):
       "--now must be a real date in the years 1 to 9999, like 2026-01-01T00:00:00Z or "
         + "2026-01-01T01:00:00+01:00, got \(Sanitized.name(text))"
+    case .stateDirectoryNotAFolder(let path):
+      "--state-dir \(Sanitized.path(path)) is not a folder"
+    case .stateDirectoryParentMissing(let path, let parent):
+      "--state-dir \(Sanitized.path(path)): the folder \(Sanitized.path(parent)) does not exist "
+        + "(only the last folder of the path is created)"
+    case .stateDirectoryParentNotAFolder(let path, let parent):
+      "--state-dir \(Sanitized.path(path)): \(Sanitized.path(parent)) is not a folder"
     }
   }
 }
