@@ -20,9 +20,13 @@ import StateStore
 /// import StateStoreTesting
 /// import Testing
 ///
-/// // SwiftPM warns about a file in a target that is not a source: exclude the log
-/// // from this test target in Package.swift, exclude: ["Logs/bug-42.jsonl"] (relative
-/// // to the target's folder), or keep it outside the target and give its full path.
+/// // SwiftPM warns about files in a test target that are not sources, and this test brings
+/// // two: the log "Logs/bug-42.jsonl", and the snapshot its first run records beside
+/// // this file (the test fails once, so the snapshot gets read; commit it), in
+/// //   __Snapshots__/<this file's name>/replayOfBug42MatchesSnapshot.txt
+/// // Exclude both from this test target in Package.swift (relative to the target's folder):
+/// //   exclude: ["Logs/bug-42.jsonl", "__Snapshots__"],
+/// // or keep the log outside the target and give its full path.
 /// @MainActor @Test func replayOfBug42MatchesSnapshot() throws {
 ///   let log = URL(fileURLWithPath: #filePath)
 ///     .deletingLastPathComponent()
@@ -36,6 +40,11 @@ import StateStore
 public enum RegressionTestSource {
   /// The source text of a Swift Testing test that replays `logPath` and snapshots the final
   /// state.
+  ///
+  /// A comment above the test says which files it brings into the test target — the log (when
+  /// `logPath` is relative) and the snapshot `assertSnapshot` records on the first run, in
+  /// `__Snapshots__/<test file>/<testName>.txt` — and the `exclude:` that keeps SwiftPM from
+  /// warning about them as unhandled files.
   ///
   /// - Parameters:
   ///   - logPath: The log file: absolute, or relative to the folder of the test file.
@@ -71,22 +80,61 @@ public enum RegressionTestSource {
       : "  let result = try Replayer(reducer: \(reducer))\n"
         + "    .replay(log, options: \(options))\n"
     let imports = Set(["ActionLog", "Foundation", featureModule, "StateStoreTesting", "Testing"])
-    // A log beside the test is a file SwiftPM does not know what to do with: it warns, unless
-    // the test target excludes it.
-    let placement =
-      logPath.hasPrefix("/")
-      ? ""
-      : "// SwiftPM warns about a file in a target that is not a source: exclude the log\n"
-        + "// from this test target in Package.swift, exclude: [\(literal(logPath))] (relative\n"
-        + "// to the target's folder), or keep it outside the target and give its full path.\n"
+    let testName = testName ?? defaultTestName(for: logPath)
+    let placement = placementComment(
+      log: logPath.hasPrefix("/") ? nil : logPath,
+      snapshot: assertion.contains("assertSnapshot(") ? testName : nil,
+      isFolder: flightRecording)
     return imports.sorted().map { "import \($0)\n" }.joined()
       + "\n" + placement
-      + "@MainActor @Test func \(testName ?? defaultTestName(for: logPath))() throws {\n"
+      + "@MainActor @Test func \(testName)() throws {\n"
       + location
       + replay
       + "  #expect(result.warnings.isEmpty)\n"
       + "  \(assertion)\n"
       + "}\n"
+  }
+
+  /// Where the files the test brings go, and how to keep SwiftPM quiet about them: a log or
+  /// folder in the target's folder (`log`, relative to the test file's folder) and the snapshot
+  /// `assertSnapshot` records on the first run (`snapshot`, the test's name) are files that are
+  /// not sources, which SwiftPM warns about unless the target excludes them. Empty when the
+  /// test brings neither.
+  static func placementComment(log: String?, snapshot: String?, isFolder: Bool) -> String {
+    let what = isFolder ? "flight recording" : "log"
+    var lines: [String] = []
+    switch (log, snapshot) {
+    case (nil, nil):
+      return ""
+    case (let log?, nil):
+      lines = [
+        "SwiftPM warns about files in a test target that are not sources, and this test brings",
+        "one: the \(what) \(literal(log)). Exclude it from this test target in Package.swift",
+        "(relative to the target's folder):",
+        "  exclude: [\(literal(log))],",
+        "or keep the \(what) outside the target and give its full path.",
+      ]
+    case (let log?, let test?):
+      lines = [
+        "SwiftPM warns about files in a test target that are not sources, and this test brings",
+        "two: the \(what) \(literal(log)), and the snapshot its first run records beside",
+        "this file (the test fails once, so the snapshot gets read; commit it), in",
+        "  __Snapshots__/<this file's name>/\(test).txt",
+        "Exclude both from this test target in Package.swift (relative to the target's folder):",
+        "  exclude: [\(literal(log)), \"__Snapshots__\"],",
+        "or keep the \(what) outside the target and give its full path.",
+      ]
+    case (nil, let test?):
+      lines = [
+        "SwiftPM warns about files in a test target that are not sources, and this test brings",
+        "one: the snapshot its first run records beside this file (the test fails once, so the",
+        "snapshot gets read; commit it), in",
+        "  __Snapshots__/<this file's name>/\(test).txt",
+        "Exclude it from this test target in Package.swift (relative to the target's folder):",
+        "  exclude: [\"__Snapshots__\"],",
+      ]
+    }
+    return lines.map { "// \($0)\n" }.joined()
   }
 
   /// `replayOf<FileName>MatchesSnapshot`, with the file name's words capitalized.

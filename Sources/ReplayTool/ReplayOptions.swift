@@ -21,6 +21,12 @@ struct ReplayOptions: Equatable {
   /// The name the command calls itself in messages.
   var tool = "replay"
 
+  /// Every option `parse(_:tool:)` takes, in the order the usage text lists them: what an
+  /// unknown option is matched against for a suggestion.
+  static let optionNames = [
+    "--verify", "--until", "--state", "--emit-test", "--html", "--follow", "--help",
+  ]
+
   static func usage(tool: String, features: [String]) -> String {
     """
     usage: \(tool) [--verify] [--until N] [--state] FILE
@@ -127,7 +133,11 @@ struct ReplayOptions: Equatable {
         }
         options.until = step
       default:
-        throw .usage("unknown option \(Sanitized.name(name)) (see \(tool) --help)")
+        let suggestion = OptionSuggestion.nearest(to: name, in: optionNames).map {
+          "; did you mean '\($0)'?"
+        }
+        throw .usage(
+          "unknown option \(Sanitized.name(name))\(suggestion ?? "") (see \(tool) --help)")
       }
       if inlineValue != nil, name != "--until", name != "--html" {
         throw .usage("\(name) takes no value (see \(tool) --help)")

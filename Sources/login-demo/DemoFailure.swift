@@ -13,6 +13,11 @@ package struct DemoFailure: Error, Equatable {
     self.exitCode = exitCode
   }
 
+  /// A bad command line (exit status 2), said in the error's words.
+  init(_ error: DemoOptionsError) {
+    self.init(error.description, exitCode: 2)
+  }
+
   /// A usage error (exit status 2).
   static func usage(_ message: String) -> DemoFailure {
     DemoFailure(message, exitCode: 2)

@@ -9,6 +9,12 @@ package struct DemoOptions: Equatable {
   static let rulesPresets: [(name: String, rules: CredentialRules)] = [
     ("default", .default), ("email", .email), ("min6", .minimumLength(6)),
   ]
+  /// Every option `parse(_:)` takes, in the order `--help` lists them: what an unknown option
+  /// is matched against for a suggestion.
+  static let optionNames = [
+    "--rules", "--latency", "--api", "--record", "--script", "--state-dir", "--flight-recorder",
+    "--now", "--help",
+  ]
   /// The demo service's latency in milliseconds when `--latency` is not given.
   static let defaultLatencyMilliseconds = 600
 
@@ -119,8 +125,9 @@ package struct DemoOptions: Equatable {
   }
 }
 
-/// A bad command line. Its ``description`` is the one-line message printed after
-/// `login-demo: `; the exit status is 2.
+/// A bad command line: an option `parse(_:)` refuses, or a `--state-dir` the launch finds
+/// unusable. Its ``description`` is the one-line message printed after `login-demo: `; the
+/// exit status is 2.
 enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   case unknownOption(String)
   case unexpectedArgument(String)
@@ -130,11 +137,22 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   case invalidURL(String)
   case emptyPath(String)
   case invalidDate(String)
+  /// `--state-dir` names something that exists and is not a folder.
+  case stateDirectoryNotAFolder(String)
+  /// `--state-dir` names a folder whose parent does not exist: only the last folder of the
+  /// path is ever created.
+  case stateDirectoryParentMissing(String, parent: String)
+  /// `--state-dir` names a folder whose parent is a file.
+  case stateDirectoryParentNotAFolder(String, parent: String)
 
   var description: String {
     switch self {
     case .unknownOption(let option):
-      "unknown option \(Sanitized.name(option)) (see --help)"
+      if let near = OptionSuggestion.nearest(to: option, in: DemoOptions.optionNames) {
+        "unknown option \(Sanitized.name(option)); did you mean '\(near)'? (see --help)"
+      } else {
+        "unknown option \(Sanitized.name(option)) (see --help)"
+      }
     case .unexpectedArgument(let argument):
       "unexpected argument \(Sanitized.name(argument)) (see --help)"
     case .missingValue(let option):
@@ -152,6 +170,13 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
     case .invalidDate(let text):
       "--now must be a real date in the years 1 to 9999, like 2026-01-01T00:00:00Z or "
         + "2026-01-01T01:00:00+01:00, got \(Sanitized.name(text))"
+    case .stateDirectoryNotAFolder(let path):
+      "--state-dir \(Sanitized.path(path)) is not a folder"
+    case .stateDirectoryParentMissing(let path, let parent):
+      "--state-dir \(Sanitized.path(path)): the folder \(Sanitized.path(parent)) does not exist "
+        + "(only the last folder of the path is created)"
+    case .stateDirectoryParentNotAFolder(let path, let parent):
+      "--state-dir \(Sanitized.path(path)): \(Sanitized.path(parent)) is not a folder"
     }
   }
 }

@@ -64,35 +64,63 @@ enum Integrations {
     )
   }
 
-  /// Where the session and the lockout are kept: files in `--state-dir` (created 0700 when
-  /// missing), or memory, which a relaunch does not see.
+  /// Where the session and the lockout are kept: files in `--state-dir`, or memory, which a
+  /// relaunch does not see.
+  ///
+  /// A missing folder is created (0700) when its parent exists, and standard error says so
+  /// (`login-demo: created state folder 'DIR'`); a mistyped path never grows a tree of folders.
   ///
   /// - Parameter options: The command line.
   /// - Returns: The two stores.
-  /// - Throws: ``DemoFailure`` when the folder cannot be made or is not a folder.
+  /// - Throws: ``DemoFailure`` with exit status 2 when the path is not a folder or its parent
+  ///   does not exist (a bad command line), 1 when the folder cannot be made (no permission).
   static func stores(
     _ options: DemoOptions
   ) throws(DemoFailure) -> (sessions: any SessionStore, lockout: any LockoutStore) {
     guard let path = options.stateDirectory else {
       return (InMemorySessionStore(), InMemoryLockoutStore())
     }
-    var isFolder: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: path, withIntermediateDirectories: true,
-          attributes: [.posixPermissions: 0o700])
-      } catch {
-        throw DemoFailure("cannot create the state folder \(Sanitized.path(path))")
-      }
-    } else if !isFolder.boolValue {
-      throw DemoFailure("--state-dir \(Sanitized.path(path)) is not a folder")
-    }
+    try makeStateFolder(path)
     let folder = URL(fileURLWithPath: path)
     return (
       FileSessionStore(url: folder.appendingPathComponent("session.json")),
       FileLockoutStore(url: folder.appendingPathComponent("lockout.json"))
     )
+  }
+
+  /// Makes sure `path` is a folder: an existing one is taken as it is, a missing one is made
+  /// (only the last folder of the path) and announced on standard error.
+  ///
+  /// `mkdir(2)` first and its answer read after, so a folder made or removed in between by
+  /// another process is never mistaken.
+  private static func makeStateFolder(_ path: String) throws(DemoFailure) {
+    if mkdir(path, 0o700) == 0 {
+      _ = WriteAll.write(
+        "login-demo: created state folder \(Sanitized.path(path))\n", to: STDERR_FILENO)
+      return
+    }
+    let error = errno
+    let typedParent = (path as NSString).deletingLastPathComponent
+    let parent = typedParent.isEmpty ? "." : typedParent
+    switch error {
+    case EEXIST:
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+        isFolder.boolValue
+      else { throw DemoFailure(DemoOptionsError.stateDirectoryNotAFolder(path)) }
+    case ENOENT, ENOTDIR:
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder),
+        !isFolder.boolValue
+      {
+        throw DemoFailure(DemoOptionsError.stateDirectoryParentNotAFolder(path, parent: parent))
+      }
+      throw DemoFailure(DemoOptionsError.stateDirectoryParentMissing(path, parent: parent))
+    default:
+      throw DemoFailure(
+        "cannot create the state folder \(Sanitized.path(path)): "
+          + String(cString: strerror(error)))
+    }
   }
 
   /// Starts writing the action log of `--record` and the segments of `--flight-recorder`, if

@@ -18,7 +18,7 @@ let options: DemoOptions
 do {
   options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  exitWithFailure(.usage(error.description))
+  exitWithFailure(DemoFailure(error))
 }
 
 var status: Int32 = 0

@@ -169,6 +169,18 @@ struct ReplayCommandTests {
       ([], "missing FILE: the action log to replay (see replay --help)"),
       (["--frobnicate", "login.jsonl"], "unknown option '--frobnicate' (see replay --help)"),
       (["-x", "login.jsonl"], "unknown option '-x' (see replay --help)"),
+      (
+        ["--verfiy", "login.jsonl"],
+        "unknown option '--verfiy'; did you mean '--verify'? (see replay --help)"
+      ),
+      (
+        ["--emit-tests", "login.jsonl"],
+        "unknown option '--emit-tests'; did you mean '--emit-test'? (see replay --help)"
+      ),
+      (
+        ["--HTML=out.html", "login.jsonl"],
+        "unknown option '--HTML'; did you mean '--html'? (see replay --help)"
+      ),
       (["--until"], "--until needs a step number (see replay --help)"),
       (["--until", "0", "login.jsonl"], "--until needs a step number of at least 1, not '0'"),
       (
@@ -187,6 +199,24 @@ struct ReplayCommandTests {
   func usageErrorsExitWithTwoAndOneLine(arguments: [String], message: String) async throws {
     let run = try await ReplayProcess.run(arguments)
     #expect(run == ToolRun(status: 2, stdout: "", stderr: "replay: \(message)\n"))
+  }
+
+  /// Every option `--help` lists, mistyped (its last two letters swapped), is suggested: the
+  /// suggestions and the help cannot drift apart.
+  @Test func everyOptionTheHelpListsIsSuggestedForATypo() async throws {
+    let help = try await ReplayProcess.run(["--help"]).stdout
+    let options = Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
+    #expect(options.count == 7, "\(options.sorted())")
+    for option in options.sorted() {
+      let typo = String(option.dropLast(2) + option.suffix(2).reversed())
+      let run = try await ReplayProcess.run([typo, "login.jsonl"])
+      #expect(
+        run
+          == ToolRun(
+            status: 2, stdout: "",
+            stderr: "replay: unknown option '\(typo)'; did you mean '\(option)'? "
+              + "(see replay --help)\n"))
+    }
   }
 
   static let header = try! String(

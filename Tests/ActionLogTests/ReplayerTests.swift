@@ -151,9 +151,13 @@ struct ReplayerTests {
         import StateStoreTesting
         import Testing
 
-        // SwiftPM warns about a file in a target that is not a source: exclude the log
-        // from this test target in Package.swift, exclude: ["Logs/bug-42.jsonl"] (relative
-        // to the target's folder), or keep it outside the target and give its full path.
+        // SwiftPM warns about files in a test target that are not sources, and this test brings
+        // two: the log "Logs/bug-42.jsonl", and the snapshot its first run records beside
+        // this file (the test fails once, so the snapshot gets read; commit it), in
+        //   __Snapshots__/<this file's name>/replayOfBug42MatchesSnapshot.txt
+        // Exclude both from this test target in Package.swift (relative to the target's folder):
+        //   exclude: ["Logs/bug-42.jsonl", "__Snapshots__"],
+        // or keep the log outside the target and give its full path.
         @MainActor @Test func replayOfBug42MatchesSnapshot() throws {
           let log = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()
@@ -172,5 +176,45 @@ struct ReplayerTests {
     #expect(absolute.contains("@MainActor @Test func counterLog() throws {"))
     #expect(!absolute.contains("exclude:"))
     #expect(absolute.contains("  #expect(result.stepCount == 3)\n}\n"))
+    #expect(!absolute.contains("//"))
+  }
+
+  /// The comment says where each file the test brings goes: the snapshot even when the log is
+  /// outside the target, and no snapshot for an assertion of the caller's own.
+  @Test func emittedRegressionTestSaysWhereItsFilesGo() {
+    let outside = RegressionTestSource.make(
+      logPath: "/logs/bug.jsonl", feature: "login", featureModule: "LoginFeature",
+      reducer: "LoginReducer()")
+    #expect(
+      outside.contains(
+        """
+        // SwiftPM warns about files in a test target that are not sources, and this test brings
+        // one: the snapshot its first run records beside this file (the test fails once, so the
+        // snapshot gets read; commit it), in
+        //   __Snapshots__/<this file's name>/replayOfBugMatchesSnapshot.txt
+        // Exclude it from this test target in Package.swift (relative to the target's folder):
+        //   exclude: ["__Snapshots__"],
+        @MainActor @Test func replayOfBugMatchesSnapshot() throws {
+        """))
+    let folder = RegressionTestSource.make(
+      logPath: "flight", feature: "app", featureModule: "AppFeature", reducer: "AppReducer()",
+      testName: "crash", flightRecording: true)
+    #expect(folder.contains("// two: the flight recording \"flight\", and the snapshot"))
+    #expect(folder.contains("//   __Snapshots__/<this file's name>/crash.txt\n"))
+    #expect(folder.contains(#"//   exclude: ["flight", "__Snapshots__"],"#))
+    let ownAssertion = RegressionTestSource.make(
+      logPath: "bug.jsonl", feature: "login", featureModule: "LoginFeature",
+      reducer: "LoginReducer()", assertion: "#expect(result.stepCount == 3)")
+    #expect(
+      ownAssertion.contains(
+        """
+        // SwiftPM warns about files in a test target that are not sources, and this test brings
+        // one: the log "bug.jsonl". Exclude it from this test target in Package.swift
+        // (relative to the target's folder):
+        //   exclude: ["bug.jsonl"],
+        // or keep the log outside the target and give its full path.
+        @MainActor
+        """))
+    #expect(!ownAssertion.contains("__Snapshots__"))
   }
 }

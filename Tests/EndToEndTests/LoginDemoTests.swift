@@ -89,6 +89,10 @@ struct LoginDemoTests {
   @Test(arguments: [
     (["--frob"], "unknown option '--frob' (see --help)"),
     (["--frob=1"], "unknown option '--frob' (see --help)"),
+    (["--recrod", "x.jsonl"], "unknown option '--recrod'; did you mean '--record'? (see --help)"),
+    (["--Latency=0"], "unknown option '--Latency'; did you mean '--latency'? (see --help)"),
+    (["--stat-dir", "s"], "unknown option '--stat-dir'; did you mean '--state-dir'? (see --help)"),
+    (["-r"], "unknown option '-r' (see --help)"),
     (["now"], "unexpected argument 'now' (see --help)"),
     (["--rules", "strict"], "--rules must be one of default, email, min6"),
     (["--rules"], "--rules needs a value (see --help)"),
@@ -283,6 +287,8 @@ struct LoginDemoTests {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }
     let state = folder.file("state")
+    // Made here: the launches then have nothing to say on standard error.
+    try FileManager.default.createDirectory(at: state, withIntermediateDirectories: false)
     let flight = folder.file("flight")
     _ = try await launch("sign-in", state: state, ["--flight-recorder", flight.path])
     _ = try await launch("relaunch", state: state, ["--flight-recorder", flight.path])
@@ -342,14 +348,69 @@ struct LoginDemoTests {
     #expect(result.finalState == AppState())
   }
 
+  /// Every option `--help` lists, mistyped (its last two letters swapped), is suggested: the
+  /// suggestions and the help cannot drift apart.
+  @Test func everyOptionTheHelpListsIsSuggestedForATypo() async throws {
+    let help = try await DemoProcess.run(["--help"]).stdout
+    let options = Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
+    #expect(options.count == 9, "\(options.sorted())")
+    for option in options.sorted() {
+      let typo = String(option.dropLast(2) + option.suffix(2).reversed())
+      let output = try await DemoProcess.run([typo])
+      #expect(output.status == 2)
+      #expect(
+        output.stderr
+          == "login-demo: unknown option '\(typo)'; did you mean '\(option)'? (see --help)\n")
+    }
+  }
+
+  /// A path that names a file is a bad command line, as `--help` says of those (exit status 2).
   @Test func aStateFolderThatIsAFileIsAClearError() async throws {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }
     let file = folder.file("not-a-folder")
     try Data().write(to: file)
     let output = try await DemoProcess.run(["--state-dir", file.path])
-    #expect(output.status == 1)
+    #expect(output.status == 2)
     #expect(output.stderr == "login-demo: --state-dir '\(file.path)' is not a folder\n")
+    let inside = try await DemoProcess.run(["--state-dir", file.path + "/state"])
+    #expect(inside.status == 2)
+    #expect(
+      inside.stderr
+        == "login-demo: --state-dir '\(file.path)/state': '\(file.path)' is not a folder\n")
+  }
+
+  /// A missing state folder is made (0700) and standard error says so, once: the next launch
+  /// finds it.
+  @Test func aMissingStateFolderIsCreatedAndSaidOnce() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let state = folder.file("state")
+    let first = try await DemoProcess.run(["--state-dir", state.path])
+    #expect(first.status == 0)
+    #expect(first.stderr == "login-demo: created state folder '\(state.path)'\n")
+    let attributes = try FileManager.default.attributesOfItem(atPath: state.path)
+    #expect(attributes[.type] as? FileAttributeType == .typeDirectory)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+    let second = try await DemoProcess.run(["--state-dir", state.path])
+    #expect(second.status == 0)
+    #expect(second.stderr == "")
+  }
+
+  /// Only the last folder of the path is made: a mistyped parent is a bad command line that
+  /// names it, and no folder appears.
+  @Test func aStateFolderWhoseParentIsMissingIsAUsageErrorThatNamesIt() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let state = folder.file("missing/dir/state")
+    let output = try await DemoProcess.run(["--state-dir", state.path])
+    #expect(output.status == 2)
+    #expect(output.stdout == "")
+    #expect(
+      output.stderr
+        == "login-demo: --state-dir '\(state.path)': the folder '\(folder.file("missing/dir").path)' "
+        + "does not exist (only the last folder of the path is created)\n")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("missing").path))
   }
 
   @Test func recordToAnUnwritablePathFailsWithStatusOne() async throws {
