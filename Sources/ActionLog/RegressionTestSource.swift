@@ -31,6 +31,8 @@ import StateStore
 ///   let log = URL(fileURLWithPath: #filePath)
 ///     .deletingLastPathComponent()
 ///     .appendingPathComponent("Logs/bug-42.jsonl")
+///   // Verified: every step's state must be the one the log recorded, and its effects too;
+///   // a step that differs fails with a diff of its fields, recorded against replayed.
 ///   let result = try Replayer(reducer: LoginReducer())
 ///     .replay(log, options: ActionLogReadOptions(expectedFeature: "login"))
 ///   #expect(result.warnings.isEmpty)
@@ -89,6 +91,8 @@ public enum RegressionTestSource {
       + "\n" + placement
       + "@MainActor @Test func \(testName)() throws {\n"
       + location
+      + "  // Verified: every step's state must be the one the log recorded, and its effects too;\n"
+      + "  // a step that differs fails with a diff of its fields, recorded against replayed.\n"
       + replay
       + "  #expect(result.warnings.isEmpty)\n"
       + "  \(assertion)\n"

