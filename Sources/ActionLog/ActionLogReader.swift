@@ -160,13 +160,13 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     while let line = try lines.next() {
       if line.bytes.isEmpty { continue }
       let decoded: ActionLogFormat.Line<State, Action, Effect>
-      var parts: (patch: Range<Int>?, checkpoint: Range<Int>?)?
+      var parts: (patch: [UInt8]?, checkpoint: Range<Int>?)?
       do {
-        if let read: (step: RecordedTransition<State, Action, Effect>, layout: StepLineLayout) =
-          StepLineLayout.read(in: line.bytes, using: decoder)
+        if let read: StepLineLayout.Read<State, Action, Effect> = StepLineLayout.read(
+          in: line.bytes, using: decoder)
         {
           decoded = .step(read.step)
-          parts = (read.layout.patch, read.layout.checkpoint)
+          parts = (read.patch, read.checkpoint)
         } else {
           decoded = try decoder.decode(
             ActionLogFormat.Line<State, Action, Effect>.self, from: line.bytes)

@@ -34,7 +34,7 @@ struct RecordedStates {
   /// line's layout (`parts`) or, for a line in another layout, by looking for them.
   mutating func step(
     line: Int, digest: String, in bytes: Data,
-    parts: (patch: Range<Int>?, checkpoint: Range<Int>?)?
+    parts: (patch: [UInt8]?, checkpoint: Range<Int>?)?
   ) {
     self.line = line
     self.digest = digest
@@ -60,7 +60,7 @@ struct RecordedStates {
       return
     }
     guard rebuilt != nil, failure == nil else { return }
-    pending.append((line, slice(patch)))
+    pending.append((line, patch))
     pendingBytes += patch.count
     if pendingBytes > Self.pendingLimit { applyPending() }
   }
@@ -105,12 +105,12 @@ struct RecordedStates {
   }
 
   /// Where the patch and the checkpoint of a step line in another layout are.
-  private static func parts(of line: Data) -> (patch: Range<Int>?, checkpoint: Range<Int>?) {
+  private static func parts(of line: Data) -> (patch: [UInt8]?, checkpoint: Range<Int>?) {
     let bytes = Array(line)[...]
     let members = JSONValueBytes.members(of: bytes.indices, in: bytes) ?? []
     func value(_ key: ActionLogFormat.Key) -> Range<Int>? {
       JSONValueBytes.value(of: key.rawValue, among: members, in: bytes)
     }
-    return (value(.patch), value(.checkpoint))
+    return (value(.patch).map { Array(bytes[$0]) }, value(.checkpoint))
   }
 }

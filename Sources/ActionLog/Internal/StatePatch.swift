@@ -53,7 +53,7 @@ package enum StatePatch {
     to new: ArraySlice<UInt8>, _ newRange: Range<Int>,
     path: inout [UInt8], to operations: inout [UInt8]
   ) {
-    if old[oldRange].elementsEqual(new[newRange]) { return }
+    if old[oldRange] == new[newRange] { return }
     var parts: [UInt8] = []
     let pathLength = path.count
     defer { path.removeSubrange(pathLength...) }
@@ -65,18 +65,37 @@ package enum StatePatch {
     if let oldMembers = JSONValueBytes.members(of: oldRange, in: old),
       let newMembers = JSONValueBytes.members(of: newRange, in: new)
     {
-      var oldValues: [ArraySlice<UInt8>: Range<Int>] = [:]
-      for member in oldMembers { oldValues[old[member.key]] = member.value }
-      for member in newMembers {
+      // A state's objects mostly keep their keys: walk both in step while the keys match, and
+      // look the rest up by key only when they do not.
+      var removed: [ArraySlice<UInt8>: Range<Int>]?
+      for (index, member) in newMembers.enumerated() {
         let key = new[member.key]
+        let oldValue: Range<Int>?
+        if removed == nil, index < oldMembers.count, old[oldMembers[index].key] == key {
+          oldValue = oldMembers[index].value
+        } else {
+          if removed == nil {
+            var rest: [ArraySlice<UInt8>: Range<Int>] = [:]
+            for member in oldMembers[min(index, oldMembers.count)...] {
+              rest[old[member.key]] = member.value
+            }
+            removed = rest
+          }
+          oldValue = removed?.removeValue(forKey: key)
+        }
+        if let oldValue, old[oldValue] == new[member.value] { continue }
         enter(key)
-        if let oldValue = oldValues.removeValue(forKey: key) {
+        if let oldValue {
           appendOperations(from: old, oldValue, to: new, member.value, path: &path, to: &parts)
         } else {
           appendSet(at: path, value: new[member.value], to: &parts)
         }
       }
-      for member in oldMembers where oldValues[old[member.key]] != nil {
+      // What the new object lacks: the old members never looked up, in their order.
+      let gone =
+        removed.map { left in oldMembers.filter { left[old[$0.key]] != nil } }
+        ?? Array(oldMembers.dropFirst(newMembers.count))
+      for member in gone {
         enter(old[member.key])
         appendRemove(at: path, to: &parts)
       }
@@ -88,6 +107,7 @@ package enum StatePatch {
         appendCount(at: path, newElements.count, to: &parts)
       }
       for (index, element) in newElements.enumerated() {
+        if index < oldElements.count, old[oldElements[index]] == new[element] { continue }
         enter(ArraySlice(String(index).utf8))
         if index < oldElements.count {
           appendOperations(
@@ -101,13 +121,15 @@ package enum StatePatch {
       appendSet(at: path, value: new[newRange], to: &operations)
       return
     }
-    // The changes one by one, or the value whole when that is shorter.
+    // The changes one by one, or the value whole when that is no longer.
     path.removeSubrange(pathLength...)
-    var whole: [UInt8] = []
-    appendSet(at: path, value: new[newRange], to: &whole)
-    let chosen = whole.count <= parts.count ? whole : parts
-    if !operations.isEmpty, !chosen.isEmpty { operations.append(JSONValueBytes.comma) }
-    operations.append(contentsOf: chosen)
+    let wholeCount = setOpening.count + path.count + valueKey.count + newRange.count + 1
+    if parts.isEmpty || wholeCount <= parts.count {
+      appendSet(at: path, value: new[newRange], to: &operations)
+    } else {
+      if !operations.isEmpty { operations.append(JSONValueBytes.comma) }
+      operations.append(contentsOf: parts)
+    }
   }
 
   private static let setOpening = Array(#"{"at":["#.utf8)
@@ -151,15 +173,29 @@ package enum StatePatch {
 
 extension StatePatch {
   /// A state being rebuilt from patches: the canonical JSON of a base state, and the parts the
-  /// patches since have changed. A part no patch reached stays the base's bytes, shared, so a
-  /// patch costs what it touches, not the state's size.
+  /// patches since have changed. A part no patch reached stays the base's bytes, shared, and
+  /// the containers a patch reached are references changed in place, so a patch costs what it
+  /// touches, not the state's size. Copies of a `Rebuilt` share those containers: its owner
+  /// alone patches it.
   package struct Rebuilt {
     /// One value: bytes not looked into yet, or a container whose parts were reached.
-    indirect enum Node {
+    enum Node {
       case bytes(ArraySlice<UInt8>)
-      /// An object's members, keys as written (quotes and escapes included), in key order.
-      case object([(key: ArraySlice<UInt8>, value: Node)])
-      case array([Node])
+      case object(Object)
+      case array(Elements)
+    }
+
+    /// An object's members, keys as written (quotes and escapes included), in key order: a
+    /// reference, so a patch changes one member in place, not a copy of them all.
+    final class Object {
+      var members: [(key: ArraySlice<UInt8>, value: Node)]
+      init(_ members: [(key: ArraySlice<UInt8>, value: Node)]) { self.members = members }
+    }
+
+    /// An array's elements: a reference, so a patch changes one element of 100,000 in place.
+    final class Elements {
+      var elements: [Node]
+      init(_ elements: [Node]) { self.elements = elements }
     }
 
     private(set) var root: Node
@@ -199,18 +235,18 @@ extension StatePatch {
       switch node {
       case .bytes(let value):
         bytes.append(contentsOf: value)
-      case .object(let members):
+      case .object(let object):
         bytes.append(JSONValueBytes.openBrace)
-        for (index, member) in members.enumerated() {
+        for (index, member) in object.members.enumerated() {
           if index > 0 { bytes.append(JSONValueBytes.comma) }
           bytes.append(contentsOf: member.key)
           bytes.append(JSONValueBytes.colon)
           append(member.value, to: &bytes)
         }
         bytes.append(JSONValueBytes.closeBrace)
-      case .array(let elements):
+      case .array(let array):
         bytes.append(JSONValueBytes.openBracket)
-        for (index, element) in elements.enumerated() {
+        for (index, element) in array.elements.enumerated() {
           if index > 0 { bytes.append(JSONValueBytes.comma) }
           append(element, to: &bytes)
         }
@@ -223,10 +259,10 @@ extension StatePatch {
       guard case .bytes(let value) = node else { return node }
       let range = value.startIndex..<value.endIndex
       if let members = JSONValueBytes.members(of: range, in: value) {
-        return .object(members.map { (value[$0.key], .bytes(value[$0.value])) })
+        return .object(Object(members.map { (value[$0.key], .bytes(value[$0.value])) }))
       }
       if let elements = JSONValueBytes.elements(of: range, in: value) {
-        return .array(elements.map { .bytes(value[$0]) })
+        return .array(Elements(elements.map { .bytes(value[$0]) }))
       }
       return nil
     }
@@ -241,47 +277,49 @@ extension StatePatch {
         case .remove:
           throw Malformed(reason: "removes the whole state")
         case .count(let count):
-          guard case .array(var elements)? = opened(node) else {
+          guard case .array(let array)? = opened(node) else {
             throw Malformed(reason: "keeps \(count) elements of a value that is not an array")
           }
-          guard count <= elements.count else {
-            throw Malformed(reason: "keeps \(count) elements of an array of \(elements.count)")
+          guard count <= array.elements.count else {
+            throw Malformed(
+              reason: "keeps \(count) elements of an array of \(array.elements.count)")
           }
-          elements.removeSubrange(count...)
-          node = .array(elements)
+          array.elements.removeSubrange(count...)
+          node = .array(array)
         }
         return
       }
       let rest = path.dropFirst()
-      switch (first, opened(node)) {
-      case (.key(let key), .object(var members)?):
-        let found = members.firstIndex { $0.key.elementsEqual(key) }
+      let container = opened(node)
+      if let container { node = container }
+      switch (first, container) {
+      case (.key(let key), .object(let object)?):
+        let found = object.members.firstIndex { $0.key.elementsEqual(key) }
         if rest.isEmpty, case .remove = operation.change {
           guard let found else { throw Malformed(reason: "removes a member the state lacks") }
-          members.remove(at: found)
+          object.members.remove(at: found)
         } else if let found {
-          try apply(operation, path: rest, to: &members[found].value)
+          try apply(operation, path: rest, to: &object.members[found].value)
         } else if rest.isEmpty, case .set(let value) = operation.change {
-          var place = members.endIndex
-          for (index, member) in members.enumerated() where try Self.key(key, precedes: member.key)
-          {
+          var place = object.members.endIndex
+          for (index, member) in object.members.enumerated()
+          where try Self.key(key, precedes: member.key) {
             place = index
             break
           }
-          members.insert((key, .bytes(value)), at: place)
+          object.members.insert((key, .bytes(value)), at: place)
         } else {
           throw Malformed(reason: "reaches into a member the state lacks")
         }
-        node = .object(members)
-      case (.index(let index), .array(var elements)?):
-        if rest.isEmpty, index == elements.count, case .set(let value) = operation.change {
-          elements.append(.bytes(value))
-        } else if index < elements.count {
-          try apply(operation, path: rest, to: &elements[index])
+      case (.index(let index), .array(let array)?):
+        if rest.isEmpty, index == array.elements.count, case .set(let value) = operation.change {
+          array.elements.append(.bytes(value))
+        } else if index < array.elements.count {
+          try apply(operation, path: rest, to: &array.elements[index])
         } else {
-          throw Malformed(reason: "reaches element \(index) of an array of \(elements.count)")
+          throw Malformed(
+            reason: "reaches element \(index) of an array of \(array.elements.count)")
         }
-        node = .array(elements)
       case (.key, _):
         throw Malformed(reason: "names a key in a value that is not an object")
       case (.index, _):

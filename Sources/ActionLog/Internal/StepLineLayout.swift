@@ -25,11 +25,20 @@ package struct StepLineLayout {
     read(in: line, using: decoder)?.step
   }
 
+  /// A step line read by ``read(in:using:)``: the step, and the parts it does not hold.
+  package struct Read<State, Action, Effect> {
+    package var step: RecordedTransition<State, Action, Effect>
+    /// The step's patch, checked to be JSON.
+    package var patch: [UInt8]?
+    /// Where the checkpoint's state is, from the line's start.
+    package var checkpoint: Range<Int>?
+  }
+
   /// The step of a line in the recorder's own layout, as ``step(in:using:)`` gives it, and
   /// where its parts are (the patch, which the step does not hold, among them).
   package static func read<State: Decodable, Action: Decodable, Effect: Decodable>(
     in line: Data, using decoder: CanonicalJSONDecoder
-  ) -> (step: RecordedTransition<State, Action, Effect>, layout: StepLineLayout)? {
+  ) -> Read<State, Action, Effect>? {
     guard let layout = find(in: line) else { return nil }
     let base = line.startIndex
     func slice(_ range: Range<Int>) -> Data {
@@ -37,9 +46,8 @@ package struct StepLineLayout {
     }
     // The step does not decode its patch: it must still be JSON, as the whole line's decoding
     // would check.
-    if let patch = layout.patch,
-      !JSONValueBytes.isValid(Array(slice(patch))[...], maximumDepth: LineClassifier.maximumNesting)
-    {
+    let patch = layout.patch.map { Array(slice($0)) }
+    if let patch, !JSONValueBytes.isValid(patch[...], maximumDepth: LineClassifier.maximumNesting) {
       return nil
     }
     do {
@@ -51,7 +59,7 @@ package struct StepLineLayout {
           ?? [],
         digest: layout.digest,
         checkpoint: try layout.checkpoint.map { try decoder.decode(State.self, from: slice($0)) })
-      return (step, layout)
+      return Read(step: step, patch: patch, checkpoint: layout.checkpoint)
     } catch {
       return nil
     }
@@ -65,10 +73,8 @@ package struct StepLineLayout {
   /// `nil` for `[]`.
   var effects: Range<Int>?
   var digest: String
-  /// Where the step's patch is, from the line's start.
-  package var patch: Range<Int>?
-  /// Where the checkpoint's state is, from the line's start.
-  package var checkpoint: Range<Int>?
+  var patch: Range<Int>?
+  var checkpoint: Range<Int>?
 
   package static func find(in line: Data) -> StepLineLayout? {
     line.withUnsafeBytes { find(in: $0) }
