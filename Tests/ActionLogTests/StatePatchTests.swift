@@ -180,6 +180,26 @@ struct StatePatchTests {
     }
   }
 
+  /// A hostile patch whose path is 100,000 keys long is refused before it is walked (walking
+  /// it would recurse that deep), and a huge flat patch of real operations still applies.
+  @Test func aPathDeeperThanALineMayNestIsRefusedAndALongPatchApplies() throws {
+    var rebuilt = StatePatch.Rebuilt(base: Array(#"{"a":1}"#.utf8)[...])
+    let deep = "[{\"at\":[" + Array(repeating: "\"a\"", count: 100_000).joined(separator: ",")
+      + "],\"value\":1}]"
+    #expect(
+      throws: StatePatch.Malformed(
+        reason: "patch operation 1: 'at' is 100000 steps deep (a line nests at most 512 levels)")
+    ) {
+      try rebuilt.apply(Array(deep.utf8)[...])
+    }
+    var list = StatePatch.Rebuilt(base: Array(#"{"items":[]}"#.utf8)[...])
+    let appends = (0..<50_000).map { #"{"at":["items",\#($0)],"value":\#($0)}"# }
+    try list.apply(Array(("[" + appends.joined(separator: ",") + "]").utf8)[...])
+    let bytes = list.bytes
+    #expect(bytes.count > 200_000)
+    #expect(bytes.suffix(13).elementsEqual("49998,49999]}".utf8))
+  }
+
   /// The reader's check that a patch it does not decode is JSON: the grammar, strictly.
   @Test func onlyJSONPassesTheStrictCheck() {
     let valid = [

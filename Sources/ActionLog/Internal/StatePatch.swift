@@ -404,6 +404,12 @@ extension StatePatch {
     private static func path(_ bytes: ArraySlice<UInt8>) throws(Malformed) -> [Component] {
       guard let parts = JSONValueBytes.elements(of: bytes.startIndex..<bytes.endIndex, in: bytes)
       else { throw Malformed(reason: "'at' is not an array") }
+      // A place in a state is no deeper than a line may nest; applying one walks it.
+      guard parts.count < LineClassifier.maximumNesting else {
+        throw Malformed(
+          reason: "'at' is \(parts.count) steps deep (a line nests at most "
+            + "\(LineClassifier.maximumNesting) levels)")
+      }
       return try parts.map { range throws(Malformed) in
         let part = bytes[range]
         if part.first == JSONValueBytes.quote { return .key(part) }
