@@ -184,7 +184,8 @@ struct StatePatchTests {
   /// it would recurse that deep), and a huge flat patch of real operations still applies.
   @Test func aPathDeeperThanALineMayNestIsRefusedAndALongPatchApplies() throws {
     var rebuilt = StatePatch.Rebuilt(base: Array(#"{"a":1}"#.utf8)[...])
-    let deep = "[{\"at\":[" + Array(repeating: "\"a\"", count: 100_000).joined(separator: ",")
+    let deep =
+      "[{\"at\":[" + Array(repeating: "\"a\"", count: 100_000).joined(separator: ",")
       + "],\"value\":1}]"
     #expect(
       throws: StatePatch.Malformed(
