@@ -47,6 +47,26 @@ struct HTTPLoginAPIIntegrationTests {
     #expect(result == .failure(expected))
   }
 
+  /// A server that reads the login and closes the connection without a byte: the words say
+  /// so, never that it sent something. FoundationNetworking reports it as a lost connection in
+  /// some runs and as a bad response in others; both read true.
+  @Test func aServerThatClosesWithoutAnsweringIsNotSaidToHaveAnswered() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let address = "127.0.0.1:\(server.port)"
+    for _ in 0..<3 {
+      let result = await HTTPLoginAPI(
+        baseURL: server.baseURL, timeout: FixtureServer.patientTimeout
+      )
+      .loginResult("hangup", "Secr3t")
+      let truthful: [Result<Session, LoginServiceError>] = [
+        .failure(.transport("\(address) closed the connection without a valid HTTP answer")),
+        .failure(.transport("the connection to \(address) was lost")),
+      ]
+      #expect(truthful.contains(result), "\(result)")
+    }
+  }
+
   @Test func quotesBackslashesAndNonASCIIReachTheServerIntact() async throws {
     let server = try await FixtureServer.start()
     defer { server.stop() }

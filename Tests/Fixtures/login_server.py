@@ -35,6 +35,8 @@ The username chooses the behaviour (so login-demo can reach every one of them by
                                    default: 6 MB on the wire, 1,000,000 bytes of body), then
                                    the last chunk
     silent           any           reads the request and never answers
+    hangup           any           reads the request and closes the connection, answering
+                                   nothing
     slow             any           answers like demo after --slow-delay seconds (default 3)
     drip             any           200 like demo, headers at once, then the body one byte every
                                    --drip-interval seconds (default 0.25), Content-Length declared
@@ -87,6 +89,7 @@ import itertools
 import json
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -268,6 +271,11 @@ class LoginHandler(BaseHTTPRequestHandler):
             return self.send_json(200, {"token": "fixture-token-huge", "user": user})
         if username == "flood":
             return self.flood(8 * 1024 * 1024)
+        if username == "hangup":
+            # Not a byte back: the connection closes under the client.
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return None
         if username == "silent":
             # Keep the connection open and say nothing until the client leaves or we stop.
             while not STOPPING.wait(0.05):

@@ -60,7 +60,9 @@ enum TransportFailureDescription {
 
     // What the server answered.
     case .badServerResponse, .cannotParseResponse:
-      return "\(address) sent an answer that is not valid HTTP"
+      // What a server that closes without a byte gets too, on Linux (FoundationNetworking
+      // reports it as a bad response in some runs): words true of both.
+      return "\(address) closed the connection without a valid HTTP answer"
     case .zeroByteResource:
       return "\(address) closed the connection without answering"
     case .cannotDecodeRawData, .cannotDecodeContentData:
