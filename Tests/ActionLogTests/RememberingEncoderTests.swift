@@ -251,16 +251,11 @@ private struct Measured: Encodable {
 private struct InOrder: Encodable {
   var keys: [String]
 
-  struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
   func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Key.self)
-    for key in keys { try container.encode(Int(key.utf8.first!), forKey: Key(stringValue: key)) }
+    var container = encoder.container(keyedBy: NamedKey.self)
+    for key in keys {
+      try container.encode(Int(key.utf8.first!), forKey: NamedKey(stringValue: key))
+    }
   }
 }
 

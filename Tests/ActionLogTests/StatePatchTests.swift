@@ -18,13 +18,6 @@ struct StatePatchTests {
     case list([JSON])
     case object([String: JSON])
 
-    struct Key: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-
     func encode(to encoder: any Encoder) throws {
       switch self {
       case .number(let value):
@@ -43,8 +36,10 @@ struct StatePatchTests {
         var container = encoder.unkeyedContainer()
         for value in values { try container.encode(value) }
       case .object(let members):
-        var container = encoder.container(keyedBy: Key.self)
-        for (key, value) in members { try container.encode(value, forKey: Key(stringValue: key)) }
+        var container = encoder.container(keyedBy: NamedKey.self)
+        for (key, value) in members {
+          try container.encode(value, forKey: NamedKey(stringValue: key))
+        }
       }
     }
 
