@@ -145,7 +145,7 @@ where
         case .launch(let number, let segment, let date):
           created = created ?? date
           marks.append(
-            "\u{23FB} launch \(number) begins in \(segment) (\(date.formatted(.iso8601)))")
+            "launch \(number) begins in \(segment) (\(date.formatted(.iso8601)))")
         case .step(let step):
           let builder =
             worker

@@ -140,6 +140,9 @@ import ToolTestSupport
         ],
       ], "the effect only the replay returned is marked +")
     #expect(seen["effectsDivergentExceptions"] as? [String] == [])
+    let noneOffset = try #require(seen["noneOffset"] as? Double, "no 'none' under Effects")
+    #expect(noneOffset >= 0, "'none' starts \(-noneOffset) px outside its column")
+    #expect(seen["narrowRowShows40"] as? Bool == true, "at 800 px a row is cut short")
     try judgeLongValues(seen, long: long)
     try judgeFolder(seen, flight: file("flight"))
   }
@@ -153,7 +156,7 @@ import ToolTestSupport
     while let event = try replay.next() {
       switch event {
       case .launch(let number, let segment, _):
-        expected.append("\(count): ⏻ launch \(number) begins in \(segment) (")
+        expected.append("\(count): launch \(number) begins in \(segment) (")
       case .rotatedOut: Issue.record("nothing was rotated out")
       case .step: count += 1
       }

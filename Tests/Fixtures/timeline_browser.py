@@ -227,7 +227,7 @@ class Browser:
         if "exceptionDetails" in result:
             details = result["exceptionDetails"]
             text = details.get("exception", {}).get("description") or details.get("text")
-            raise DriverError(f"script error: {text}")
+            raise DriverError(f"script error: {text}\n  in: {expression[:160]}")
         return result.get("result", {}).get("value")
 
     def open(self, path):
@@ -628,6 +628,11 @@ def check(arguments, browser):
         browser.open(arguments.effects_divergent)
         browser.evaluate("document.querySelector('#status button').click()")
         observations["effectsDivergentMarks"] = browser.evaluate(READ_DIVERGENCE)
+        # "none" under a side's Effects starts inside its column, not in the gap before it.
+        observations["noneOffset"] = browser.evaluate(
+            "(() => { const li = document.querySelector('#divergence ul.effects li.none');"
+            " return li ? li.getBoundingClientRect().left"
+            " - li.parentElement.parentElement.getBoundingClientRect().left : null; })()")
         observations["effectsDivergentExceptions"] = browser.exceptions()
     if arguments.long:
         browser.open(arguments.long)
@@ -658,6 +663,12 @@ def check(arguments, browser):
         observations["folderExceptions"] = browser.exceptions()
     if arguments.two_factor:
         observations["twoFactor"] = check_two_factor(arguments, browser)
+    # Last, as it leaves the window narrow: at 800 pixels a row shows 40 characters of its
+    # action, not 25.
+    browser.page("Emulation.setDeviceMetricsOverride",
+                 {"width": 800, "height": 860, "deviceScaleFactor": 1, "mobile": False})
+    browser.open(arguments.divergent)
+    observations["narrowRowShows40"] = browser.evaluate(LEAF_VISIBLE + '("#6", 40)')
     return observations
 
 

@@ -457,7 +457,7 @@ import ToolTestSupport
       switch event {
       case .rotatedOut(let steps): events.append("⋯ \(steps) steps rotated out")
       case .launch(let number, let segment, _):
-        events.append("\(states.count): ⏻ launch \(number) begins in \(segment)")
+        events.append("\(states.count): launch \(number) begins in \(segment)")
       case .step(let step): states.append(step.transition.stateAfter)
       }
     }
@@ -483,7 +483,7 @@ import ToolTestSupport
       marks.first?.hasPrefix("0: \(rotated) before the window the folder keeps · \(first) (")
         == true, "\(marks)")
     let second = events[2]
-    #expect(second.hasPrefix("\(states.count - 3): ⏻ launch 2 begins in "))
+    #expect(second.hasPrefix("\(states.count - 3): launch 2 begins in "))
     #expect(marks.last?.hasPrefix(second + " (") == true, "\(marks)")
     #expect(page.gaps.allSatisfy { $0["mark"] as? String == "launch" })
     #expect(page.verify["status"] as? String == "clean")
