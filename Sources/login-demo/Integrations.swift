@@ -180,7 +180,11 @@ enum Integrations {
       }
     }
     guard !stops.isEmpty else { return nil }
+    let targets =
+      (options.recordPath.map { [Sanitized.path($0)] } ?? [])
+      + (options.flightRecorderDirectory.map { ["the folder " + Sanitized.path($0)] } ?? [])
     return Recording(
+      target: targets.joined(separator: " and "),
       stop: {
         for stop in stops { await stop() }
       },
@@ -197,6 +201,8 @@ enum Integrations {
 
   /// A recording in progress.
   struct Recording {
+    /// What is recorded, for the screen: the log's file, the flight recorder's folder, or both.
+    var target: String = ""
     /// Flushes the log and closes it; called once, when the demo quits.
     let stop: @MainActor () async -> Void
     /// Why recording stopped early (`recording stopped: …`), or `nil`: the demo then exits

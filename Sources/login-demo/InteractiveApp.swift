@@ -81,6 +81,7 @@ package final class InteractiveApp {
       Task { @MainActor in relay.handler?(message) }
     }
     relay.handler = { [weak self] message in self?.recordingStopped(message) }
+    model.recording = recording?.target
   }
 
   /// The time on `clock` since now.
@@ -124,6 +125,7 @@ package final class InteractiveApp {
   }
 
   private func recordingStopped(_ message: String) {
+    model.recording = nil
     model.notice = message.prefix(1).uppercased() + message.dropFirst()
     setNeedsRender()
   }

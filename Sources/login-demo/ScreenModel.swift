@@ -45,6 +45,9 @@ struct ScreenModel: Equatable {
   /// A warning about the app itself, below the screen: `Recording stopped: …` (interactive
   /// mode only; script mode says it on standard error).
   var notice: String?
+  /// What is being recorded, shown while it is (`session.jsonl`, `the folder 'logs'`); `nil`
+  /// when nothing is, or once recording stopped (the notice then says why).
+  var recording: String?
   /// The whole seconds left of the lockout, counted down on the app's clock; `nil` while the
   /// form is not locked.
   var lockoutSecondsLeft: Int?

@@ -56,6 +56,13 @@ enum ScreenRenderer {
         ScreenLine("   " + $0, style: .warning)
       }
     }
+    if let recording = model.recording {
+      lines.append(ScreenLine())
+      let wrapped = wrap("recording to " + recording.sanitizedForScreen, width: width - 4)
+      for (index, line) in wrapped.enumerated() {
+        lines.append(ScreenLine((index == 0 ? " ● " : "   ") + line, style: .dim))
+      }
+    }
     if model.showsKeyHints, lines.count + 2 <= model.rows ?? .max {
       lines.append(ScreenLine())
       lines.append(

@@ -301,6 +301,13 @@ extension LoginDemoInteractiveTests {
     // `expectRestored` removes the run's folder; a killed app is never restored.
     defer { try? FileManager.default.removeItem(at: run.folder) }
     try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
+    // Recording is on, and the screen says so from the start.
+    try await run.session.waitForScreen("the recording line") { screen in
+      let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard let first = lines.firstIndex(where: { $0.hasPrefix("● recording to the folder") })
+      else { return false }
+      return lines[first...].prefix(4).joined().contains("'\(flight.path)'")
+    }
     try await run.session.type("demo")
     try await run.session.press("Tab")
     try await run.session.type("Secr3t")
