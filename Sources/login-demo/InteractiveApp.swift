@@ -13,7 +13,7 @@ import StateStore
 /// | ← → Home End     | moves the cursor (Ctrl-A, Ctrl-E)  | ← → buttons    | —       |
 /// | Ctrl-U / Ctrl-W  | deletes to the start / a word      | —              | —       |
 /// | Tab / Shift-Tab  | next / previous element            | next button    | —       |
-/// | Enter            | taps the button, next field; in the password field, signs in | taps button | logout |
+/// | Enter            | taps the button, next field; in the password field, signs in; while signing in, taps Cancel | taps button | logout |
 /// | Esc              | cancels the request in flight      | dismisses      | —       |
 /// | Ctrl-C           | quits                              | quits          | quits   |
 ///
@@ -238,6 +238,11 @@ package final class InteractiveApp {
   }
 
   private func handleLoginForm(_ key: Key) {
+    // While signing in the Cancel button has the focus: Enter, like Esc, cancels.
+    if key == .enter, store.state.login.isLoading {
+      store.send(.login(.cancelButtonTapped))
+      return
+    }
     if model.moveFocus(key, through: ScreenModel.formOrder) { return }
     let order = ScreenModel.formOrder
     let position = order.firstIndex(of: model.focus) ?? 0

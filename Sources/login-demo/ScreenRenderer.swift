@@ -96,6 +96,9 @@ enum ScreenRenderer {
     if state.isRestoring {
       return [ScreenLine("   \(spinnerFrame(model)) Restoring your session…", style: .accent)]
     }
+    // While signing in, Enter cancels: the Cancel button is the one focused.
+    var model = model
+    if state.isLoading { model.focus = .cancelButton }
     var notice: [ScreenLine] = []
     if let text = state.notice {
       notice =
@@ -150,6 +153,7 @@ enum ScreenRenderer {
     if state.isLoading {
       lines.append(ScreenLine())
       lines.append(ScreenLine("   \(spinnerFrame(model)) Signing in…", style: .accent))
+      lines.append(button("Cancel", enabled: true, focused: true))
     }
     return lines
   }

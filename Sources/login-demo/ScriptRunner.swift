@@ -21,8 +21,11 @@ import StateStore
 ///
 ///    ✓ Ready to sign in
 ///
-///  › [ Login ] (disabled)
+///    [ Login ] (disabled)
 ///    [ Forgot password? ] (disabled)
+///
+///    ⠋ Signing in…
+///  › [ Cancel ]
 /// ```
 @MainActor
 final class ScriptRunner {

@@ -43,6 +43,29 @@ struct LoginDemoInteractiveTests {
     try await run.expectRestored(status: "130")
   }
 
+  /// A slow sign-in shows a focused Cancel button: Enter on it cancels, as Esc does, and the
+  /// form comes back with its Login button.
+  @Test(.timeLimit(.minutes(5)))
+  func enterOnTheCancelButtonStopsASlowSignIn() async throws {
+    let run = try await InteractiveRun(arguments: ["--latency", "30000"])
+    try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
+    try await run.session.type("demo")
+    try await run.session.press("Tab")
+    try await run.session.type("Secr3t")
+    try await run.session.press("Enter")
+    let signingIn = try await run.session.waitForScreen("the Cancel button") {
+      $0.contains("Signing in…") && $0.contains(" › [ Cancel ]")
+    }
+    // One focus on the screen: the Cancel button's.
+    #expect(signingIn.components(separatedBy: " › ").count == 2, "\(signingIn)")
+    try await run.session.press("Enter")
+    try await run.session.waitForScreen("the form again") {
+      !$0.contains("Signing in…") && !$0.contains("[ Cancel ]") && $0.contains("[ Login ]")
+    }
+    try await run.session.press("C-c")
+    try await run.expectRestored(status: "130")
+  }
+
   @Test(.timeLimit(.minutes(5)))
   func escDismissesAnAlertAndSIGTERMRestoresTheTerminal() async throws {
     let run = try await InteractiveRun(arguments: [])
