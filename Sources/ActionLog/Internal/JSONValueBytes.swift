@@ -60,13 +60,6 @@ package enum JSONValueBytes {
     }
   }
 
-  /// Whether `range` holds exactly one value.
-  static func isOneValue(_ range: Range<Int>, in bytes: ArraySlice<UInt8>) -> Bool {
-    !range.isEmpty
-      && end(ofValueAt: range.lowerBound, in: bytes, limit: range.upperBound)
-        == range.upperBound
-  }
-
   /// The members of the object in `range`, in their order; `nil` when it is not an object.
   static func members(of range: Range<Int>, in bytes: ArraySlice<UInt8>) -> [Member]? {
     guard range.count >= 2, bytes[range.lowerBound] == openBrace,
