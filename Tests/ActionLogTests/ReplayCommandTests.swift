@@ -205,10 +205,10 @@ struct ReplayCommandTests {
   /// suggestions and the help cannot drift apart.
   @Test func everyOptionTheHelpListsIsSuggestedForATypo() async throws {
     let help = try await ReplayProcess.run(["--help"]).stdout
-    let options = Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
-    #expect(options.count == 7, "\(options.sorted())")
-    for option in options.sorted() {
-      let typo = String(option.dropLast(2) + option.suffix(2).reversed())
+    let options = HelpOptions.listed(in: help)
+    #expect(options.count == 7, "\(options)")
+    for option in options {
+      let typo = HelpOptions.typo(of: option)
       let run = try await ReplayProcess.run([typo, "login.jsonl"])
       #expect(
         run

@@ -20,6 +20,16 @@ struct ReplayerTests {
     return url
   }
 
+  /// The diff of a divergence where the buggy counter replays 7 and the log recorded 6.
+  static let sixAgainstSeven = """
+      Counter.State(
+    \u{2212}   count: 6,
+    +   count: 7,
+        isLoading: false
+      )
+    (recorded: \u{2212}, replayed: +)
+    """
+
   @Test func checkpointDivergenceShowsTheStepTheActionAndTheDiff() async throws {
     let folder = try TemporaryFolder()
     let url = try await recordSession(in: folder, checkpointInterval: 1)
@@ -28,14 +38,7 @@ struct ReplayerTests {
     let expected = ActionLogError.divergence(
       step: 2, action: "Counter.Action.add(5)",
       reason: "the replayed state differs from the recorded checkpoint",
-      diff: """
-          Counter.State(
-        \u{2212}   count: 6,
-        +   count: 7,
-            isLoading: false
-          )
-        (recorded: \u{2212}, replayed: +)
-        """)
+      diff: Self.sixAgainstSeven)
     #expect(throws: expected) { try session.next() }
     #expect(throws: expected) { try session.next() }
     #expect(session.state.count == 7)
@@ -61,14 +64,7 @@ struct ReplayerTests {
       throws: ActionLogError.divergence(
         step: 2, action: "Counter.Action.add(5)",
         reason: "the replayed state differs from the recorded state",
-        diff: """
-            Counter.State(
-          \u{2212}   count: 6,
-          +   count: 7,
-              isLoading: false
-            )
-          (recorded: \u{2212}, replayed: +)
-          """)
+        diff: Self.sixAgainstSeven)
     ) {
       try Replayer(reducer: Counter(bug: 1)).replay(url)
     }

@@ -352,10 +352,10 @@ struct LoginDemoTests {
   /// suggestions and the help cannot drift apart.
   @Test func everyOptionTheHelpListsIsSuggestedForATypo() async throws {
     let help = try await DemoProcess.run(["--help"]).stdout
-    let options = Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
-    #expect(options.count == 9, "\(options.sorted())")
-    for option in options.sorted() {
-      let typo = String(option.dropLast(2) + option.suffix(2).reversed())
+    let options = HelpOptions.listed(in: help)
+    #expect(options.count == 9, "\(options)")
+    for option in options {
+      let typo = HelpOptions.typo(of: option)
       let output = try await DemoProcess.run([typo])
       #expect(output.status == 2)
       #expect(

@@ -336,10 +336,13 @@ extension StatePatch {
         return key.dropFirst().dropLast().lexicographicallyPrecedes(other.dropFirst().dropLast())
       }
       let decoder = JSONDecoder()
-      guard let left = try? decoder.decode(String.self, from: Data(key)),
-        let right = try? decoder.decode(String.self, from: Data(other))
-      else { throw Malformed(reason: "a key is not a JSON string") }
-      return CanonicalBytes.precedes(left, right)
+      do {
+        let left = try decoder.decode(String.self, from: Data(key))
+        let right = try decoder.decode(String.self, from: Data(other))
+        return CanonicalBytes.precedes(left, right)
+      } catch {
+        throw Malformed(reason: "a key is not a JSON string")
+      }
     }
   }
 
