@@ -73,6 +73,13 @@ let package = Package(
       dependencies: ["LoginHTTPClient", "LoginFeature", "StateStore"],
       path: "Tests/HTTPTestSupport"),
     .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "ToolTestSupport"]),
+    // TCA's Todos example on `forEach`, with its tests: the Composing features article quotes it.
+    .testTarget(
+      name: "TodosExampleTests",
+      dependencies: [
+        "StateStore", "StateStoreTesting", "ActionLog", "ReplayTool", "ToolTestSupport",
+      ]
+    ),
     .testTarget(
       name: "StateStoreTestingTests",
       dependencies: ["StateStoreTesting", "StateStore", "ToolTestSupport"],

@@ -36,6 +36,16 @@ struct StepLabelTests {
         "wrapped(success(Point(x: 1)))"
       ),
       ("ShopEvent.cart(CartEvent.add(Item.book))", ["cart"], "add(book)"),
+      // A row of a list: its address stays with its case.
+      (
+        "TodosAction.todos[id: 3](TodoAction.descriptionChanged(\"Milk\"))", ["todos[id: 3]"],
+        "descriptionChanged(\"Milk\")"
+      ),
+      (
+        "AppAction.lists[id: \"a.b(c\"](ListAction.rows[id: 7](RowAction.tapped))",
+        ["lists[id: \"a.b(c\"]", "rows[id: 7]"], "tapped"
+      ),
+      ("TodosAction.todos[id: 3]", [], "todos[id: 3]"),
       ("not an action (at all)", [], "not an action (at all)"),
       ("", [], ""),
     ])

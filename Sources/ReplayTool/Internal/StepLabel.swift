@@ -41,17 +41,34 @@ package struct StepLabel: Equatable {
   /// The path joined by ` › `, empty without one.
   package var breadcrumb: String { path.joined(separator: " \u{203A} ") }
 
-  /// `(case, payload)` of `Type.case(payload)`; `nil` for anything else.
+  /// `(case, payload)` of `Type.case(payload)`, and `(case[id: 3], payload)` of a row's
+  /// `Type.case[id: 3](payload)`; `nil` for anything else.
   private static func caseAndPayload(_ text: Substring) -> (String, Substring)? {
-    guard text.last == ")", let open = text.firstIndex(of: "("),
-      let dot = text[..<open].lastIndex(of: "."), text.first?.isUppercase == true,
-      closingParenthesis(of: text, from: open) == text.index(before: text.endIndex)
+    guard text.last == ")", text.first?.isUppercase == true,
+      let end = text.firstIndex(where: { $0 == "(" || $0 == "[" })
     else { return nil }
-    let name = text[text.index(after: dot)..<open]
+    let head = text[..<end]
+    guard let dot = head.lastIndex(of: ".") else { return nil }
+    let name = head[head.index(after: dot)...]
     guard name.first?.isLowercase == true, name.allSatisfy(isIdentifierCharacter) else {
       return nil
     }
-    return (String(name), text[text.index(after: open)..<text.index(before: text.endIndex)])
+    var open = end
+    var address: Substring = ""
+    if text[end] == "[" {
+      guard text[end...].hasPrefix("[id: "),
+        let close = closingParenthesis(of: text, from: end)
+      else { return nil }
+      open = text.index(after: close)
+      guard open < text.endIndex, text[open] == "(" else { return nil }
+      address = text[end...close]
+    }
+    guard closingParenthesis(of: text, from: open) == text.index(before: text.endIndex) else {
+      return nil
+    }
+    return (
+      String(name + address), text[text.index(after: open)..<text.index(before: text.endIndex)]
+    )
   }
 
   /// Whether `text` is one enum value, `Type.case` or `Type.case(…)`, nothing beside it.
@@ -68,7 +85,7 @@ package struct StepLabel: Equatable {
 
   /// The last word of the type name `text` starts with: `Action` for `TwoFactorAction.tap`.
   private static func role(of text: Substring) -> Substring {
-    let head = text.prefix { $0 != "(" && $0 != "<" }
+    let head = text.prefix { $0 != "(" && $0 != "<" && $0 != "[" }
     let typeName = head[..<(head.lastIndex(of: ".") ?? head.endIndex)]
     let lastType = typeName[
       (typeName.lastIndex(of: ".").map(typeName.index(after:)) ?? typeName.startIndex)...]

@@ -5,7 +5,7 @@
 /// value, and every composition tool reads it:
 ///
 /// - ``Scope`` and `ifLet(_:child:)` run the child's reducer and embed its effects;
-/// - ``EffectHandler/lifted(into:)`` runs the child's handler inside the parent's;
+/// - `EffectHandler.lifted(into:)` runs the child's handler inside the parent's;
 /// - `Store.scope(_:)` and `ScopedStore.scope(_:)` give a view a handle on the child;
 /// - ``cancellation(of:)`` puts the child's effects in the child's own namespace (its
 ///   ``name``), and ``dismissal`` ends them all when an optional child goes away.
@@ -92,6 +92,36 @@ public final class ChildFeature<
     self.action = action
     self.embedEffect = absurd
     self.extractEffect = { _ in nil }
+  }
+
+  /// Declares a child that has no effects, in the feature that `parent` reduces: the parent's
+  /// types come from it, so nothing is spelled out.
+  ///
+  /// ```swift
+  /// static let todos = ChildFeature(
+  ///   "todos", of: TodosCore.self, state: \.todos,
+  ///   action: CaseKey(embed: TodosAction.todos) { if case .todos(let a) = $0 { a } else { nil } })
+  /// ```
+  ///
+  /// (Without `of:`, a child without effects leaves the parent's effect type to be spelled
+  /// out: nothing else in the declaration names it.)
+  ///
+  /// - Parameters:
+  ///   - name: The name of the place the child sits, unique among the parent's children.
+  ///   - parent: A reducer of the parent's state, actions and effects (its core or the whole).
+  ///   - state: Where the child's state lives in the parent's.
+  ///   - action: The parent's action case that carries the child's actions.
+  public convenience init<Parent: Reducer>(
+    _ name: String,
+    of parent: Parent.Type,
+    state: WritableKeyPath<ParentState, State> & Sendable,
+    action: CaseKey<ParentAction, Action>
+  )
+  where
+    Effect == Never, Parent.State == ParentState, Parent.Action == ParentAction,
+    Parent.Effect == ParentEffect
+  {
+    self.init(name, state: state, action: action)
   }
 
   /// The parent's effect case that carries the child's effects.
@@ -190,21 +220,37 @@ extension ChildFeature where Action: Equatable, Effect: Equatable {
 public struct ChildDismissal: Hashable, Sendable, Codable, CustomStringConvertible,
   DumpStringConvertible
 {
-  /// The ``ChildFeature/name`` of the child that went away.
+  /// The ``ChildFeature/name`` of the child that went away, or of the list whose row did.
   public let child: String
+  /// For a row of a list (see `forEach(_:row:)`), the row's namespace, `[id: 3]`; `nil` for a
+  /// child of its own.
+  public let row: String?
 
   /// The dismissal of the child named `child`.
   ///
   /// - Parameter child: The ``ChildFeature/name`` of the child.
   public init(child: String) {
     self.child = child
+    self.row = nil
   }
 
-  /// Cancels everything in flight in the child's namespace.
-  public var cancellation: EffectCancellation { .cancelsAll(in: child) }
+  /// The dismissal of the row with `id` of the list named `child`.
+  ///
+  /// - Parameters:
+  ///   - child: The ``ChildFeature/name`` of the list.
+  ///   - id: The id of the row that was removed.
+  public init(child: String, row id: some Hashable & Sendable) {
+    self.child = child
+    self.row = RowNamespace.name(of: id)
+  }
 
-  /// `ChildDismissal("home")`, on one line.
-  public var description: String { "ChildDismissal(\(Dump.quoted(child)))" }
+  /// Cancels everything in flight in the child's namespace (the row's, for a row).
+  public var cancellation: EffectCancellation {
+    EffectCancellation(.cancelsNamespace, namespace: row.map { [child, $0] } ?? [child])
+  }
+
+  /// `ChildDismissal("home")`, or `ChildDismissal("todos[id: 3]")` for a row, on one line.
+  public var description: String { "ChildDismissal(\(Dump.quoted(child + (row ?? ""))))" }
 
   /// The same as ``description``: a dismissal reads on one line in dumps and test failures.
   public var dumpDescription: String { description }

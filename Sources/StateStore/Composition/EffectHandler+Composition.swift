@@ -56,6 +56,29 @@ extension EffectHandler {
     LiftedEffectHandler(base: self, effect: feature.effect, action: feature.action)
   }
 
+  /// This handler, working for every row of a list inside a parent feature: it carries out
+  /// each row's effects (see `forEach(_:row:)`) and sends the row's actions back to the row
+  /// that started them. Every other parent effect it ignores.
+  ///
+  /// ```swift
+  /// let handler = TodoEffectHandler().lifted(into: TodosReducer.todos)
+  ///   .combined(with: TodosEffectHandler(clock: clock))
+  /// ```
+  ///
+  /// - Parameter feature: Where the list sits in the parent.
+  /// - Returns: A handler of the parent's effects.
+  public func lifted<
+    ParentState, ParentAction: Sendable, ParentEffect: StoreEffect, RowState: Identifiable
+  >(
+    into feature: ChildFeature<
+      ParentState, ParentAction, ParentEffect, IdentifiedList<RowState>,
+      RowAction<RowState.ID, Action>, RowEffect<RowState.ID, Effect>
+    >
+  ) -> LiftedRowEffectHandler<Self, RowState.ID, ParentEffect, ParentAction>
+  where Effect: StoreEffect, RowState.ID: Sendable {
+    LiftedRowEffectHandler(base: self, effect: feature.effect, action: feature.action)
+  }
+
   /// A handler that gives every effect to this handler, then to `other`.
   ///
   /// Meant for handlers that each carry out only the effects they know and return at once for
@@ -70,7 +93,7 @@ extension EffectHandler {
   }
 }
 
-/// A child's effect handler working inside a parent: see ``EffectHandler/lifted(into:)``.
+/// A child's effect handler working inside a parent: see `EffectHandler.lifted(into:)`.
 public struct LiftedEffectHandler<
   Base: EffectHandler, ParentEffect: Sendable, ParentAction: Sendable
 >: EffectHandler {
@@ -87,6 +110,30 @@ public struct LiftedEffectHandler<
   public func handle(_ effect: ParentEffect, send: Send<ParentAction>) async {
     guard let childEffect = self.effect.extract(effect) else { return }
     await base.handle(childEffect, send: send.embedding(action))
+  }
+}
+
+/// A row's effect handler working for every row of a list inside a parent: see
+/// `lifted(into:)`.
+public struct LiftedRowEffectHandler<
+  Base: EffectHandler, ID: Hashable & Sendable, ParentEffect: Sendable, ParentAction: Sendable
+>: EffectHandler where Base.Effect: StoreEffect {
+  let base: Base
+  let effect: CaseKey<ParentEffect, RowEffect<ID, Base.Effect>>
+  let action: CaseKey<ParentAction, RowAction<ID, Base.Action>>
+
+  /// Carries out `effect` with the row's handler when it is a row's, sending the row's actions
+  /// back to that row; does nothing otherwise.
+  ///
+  /// - Parameters:
+  ///   - effect: Any parent effect.
+  ///   - send: The parent's `Send`.
+  public func handle(_ effect: ParentEffect, send: Send<ParentAction>) async {
+    guard let rowEffect = self.effect.extract(effect) else { return }
+    let id = rowEffect.id
+    let embed = action.embed
+    await base.handle(
+      rowEffect.effect, send: send.embedding { embed(RowAction(id: id, action: $0)) })
   }
 }
 

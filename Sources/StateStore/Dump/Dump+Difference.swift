@@ -41,14 +41,26 @@ struct DifferenceRenderer {
       guard let oldPayload = oldMirror.children.first, let newPayload = newMirror.children.first,
         oldPayload.label == newPayload.label
       else { return (single.render(old, indent: indent), single.render(new, indent: indent)) }
-      let oldFields = Self.payloadFields(oldPayload.value)
-      let newFields = Self.payloadFields(newPayload.value)
+      var open = "\(typeName).\(oldPayload.label ?? "?")("
+      var oldFields = Self.payloadFields(oldPayload.value)
+      var newFields = Self.payloadFields(newPayload.value)
+      if let oldRow = oldPayload.value as? any RowAddressed,
+        let newRow = newPayload.value as? any RowAddressed
+      {
+        // Rows of one list pair up only when they are the same row.
+        let address = single.rowAddress(oldRow)
+        guard address == single.rowAddress(newRow) else {
+          return (single.render(old, indent: indent), single.render(new, indent: indent))
+        }
+        open = "\(typeName).\(oldPayload.label ?? "?")\(address)("
+        oldFields = [(nil, oldRow.rowPayload)]
+        newFields = [(nil, newRow.rowPayload)]
+      }
       guard oldFields.count == newFields.count else {
         return (single.render(old, indent: indent), single.render(new, indent: indent))
       }
       return fields(
-        open: "\(typeName).\(oldPayload.label ?? "?")(", close: ")", oldFields, newFields,
-        indent: indent, allowInline: true)
+        open: open, close: ")", oldFields, newFields, indent: indent, allowInline: true)
     case .tuple:
       let labels = oldMirror.children.map { DumpRenderer.tupleLabel($0.label) }
       return fields(

@@ -134,6 +134,11 @@ struct DumpRenderer {
     if let custom = value as? any DumpStringConvertible {
       return custom.dumpDescription
     }
+    if let row = value as? any RowAddressed {
+      return renderFields(
+        open: "\(rowAddress(row))(", close: ")", fields: [(nil, row.rowPayload)],
+        indent: indent, allowInline: true)
+    }
     switch value {
     case let string as String: return Dump.quoted(string)
     case let character as Character: return Dump.quoted(String(character))
@@ -153,6 +158,11 @@ struct DumpRenderer {
         return "\(typeName).\(String(describing: value))"
       }
       let caseName = payload.label ?? "?"
+      if let row = payload.value as? any RowAddressed {
+        return renderFields(
+          open: "\(typeName).\(caseName)\(rowAddress(row))(", close: ")",
+          fields: [(nil, row.rowPayload)], indent: indent, allowInline: true)
+      }
       let payloadMirror = Mirror(reflecting: payload.value)
       let fields: [(String?, Any)] =
         payloadMirror.displayStyle == .tuple
@@ -206,6 +216,11 @@ struct DumpRenderer {
         open: "\(typeName)(", close: ")", fields: mirror.allChildren, indent: indent,
         allowInline: false)
     }
+  }
+
+  /// `[id: 3]`: where a row's value belongs.
+  mutating func rowAddress(_ row: any RowAddressed) -> String {
+    "[id: \(render(row.rowID, indent: 0))]"
   }
 
   private mutating func renderFields(

@@ -1,0 +1,345 @@
+/// An ordered collection of rows, each with an identity that stays the same while the row
+/// changes: the state of a list of child features (see `forEach(_:row:)`).
+///
+/// Rows are found by their `id` in constant time, kept in the order the feature gives them,
+/// and never share an id: an insert of an id that is already there changes nothing and says
+/// so.
+///
+/// ```swift
+/// struct Todo: Identifiable, Equatable, Codable, Sendable {
+///   let id: Int
+///   var title = ""
+///   var isComplete = false
+/// }
+///
+/// var todos: IdentifiedList<Todo> = [Todo(id: 1), Todo(id: 2)]
+/// todos[id: 2]?.isComplete = true     // changes the row in place
+/// todos.append(Todo(id: 3))           // true: a new row
+/// todos.append(Todo(id: 1))           // false: 1 is there already, nothing changes
+/// todos.remove(id: 1)                 // the row with id 1, now removed
+/// todos.map(\.id)                     // [2, 3]
+/// ```
+///
+/// It encodes as a JSON array of its rows, so an action log shows a row's change as a change of
+/// that element; decoding rejects two rows with one id. ``Dump`` and test failures show it as
+/// an array.
+public struct IdentifiedList<Element: Identifiable> {
+  /// The rows, in order.
+  @usableFromInline var elements: [Element]
+  /// Where each row is in ``elements``.
+  @usableFromInline var positions: [Element.ID: Int]
+  /// Who this list's set of ids and their order are: replaced whenever a row is inserted,
+  /// removed or moved, and shared by copies. Two lists with one structure have the same ids
+  /// in the same order, which `forEach(_:row:)` learns without comparing them. Not part of
+  /// the value: `==`, hashing and coding ignore it.
+  @usableFromInline var structure: Structure
+
+  /// An empty list.
+  public init() {
+    elements = []
+    positions = [:]
+    structure = Structure()
+  }
+
+  /// A list of `rows`, in their order.
+  ///
+  /// - Parameter rows: Rows with different ids.
+  /// - Throws: ``IdentifiedListError/duplicateID(_:)`` naming the first id that two rows
+  ///   share.
+  public init(uniqueElements rows: some Sequence<Element>) throws(IdentifiedListError) {
+    self.init()
+    for row in rows where !append(row) {
+      throw IdentifiedListError.duplicateID(String(describing: row.id))
+    }
+  }
+
+  /// The ids of the rows, in order.
+  public var ids: [Element.ID] { elements.map(\.id) }
+
+  /// The rows as an array, in order.
+  public var array: [Element] { elements }
+
+  /// The row with `id`, or `nil`. Setting a row replaces the row with that id, or appends it
+  /// when there is none; setting `nil` removes the row.
+  ///
+  /// A row set under another id than its own is not stored: a ``RuntimeWarning`` says so
+  /// (the list's ids must stay the ids of its rows).
+  ///
+  /// - Parameter id: A row's id.
+  public subscript(id id: Element.ID) -> Element? {
+    get {
+      guard let position = positions[id] else { return nil }
+      return elements[position]
+    }
+    set {
+      guard let newValue else {
+        remove(id: id)
+        return
+      }
+      guard newValue.id == id else {
+        RuntimeWarning.report(
+          "a row with the id \(Dump.renderOneLine(newValue.id)) was set under the id "
+            + "\(Dump.renderOneLine(id)) of an IdentifiedList<\(Dump.typeName(of: Element.self))>; "
+            + "the list was left as it was.")
+        return
+      }
+      if let position = positions[id] {
+        elements[position] = newValue
+      } else {
+        append(newValue)
+      }
+    }
+  }
+
+  /// Changes the row with `id` in place, if there is one.
+  ///
+  /// - Parameters:
+  ///   - id: A row's id.
+  ///   - body: Changes the row; it must not change the row's id (a change of id is undone
+  ///     and reported as a ``RuntimeWarning``).
+  /// - Returns: What `body` returned, or `nil` when no row has `id`.
+  @discardableResult
+  public mutating func update<Result>(
+    id: Element.ID, _ body: (inout Element) throws -> Result
+  ) rethrows -> Result? {
+    guard let position = positions[id] else { return nil }
+    let result = try body(&elements[position])
+    if elements[position].id != id {
+      RuntimeWarning.report(
+        "a row of an IdentifiedList<\(Dump.typeName(of: Element.self))> changed its id from "
+          + "\(Dump.renderOneLine(id)) to \(Dump.renderOneLine(elements[position].id)); "
+          + "the list keeps ids stable, so the row was removed.")
+      elements.remove(at: position)
+      reindex(from: position)
+    }
+    return result
+  }
+
+  /// The position of the row with `id`, or `nil`.
+  ///
+  /// - Parameter id: A row's id.
+  /// - Returns: Its position in the list.
+  public func index(id: Element.ID) -> Int? {
+    positions[id]
+  }
+
+  /// Adds `row` at the end, unless a row with its id is there already.
+  ///
+  /// - Parameter row: The new row.
+  /// - Returns: Whether it was added.
+  @discardableResult
+  public mutating func append(_ row: Element) -> Bool {
+    insert(row, at: elements.count)
+  }
+
+  /// Inserts `row` at `position`, unless a row with its id is there already.
+  ///
+  /// - Parameters:
+  ///   - row: The new row.
+  ///   - position: Where it goes, from 0 to ``count``; a position outside is clamped to them.
+  /// - Returns: Whether it was inserted.
+  @discardableResult
+  public mutating func insert(_ row: Element, at position: Int) -> Bool {
+    guard positions[row.id] == nil else { return false }
+    let position = Swift.min(Swift.max(position, 0), elements.count)
+    elements.insert(row, at: position)
+    if position == elements.count - 1 {
+      positions[row.id] = position
+      structure = Structure()
+    } else {
+      reindex(from: position)
+    }
+    return true
+  }
+
+  /// Removes the row with `id`.
+  ///
+  /// - Parameter id: A row's id.
+  /// - Returns: The removed row, or `nil` when no row has `id`.
+  @discardableResult
+  public mutating func remove(id: Element.ID) -> Element? {
+    guard let position = positions[id] else { return nil }
+    let row = elements.remove(at: position)
+    positions[id] = nil
+    reindex(from: position)
+    return row
+  }
+
+  /// Removes every row for which `shouldBeRemoved` is true, keeping the others in order.
+  ///
+  /// - Parameter shouldBeRemoved: Whether a row goes.
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    let count = elements.count
+    try elements.removeAll(where: shouldBeRemoved)
+    guard elements.count != count else { return }
+    positions = [:]
+    reindex(from: 0)
+  }
+
+  /// Moves the rows at `offsets` so that they go before the row that was at `destination`,
+  /// keeping their order: what SwiftUI's `onMove` asks for.
+  ///
+  /// Offsets outside the list are ignored; a `destination` past the end moves the rows to the
+  /// end.
+  ///
+  /// - Parameters:
+  ///   - offsets: The positions of the rows to move (an `IndexSet` will do).
+  ///   - destination: The position, counted before the move, the rows go before.
+  public mutating func move(fromOffsets offsets: some Sequence<Int>, toOffset destination: Int) {
+    let moving = Set(offsets.filter { elements.indices.contains($0) })
+    guard !moving.isEmpty else { return }
+    let destination = Swift.min(Swift.max(destination, 0), elements.count)
+    var before: [Element] = []
+    var moved: [Element] = []
+    var after: [Element] = []
+    for (position, row) in elements.enumerated() {
+      if moving.contains(position) {
+        moved.append(row)
+      } else if position < destination {
+        before.append(row)
+      } else {
+        after.append(row)
+      }
+    }
+    elements = before + moved + after
+    reindex(from: 0)
+  }
+
+  /// Sorts the rows in place; rows that are in order keep their order relative to each other.
+  ///
+  /// - Parameter areInIncreasingOrder: Whether the first row goes before the second.
+  public mutating func sort(
+    by areInIncreasingOrder: (Element, Element) throws -> Bool
+  ) rethrows {
+    // Stable: `sort(by:)` of the standard library is not guaranteed to be, and a list whose
+    // equal rows trade places on every sort shows a flicker.
+    let sorted = try elements.enumerated().sorted { first, second in
+      if try areInIncreasingOrder(first.element, second.element) { return true }
+      if try areInIncreasingOrder(second.element, first.element) { return false }
+      return first.offset < second.offset
+    }
+    elements = sorted.map(\.element)
+    reindex(from: 0)
+  }
+
+  /// Rebuilds the positions of the rows from `start` on, after an insert, a removal or a move.
+  @usableFromInline mutating func reindex(from start: Int) {
+    for position in start..<elements.count {
+      positions[elements[position].id] = position
+    }
+    structure = Structure()
+  }
+
+  /// The identity of one set of ids in one order (see ``structure``).
+  @usableFromInline final class Structure: Sendable {
+    @usableFromInline init() {}
+  }
+}
+
+/// A bad input to an ``IdentifiedList``.
+public enum IdentifiedListError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Two rows have one id; the id is given as the list's rows describe it.
+  case duplicateID(String)
+
+  /// One sentence naming the id.
+  public var description: String {
+    switch self {
+    case .duplicateID(let id): "two rows have the id \(id); every row needs its own"
+    }
+  }
+}
+
+extension IdentifiedList: RandomAccessCollection {
+  /// The position of the first row.
+  public var startIndex: Int { 0 }
+  /// One past the position of the last row.
+  public var endIndex: Int { elements.count }
+
+  /// The row at `position`.
+  ///
+  /// - Parameter position: A position from 0 to `count - 1`.
+  public subscript(position: Int) -> Element { elements[position] }
+}
+
+extension IdentifiedList: ExpressibleByArrayLiteral {
+  /// A list of the rows in the literal; a row whose id an earlier row has is left out, and a
+  /// ``RuntimeWarning`` says so.
+  ///
+  /// - Parameter rows: The rows.
+  public init(arrayLiteral rows: Element...) {
+    self.init()
+    for row in rows where !append(row) {
+      RuntimeWarning.report(
+        "two rows of an IdentifiedList<\(Dump.typeName(of: Element.self))> literal have the "
+          + "id \(Dump.renderOneLine(row.id)); the second was left out.")
+    }
+  }
+}
+
+extension IdentifiedList: Equatable where Element: Equatable {
+  /// Whether both have the same rows in the same order.
+  public static func == (lhs: IdentifiedList, rhs: IdentifiedList) -> Bool {
+    lhs.elements == rhs.elements
+  }
+}
+
+extension IdentifiedList: Hashable where Element: Hashable {
+  /// Hashes the rows in order.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(elements)
+  }
+}
+
+extension IdentifiedList: Sendable where Element: Sendable, Element.ID: Sendable {}
+
+extension IdentifiedList: Encodable where Element: Encodable {
+  /// Encodes the rows as an array.
+  ///
+  /// - Parameter encoder: The encoder.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(elements)
+  }
+}
+
+extension IdentifiedList: Decodable where Element: Decodable {
+  /// Decodes an array of rows.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError.dataCorrupted` when two rows have one id.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let rows = try container.decode([Element].self)
+    do {
+      try self.init(uniqueElements: rows)
+    } catch {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: error.description))
+    }
+  }
+}
+
+extension IdentifiedList: CustomReflectable {
+  /// Reflects as an array of the rows: ``Dump`` and test failures show the list as one.
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+  }
+}
+
+extension IdentifiedList: CustomStringConvertible {
+  /// The rows, as an array prints them.
+  public var description: String { elements.description }
+}
+
+extension IdentifiedList: EquatableElements where Element: Equatable {
+  var elementCount: Int { elements.count }
+
+  func element(at position: Int) -> Any { elements[position] }
+
+  func positionsEqual(to other: Any) -> [Bool]? {
+    guard let other = other as? IdentifiedList else { return nil }
+    return elements.positionsEqual(to: other.elements)
+  }
+}

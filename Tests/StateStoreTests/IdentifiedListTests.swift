@@ -1,0 +1,143 @@
+import Foundation
+import StateStore
+import Testing
+import ToolTestSupport
+
+struct IdentifiedListTests {
+  struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
+    var id: Int
+    var name = ""
+  }
+
+  static let abc: IdentifiedList<Row> = [
+    Row(id: 1, name: "a"), Row(id: 2, name: "b"), Row(id: 3, name: "c"),
+  ]
+
+  @Test func rowsAreFoundByIDAndKeptInOrder() {
+    var list = Self.abc
+    #expect(list[id: 2]?.name == "b")
+    #expect(list[id: 9] == nil)
+    #expect(list.index(id: 3) == 2)
+    list[id: 2]?.name = "B"
+    #expect(list.map(\.name) == ["a", "B", "c"])
+    list[id: 4] = Row(id: 4, name: "d")
+    #expect(list.ids == [1, 2, 3, 4])
+    list[id: 1] = nil
+    #expect(list.ids == [2, 3, 4])
+    #expect(list.index(id: 4) == 2)
+    let found: String? = list.update(id: 3) { row in
+      row.name = "C"
+      return row.name
+    }
+    let missing: String? = list.update(id: 9) { row in
+      row.name = "?"
+      return row.name
+    }
+    #expect(found == "C")
+    #expect(missing == nil)
+    #expect(list.array == [Row(id: 2, name: "B"), Row(id: 3, name: "C"), Row(id: 4, name: "d")])
+  }
+
+  @Test func anIDIsNeverAddedTwice() {
+    var list = Self.abc
+    let again = list.append(Row(id: 2, name: "again"))
+    let first = list.insert(Row(id: 1), at: 0)
+    #expect(!again && !first)
+    #expect(list == Self.abc)
+    let before = list.insert(Row(id: 0), at: -5)
+    let after = list.insert(Row(id: 9), at: 100)
+    #expect(before && after)
+    #expect(list.ids == [0, 1, 2, 3, 9])
+    #expect(list.index(id: 9) == 4)
+  }
+
+  @Test func duplicateIDsAreATypedErrorOrAWarning() throws {
+    #expect(throws: IdentifiedListError.duplicateID("2")) {
+      try IdentifiedList(uniqueElements: [Row(id: 2), Row(id: 1), Row(id: 2)])
+    }
+    #expect(
+      IdentifiedListError.duplicateID("2").description
+        == "two rows have the id 2; every row needs its own")
+    let json = Data(#"[{"id":1,"name":"a"},{"id":1,"name":"b"}]"#.utf8)
+    #expect {
+      try JSONDecoder().decode(IdentifiedList<Row>.self, from: json)
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription == "two rows have the id 1; every row needs its own"
+    }
+
+    let warnings = WarningLog()
+    let literal: IdentifiedList<Row> = RuntimeWarning.$reporter.withValue(warnings.reporter) {
+      [Row(id: 1, name: "first"), Row(id: 1, name: "second")]
+    }
+    #expect(literal.array == [Row(id: 1, name: "first")])
+    #expect(
+      warnings.messages == [
+        "two rows of an IdentifiedList<IdentifiedListTests.Row> literal have the id 1; the "
+          + "second was left out."
+      ])
+  }
+
+  @Test func aRowIsNeverStoredUnderAnotherID() {
+    let warnings = WarningLog()
+    var list = Self.abc
+    RuntimeWarning.$reporter.withValue(warnings.reporter) {
+      list[id: 1] = Row(id: 7, name: "x")
+      list.update(id: 2) { $0.id = 3 }
+    }
+    // The set is refused; the changed id removes the row, so no two rows share id 3.
+    #expect(list.array == [Row(id: 1, name: "a"), Row(id: 3, name: "c")])
+    #expect(list[id: 3]?.name == "c")
+    #expect(warnings.messages.count == 2)
+    #expect(warnings.messages.first?.contains("was set under the id 1") == true)
+    #expect(warnings.messages.last?.contains("changed its id from 2 to 3") == true)
+  }
+
+  @Test(arguments: [
+    // SwiftUI's `onMove`: the rows go before the row that was at the destination.
+    ([0], 2, [2, 1, 3]),
+    ([0], 3, [2, 3, 1]),
+    ([2], 0, [3, 1, 2]),
+    ([0, 2], 2, [2, 1, 3]),
+    ([1], 1, [1, 2, 3]),
+    ([1], 99, [1, 3, 2]),
+    ([7], 0, [1, 2, 3]),
+  ])
+  func movingRowsFollowsSwiftUIsOnMove(offsets: [Int], destination: Int, ids: [Int]) {
+    var list = Self.abc
+    list.move(fromOffsets: offsets, toOffset: destination)
+    #expect(list.ids == ids)
+    for (position, id) in ids.enumerated() { #expect(list.index(id: id) == position) }
+  }
+
+  @Test func removingAndSortingKeepPositionsRight() {
+    var list: IdentifiedList<Row> = [
+      Row(id: 1, name: "b"), Row(id: 2, name: "a"), Row(id: 3, name: "b"), Row(id: 4, name: "a"),
+    ]
+    list.sort { $0.name < $1.name }
+    // Stable: rows with one name keep their order.
+    #expect(list.ids == [2, 4, 1, 3])
+    list.removeAll { $0.id.isMultiple(of: 2) }
+    #expect(list.ids == [1, 3])
+    #expect(list.index(id: 3) == 1)
+    #expect(list.remove(id: 1) == Row(id: 1, name: "b"))
+    #expect(list.remove(id: 1) == nil)
+    #expect(list.index(id: 3) == 0)
+  }
+
+  @Test func itEncodesDumpsAndComparesAsAnArray() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(Self.abc)
+    #expect(try encoder.encode(Self.abc.array) == data)
+    #expect(try JSONDecoder().decode(IdentifiedList<Row>.self, from: data) == Self.abc)
+    #expect(
+      Dump.renderOneLine([Row(id: 1, name: "a")] as IdentifiedList<Row>)
+        == #"[IdentifiedListTests.Row(id: 1, name: "a")]"#)
+    // Two lists with the same rows are equal, whatever their history.
+    var built = IdentifiedList<Row>()
+    for row in Self.abc.reversed() { built.insert(row, at: 0) }
+    #expect(built == Self.abc)
+    #expect(built.hashValue == Self.abc.hashValue)
+  }
+}
