@@ -16,8 +16,8 @@ let usage = """
 
     --quick      a short smoke run (timings are not meaningful)
     --json       JSON Lines: one object per scenario
-    --group NAME run one group only: counter, login, scoped, teststore, actionlog, scale, or
-                 record (actionlog's recording overhead rows alone); for profiling, the
+    --group NAME run one group only: counter, login, scoped, teststore, actionlog, scale,
+                 rows, or record (actionlog's recording overhead rows alone); for profiling, the
                  Performance article quotes full runs only
     --timeline   instead: record an app log of STEPS steps (100000 by default), time the
                  built `replay --html` on it against `replay --verify`, and compare the
@@ -32,7 +32,7 @@ var quick = false
 var json = false
 var group: String?
 var timelineSteps: Int?
-let groups = ["counter", "login", "scoped", "teststore", "actionlog", "scale", "record"]
+let groups = ["counter", "login", "scoped", "teststore", "actionlog", "scale", "rows", "record"]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -79,6 +79,7 @@ if runs("scoped") {
 if runs("teststore") { results += await testStoreScenarios(ops: quick ? 1_000 : 10_000) }
 if runs("actionlog") { results += await actionLogScenarios(quick: quick) }
 if runs("scale") { results += await scaleScenarios(quick: quick) }
+if runs("rows") { results += await rowScenarios(quick: quick) }
 if group == "record" { results += await recordingOverheadScenarios(quick: quick) }
 // Last: the floor of these renders two 100,000-item states whole (10,000 in a quick run), and
 // the heap it leaves would show in every later row's peak.

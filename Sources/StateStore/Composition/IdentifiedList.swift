@@ -24,8 +24,8 @@
 /// that element; decoding rejects two rows with one id. ``Dump`` and test failures show it as
 /// an array.
 public struct IdentifiedList<Element: Identifiable> {
-  /// The rows, in order.
-  @usableFromInline var elements: [Element]
+  /// The rows, in order, shared between versions of the list (see ``RowTree``).
+  @usableFromInline var elements: RowTree<Element>
   /// Where each row is in ``elements``.
   @usableFromInline var positions: [Element.ID: Int]
   /// Who this list's set of ids and their order are: replaced whenever a row is inserted,
@@ -36,7 +36,7 @@ public struct IdentifiedList<Element: Identifiable> {
 
   /// An empty list.
   public init() {
-    elements = []
+    elements = RowTree()
     positions = [:]
     structure = Structure()
   }
@@ -54,10 +54,10 @@ public struct IdentifiedList<Element: Identifiable> {
   }
 
   /// The ids of the rows, in order.
-  public var ids: [Element.ID] { elements.map(\.id) }
+  public var ids: [Element.ID] { map(\.id) }
 
   /// The rows as an array, in order.
-  public var array: [Element] { elements }
+  public var array: [Element] { elements.array }
 
   /// The row with `id`, or `nil`. Setting a row replaces the row with that id, or appends it
   /// when there is none; setting `nil` removes the row.
@@ -84,7 +84,7 @@ public struct IdentifiedList<Element: Identifiable> {
         return
       }
       if let position = positions[id] {
-        elements[position] = newValue
+        elements.modify(at: position) { $0 = newValue }
       } else {
         append(newValue)
       }
@@ -103,14 +103,17 @@ public struct IdentifiedList<Element: Identifiable> {
     id: Element.ID, _ body: (inout Element) throws -> Result
   ) rethrows -> Result? {
     guard let position = positions[id] else { return nil }
-    let result = try body(&elements[position])
-    if elements[position].id != id {
+    let result = try elements.modify(at: position, body)
+    let newID = elements[position].id
+    if newID != id {
       RuntimeWarning.report(
         "a row of an IdentifiedList<\(Dump.typeName(of: Element.self))> changed its id from "
-          + "\(Dump.renderOneLine(id)) to \(Dump.renderOneLine(elements[position].id)); "
+          + "\(Dump.renderOneLine(id)) to \(Dump.renderOneLine(newID)); "
           + "the list keeps ids stable, so the row was removed.")
-      elements.remove(at: position)
-      reindex(from: position)
+      var rows = elements.array
+      rows.remove(at: position)
+      positions[id] = nil
+      rebuild(rows)
     }
     return result
   }
@@ -142,12 +145,14 @@ public struct IdentifiedList<Element: Identifiable> {
   public mutating func insert(_ row: Element, at position: Int) -> Bool {
     guard positions[row.id] == nil else { return false }
     let position = Swift.min(Swift.max(position, 0), elements.count)
-    elements.insert(row, at: position)
-    if position == elements.count - 1 {
+    if position == elements.count {
+      elements.append(row)
       positions[row.id] = position
       structure = Structure()
     } else {
-      reindex(from: position)
+      var rows = elements.array
+      rows.insert(row, at: position)
+      rebuild(rows)
     }
     return true
   }
@@ -159,9 +164,10 @@ public struct IdentifiedList<Element: Identifiable> {
   @discardableResult
   public mutating func remove(id: Element.ID) -> Element? {
     guard let position = positions[id] else { return nil }
-    let row = elements.remove(at: position)
+    var rows = elements.array
+    let row = rows.remove(at: position)
     positions[id] = nil
-    reindex(from: position)
+    rebuild(rows)
     return row
   }
 
@@ -169,11 +175,11 @@ public struct IdentifiedList<Element: Identifiable> {
   ///
   /// - Parameter shouldBeRemoved: Whether a row goes.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    let count = elements.count
-    try elements.removeAll(where: shouldBeRemoved)
-    guard elements.count != count else { return }
+    var rows = elements.array
+    try rows.removeAll(where: shouldBeRemoved)
+    guard rows.count != elements.count else { return }
     positions = [:]
-    reindex(from: 0)
+    rebuild(rows)
   }
 
   /// Moves the rows at `offsets` so that they go before the row that was at `destination`,
@@ -186,13 +192,13 @@ public struct IdentifiedList<Element: Identifiable> {
   ///   - offsets: The positions of the rows to move (an `IndexSet` will do).
   ///   - destination: The position, counted before the move, the rows go before.
   public mutating func move(fromOffsets offsets: some Sequence<Int>, toOffset destination: Int) {
-    let moving = Set(offsets.filter { elements.indices.contains($0) })
+    let moving = Set(offsets.filter { indices.contains($0) })
     guard !moving.isEmpty else { return }
     let destination = Swift.min(Swift.max(destination, 0), elements.count)
     var before: [Element] = []
     var moved: [Element] = []
     var after: [Element] = []
-    for (position, row) in elements.enumerated() {
+    for (position, row) in enumerated() {
       if moving.contains(position) {
         moved.append(row)
       } else if position < destination {
@@ -201,8 +207,7 @@ public struct IdentifiedList<Element: Identifiable> {
         after.append(row)
       }
     }
-    elements = before + moved + after
-    reindex(from: 0)
+    rebuild(before + moved + after)
   }
 
   /// Sorts the rows in place; rows that are in order keep their order relative to each other.
@@ -213,19 +218,20 @@ public struct IdentifiedList<Element: Identifiable> {
   ) rethrows {
     // Stable: `sort(by:)` of the standard library is not guaranteed to be, and a list whose
     // equal rows trade places on every sort shows a flicker.
-    let sorted = try elements.enumerated().sorted { first, second in
+    let sorted = try enumerated().sorted { first, second in
       if try areInIncreasingOrder(first.element, second.element) { return true }
       if try areInIncreasingOrder(second.element, first.element) { return false }
       return first.offset < second.offset
     }
-    elements = sorted.map(\.element)
-    reindex(from: 0)
+    rebuild(sorted.map(\.element))
   }
 
-  /// Rebuilds the positions of the rows from `start` on, after an insert, a removal or a move.
-  @usableFromInline mutating func reindex(from start: Int) {
-    for position in start..<elements.count {
-      positions[elements[position].id] = position
+  /// Makes `rows` the list's rows after an insert, a removal or a move: a new tree, the
+  /// positions of every row, a new structure.
+  @usableFromInline mutating func rebuild(_ rows: [Element]) {
+    elements = RowTree(rows)
+    for (position, row) in rows.enumerated() {
+      positions[row.id] = position
     }
     structure = Structure()
   }
@@ -281,6 +287,14 @@ extension IdentifiedList: Equatable where Element: Equatable {
   public static func == (lhs: IdentifiedList, rhs: IdentifiedList) -> Bool {
     lhs.elements == rhs.elements
   }
+
+  /// The positions of the rows that differ from `old`'s, when both lists have the same
+  /// structure (the same ids in the same order); `nil` when they do not. Only the leaves the
+  /// two versions do not share are compared.
+  func changedPositions(from old: IdentifiedList) -> [Int]? {
+    guard structure === old.structure else { return nil }
+    return elements.changedPositions(from: old.elements)
+  }
 }
 
 extension IdentifiedList: Hashable where Element: Hashable {
@@ -288,7 +302,8 @@ extension IdentifiedList: Hashable where Element: Hashable {
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(elements)
+    hasher.combine(count)
+    for row in self { hasher.combine(row) }
   }
 }
 
@@ -299,8 +314,8 @@ extension IdentifiedList: Encodable where Element: Encodable {
   ///
   /// - Parameter encoder: The encoder.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(elements)
+    var container = encoder.unkeyedContainer()
+    for row in self { try container.encode(row) }
   }
 }
 
@@ -324,13 +339,13 @@ extension IdentifiedList: Decodable where Element: Decodable {
 extension IdentifiedList: CustomReflectable {
   /// Reflects as an array of the rows: ``Dump`` and test failures show the list as one.
   public var customMirror: Mirror {
-    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+    Mirror(self, unlabeledChildren: elements.array, displayStyle: .collection)
   }
 }
 
 extension IdentifiedList: CustomStringConvertible {
   /// The rows, as an array prints them.
-  public var description: String { elements.description }
+  public var description: String { elements.array.description }
 }
 
 extension IdentifiedList: EquatableElements where Element: Equatable {
@@ -340,6 +355,12 @@ extension IdentifiedList: EquatableElements where Element: Equatable {
 
   func positionsEqual(to other: Any) -> [Bool]? {
     guard let other = other as? IdentifiedList else { return nil }
-    return elements.positionsEqual(to: other.elements)
+    var same = [Bool](repeating: true, count: Swift.min(count, other.count))
+    if let changed = changedPositions(from: other) {
+      for position in changed { same[position] = false }
+    } else {
+      for position in same.indices { same[position] = self[position] == other[position] }
+    }
+    return same
   }
 }
