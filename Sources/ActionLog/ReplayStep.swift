@@ -25,6 +25,9 @@ public struct ReplayStep<R: Reducer> {
   /// Whether the recorder dropped transitions just before this step; the replay resumed from
   /// the state recorded in the gap marker.
   public var followsGap: Bool
+  /// The canonical form the step's log is written in (its header's digest algorithm): what
+  /// re-encodes the step's values as the log holds them.
+  package var canonicalForm: CanonicalForm = .current
 
   /// The step's sequence number, as recorded.
   public var sequenceNumber: Int { transition.sequenceNumber }

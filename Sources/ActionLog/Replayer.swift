@@ -219,7 +219,8 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           recordedEffects: recorded.effects,
           recordedDigest: recorded.digest,
           isCheckpoint: recorded.checkpoint != nil,
-          followsGap: resetFollowsGap())
+          followsGap: resetFollowsGap(),
+          canonicalForm: reader.form)
       }
     }
     return nil

@@ -45,6 +45,7 @@ where
     var warningsSeen = 0
     var divergence: TimelineDivergence<R>?
     var failure: ActionLogError?
+    var actionJSON = RecordedActionJSON()
     let progress = ReplayProgress.make(
       totalBytes: ReplayProgress.size(of: [url]), output: output, printsAsItGoes: false)
     defer { progress?.clear() }
@@ -53,7 +54,7 @@ where
       progress?.update(.init(steps: stepCount, bytes: bytesRead))
       let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen))
       warningsSeen = current.warnings.count
-      worker.send(.step(step.transition, StepTexts(step.transition, time: step.time), gap: gap))
+      worker.send(.step(step.transition, Self.texts(of: step, json: &actionJSON), gap: gap))
       stepCount += 1
     }
     while true {
@@ -90,6 +91,7 @@ where
     for warning in current.warnings {
       output.error("warning: \(warning.description)", tool: options.tool)
     }
+    if let warning = actionJSON.warning { output.error("warning: \(warning)", tool: options.tool) }
     let finished = worker.finish()
 
     let page = TimelinePage(
@@ -132,6 +134,7 @@ where
     var marks: [String] = []
     var stepCount = 0
     var failure: ActionLogError?
+    var actionJSON = RecordedActionJSON()
     let sizes = recording.segments.map { ReplayProgress.size(of: [$0.url]) }
     let progress = ReplayProgress.make(
       totalBytes: sizes.reduce(0, +), output: output, printsAsItGoes: false)
@@ -154,8 +157,7 @@ where
           worker = builder
           let mark = marks.isEmpty ? nil : TimelineGap(launch: marks.joined(separator: " \u{B7} "))
           marks = []
-          builder.send(
-            .step(step.transition, StepTexts(step.transition, time: step.time), gap: mark))
+          builder.send(.step(step.transition, Self.texts(of: step, json: &actionJSON), gap: mark))
           stepCount += 1
           progress?.update(
             .init(steps: stepCount, bytes: ReplayProgress.bytesRead(of: replay, sizes: sizes)))
@@ -166,6 +168,7 @@ where
     }
     progress?.clear()
     for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
+    if let warning = actionJSON.warning { output.error("warning: \(warning)", tool: options.tool) }
     guard
       let worker = worker
         ?? replay.state.map({ TimelineWorker(TimelineBuilder(initialState: $0, screen: screen)) })
@@ -205,6 +208,13 @@ where
       file.discard()
       throw error
     }
+  }
+
+  /// What the page shows of `step`'s action and effects, rendered on the replaying thread.
+  private static func texts(of step: ReplayStep<R>, json: inout RecordedActionJSON) -> StepTexts {
+    StepTexts(
+      step.transition, time: step.time,
+      actionJSON: json.text(of: step.transition.action, form: step.canonicalForm))
   }
 
   private static func steps(_ count: Int) -> String {

@@ -125,6 +125,8 @@ import ToolTestSupport
       try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
     try judgeSession(seen)
     try judgeFilterAndSlider(seen, log: file("session.jsonl"))
+    try judgeActionTab(seen, log: file("session.jsonl"))
+    try judgePlay(seen)
     try judgeDivergence(seen)
     try judgeHostilePage(seen, hostile: hostile)
     let twoFactor = try #require(seen["twoFactor"] as? [String: Any])
@@ -174,6 +176,7 @@ import ToolTestSupport
     #expect(
       (afterLaunch["badges"] as? [String])?.contains { $0.contains("launch 2 begins") } == true)
     #expect(afterLaunch["headline"] as? String == "#1 user AppAction.login(LoginAction.launched)")
+    #expect(afterLaunch["actionJSON"] as? String == #"{"login":{"_0":{"launched":{}}}}"#)
     #expect(seen["folderExceptions"] as? [String] == [])
   }
 
@@ -279,6 +282,85 @@ import ToolTestSupport
     #expect(half["slider"] as? Int == selected + 1)
     #expect((half["headline"] as? String)?.hasPrefix("#\(selected + 1) ") == true)
     #expect(seen.step("sliderEnd")?["selected"] as? Int == 9)
+  }
+
+  /// The Action tab: step 6's action (the right password, typed) as a tree and as the JSON
+  /// its log line holds, mask and all; the tab stays chosen from step to step, and a folded
+  /// section stays folded.
+  private func judgeActionTab(_ seen: [String: Any], log: URL) throws {
+    let actions = LogLines.actions(in: try String(contentsOf: log, encoding: .utf8))
+    let seen = try #require(seen["actionAndPlay"] as? [String: Any])
+    func tabs(_ name: String) -> [String: Any] { seen[name] as? [String: Any] ?? [:] }
+    #expect(tabs("tabsAtFirst")["selected"] as? [String] == ["state"])
+    #expect(tabs("tabsAtFirst")["shown"] as? [String] == ["state"])
+    let six = tabs("actionTab")
+    #expect(six["selected"] as? [String] == ["action"])
+    #expect(six["shown"] as? [String] == ["action"])
+    #expect(six["step"] as? Int == 5)
+    let passwordTyped = #"{"login":{"_0":{"edit":{"_0":{"field":"password","value":"Aaaa0a"}}}}}"#
+    #expect(actions[5] == passwordTyped)
+    #expect(six["raw"] as? String == passwordTyped)
+    #expect(
+      six["tree"] as? [String] == [
+        "{", "login: {", "_0: {", "edit: {", "_0: {", #"field: "password","#,
+        #"value: "Aaaa0a""#, "}", "}", "}", "}", "}",
+      ])
+    let seven = tabs("actionTabAfterDown")
+    #expect(seven["selected"] as? [String] == ["action"], "the tab stays chosen")
+    #expect(seven["step"] as? Int == 6)
+    #expect(seven["raw"] as? String == actions[6])
+    #expect(seven["raw"] as? String == #"{"login":{"_0":{"loginButtonTapped":{}}}}"#)
+    #expect(
+      seven["tree"] as? [String] == [
+        "{", "login: {", "_0: {", "loginButtonTapped: {}", "}", "}", "}",
+      ])
+    #expect(tabs("actionFolded")["tree"] as? [String] == ["{", "login: {", "}"])
+    #expect(tabs("actionFoldedAfterUp")["step"] as? Int == 5)
+    #expect(
+      tabs("actionFoldedAfterUp")["tree"] as? [String] == ["{", "login: {", "}"],
+      "the section folded at one step is folded at the next")
+    #expect(tabs("stateTabAgain")["selected"] as? [String] == ["state"])
+    #expect(tabs("stateTabAgain")["shown"] as? [String] == ["state"])
+  }
+
+  /// Play on the test's own clock: from the first step it walks to the last and stops there,
+  /// one timer at a time at the chosen speed; Space, the slider and ↓ stop it. On the window's
+  /// clock it shows every step in order and stops by itself.
+  private func judgePlay(_ seen: [String: Any]) throws {
+    let checks = try #require(seen["actionAndPlay"] as? [String: Any])
+    func play(_ name: String) -> [String: Any] { checks[name] as? [String: Any] ?? [:] }
+    func summary(_ state: [String: Any]) -> String {
+      "\(state["step"] as? Int ?? -1) \(state["playing"] as? Bool == true ? "playing" : "stopped")"
+        + " \(state["button"] as? String ?? "?") \(state["pressed"] as? String ?? "?")"
+        + " \(state["bodyPlaying"] as? String ?? "?") \(state["pending"] as? [Double] ?? [-1])"
+    }
+    #expect(summary(play("playing")) == "0 playing ❚❚ Pause true true [250.0]")
+    let walk = (checks["walk"] as? [[String: Any]] ?? []).map(summary)
+    #expect(
+      walk
+        == (1...8).map { "\($0) playing ❚❚ Pause true true [250.0]" }
+        + ["9 stopped ▶ Play false false []"],
+      "four steps a second, one step a timer, stopped at the last step")
+    #expect(summary(play("replaying")) == "0 playing ❚❚ Pause true true [250.0]")
+    #expect(summary(play("afterSpace")) == "1 stopped ▶ Play false false []")
+    #expect(summary(play("afterSpaceAgain")) == "1 playing ❚❚ Pause true true [250.0]")
+    #expect(
+      summary(play("afterSpaceOnButton")) == "1 stopped ▶ Play false false []",
+      "Space on the focused button presses it once")
+    #expect(summary(play("fasterWhilePlaying")) == "1 playing ❚❚ Pause true true [62.5]")
+    let slider = play("afterSlider")
+    #expect(slider["playing"] as? Bool == false, "moving the slider stops playing")
+    #expect(slider["pending"] as? [Double] == [])
+    let read = slider["read"] as? [String: Any] ?? [:]
+    #expect(read["selected"] as? Int == slider["step"] as? Int)
+    #expect((3...7).contains(slider["step"] as? Int ?? -1), "the slider's step: \(slider)")
+    #expect(summary(play("afterDown")) == "2 stopped ▶ Play false false []")
+
+    let real = try #require(seen["realClockPlay"] as? [String: Any])
+    #expect(real["playing"] as? Bool == false)
+    #expect(real["step"] as? Int == 9)
+    #expect(real["positions"] as? [String] == (2...10).map { "step \($0) of 10" })
+    #expect(real["exceptions"] as? [String] == [])
   }
 
   /// The divergent log: step 4 in red, both diffs side by side.

@@ -480,6 +480,161 @@ def click_row(browser, seq=None, selector=None):
     browser.mouse("mouseReleased", point[0], point[1])
 
 
+def click(browser, selector):
+    """Scrolls the first element `selector` finds into view and clicks it with the mouse."""
+    browser.evaluate("document.querySelector(%s).scrollIntoView({ block: 'nearest' })"
+                     % json.dumps(selector))
+    click_row(browser, selector=selector)
+
+
+# The Action tab: which tab is chosen, which panel shows, the tree's lines in order (a folded
+# section's summary only) and the raw JSON.
+READ_TABS = """(() => {
+  const tab = name => document.getElementById('tab-' + name);
+  const panel = name => document.getElementById('panel-' + name);
+  const tree = document.getElementById('action-tree');
+  const lines = [];
+  const walk = node => {
+    for (const child of node.children) {
+      if (child.tagName === 'DETAILS') {
+        lines.push(child.querySelector(':scope > summary').textContent);
+        if (child.open) {
+          walk(child.querySelector(':scope > .children'));
+          lines.push(child.querySelector(':scope > .close').textContent);
+        }
+      } else if (child.classList.contains('leaf') || child.classList.contains('same')) {
+        lines.push(child.textContent);
+      } else { walk(child); }
+    }
+  };
+  walk(tree);
+  return {
+    selected: ['state', 'action'].filter(n => tab(n).getAttribute('aria-selected') === 'true'),
+    shown: ['state', 'action'].filter(n => !panel(n).hidden && panel(n).offsetHeight > 0),
+    tree: lines,
+    raw: document.getElementById('action-json').textContent,
+    step: timeline.selected()
+  };
+})()"""
+
+# What Play shows: whether it plays, its button, and the timers the test's clock holds.
+READ_PLAY = """(() => ({
+  playing: timeline.playing(),
+  bodyPlaying: document.body.dataset.playing,
+  button: document.getElementById('play').textContent,
+  pressed: document.getElementById('play').getAttribute('aria-pressed'),
+  pending: (window.testTimers || []).filter(t => !t.done).map(t => t.ms),
+  step: timeline.selected()
+}))()"""
+
+# A clock the test runs by hand: Play's timers wait in `testTimers` until `fireTimer()`.
+MANUAL_CLOCK = """(() => {
+  window.testTimers = [];
+  timeline.useClock({
+    after: (ms, action) => { testTimers.push({ ms: ms, action: action, done: false });
+      return testTimers.length; },
+    cancel: id => { testTimers[id - 1].done = true; }
+  });
+  window.fireTimer = () => {
+    const timer = testTimers.find(t => !t.done);
+    if (!timer) { return false; }
+    timer.done = true;
+    timer.action();
+    return true;
+  };
+})()"""
+
+
+def choose_speed(browser, value):
+    browser.evaluate("(() => { const s = document.getElementById('speed'); s.value = %s;"
+                     " s.dispatchEvent(new Event('change')); })()" % json.dumps(value))
+
+
+def check_action_and_play(browser):
+    """The Action tab (tree and raw JSON, kept while moving) and Play on a manual clock:
+    it walks the steps, stops at the end, and stops for Space, a key or the slider."""
+    seen = {}
+    browser.evaluate("timeline.select(5)")
+    browser.evaluate("document.activeElement && document.activeElement.blur()")
+    seen["tabsAtFirst"] = browser.evaluate(READ_TABS)
+    click(browser, "#tab-action")
+    seen["actionTab"] = browser.evaluate(READ_TABS)
+    browser.evaluate("document.activeElement.blur()")
+    browser.key("ArrowDown", keycode=40)
+    seen["actionTabAfterDown"] = browser.evaluate(READ_TABS)
+    # Folding a section of the action's tree; the next step's tree keeps it folded.
+    click(browser, "#action-tree details details > summary")
+    seen["actionFolded"] = browser.evaluate(READ_TABS)
+    browser.evaluate("document.activeElement.blur()")
+    browser.key("ArrowUp", keycode=38)
+    seen["actionFoldedAfterUp"] = browser.evaluate(READ_TABS)
+    click(browser, "#action-tree details details > summary")
+    click(browser, "#tab-state")
+    seen["stateTabAgain"] = browser.evaluate(READ_TABS)
+
+    browser.evaluate(MANUAL_CLOCK)
+    browser.evaluate("document.activeElement.blur()")
+    browser.key("Home", keycode=36)
+    choose_speed(browser, "4")
+    click(browser, "#play")
+    seen["playing"] = browser.evaluate(READ_PLAY)
+    walk = []
+    for _ in range(30):
+        if not browser.evaluate("fireTimer()"):
+            break
+        walk.append(browser.evaluate(READ_PLAY))
+    seen["walk"] = walk
+    # From the end Play starts again at the first step; Space pauses and plays (not while a
+    # button has the focus: there Space presses the button, once).
+    click(browser, "#play")
+    seen["replaying"] = browser.evaluate(READ_PLAY)
+    browser.evaluate("fireTimer()")
+    browser.evaluate("document.activeElement.blur()")
+    browser.key(" ", code="Space", keycode=32, text=" ")
+    seen["afterSpace"] = browser.evaluate(READ_PLAY)
+    browser.key(" ", code="Space", keycode=32, text=" ")
+    seen["afterSpaceAgain"] = browser.evaluate(READ_PLAY)
+    browser.evaluate("document.getElementById('play').focus()")
+    browser.key(" ", code="Space", keycode=32, text=" ")
+    seen["afterSpaceOnButton"] = browser.evaluate(READ_PLAY)
+    # A new speed takes over at once.
+    browser.evaluate("document.activeElement.blur()")
+    browser.key(" ", code="Space", keycode=32, text=" ")
+    choose_speed(browser, "16")
+    seen["fasterWhilePlaying"] = browser.evaluate(READ_PLAY)
+    # The slider and the keys stop it.
+    x0, y = slider_point(browser, 0.3)
+    x1, _ = slider_point(browser, 0.7)
+    browser.drag(x0, y, x1, y)
+    seen["afterSlider"] = dict(browser.evaluate(READ_PLAY), read=browser.evaluate(READ_STEP))
+    browser.evaluate("document.activeElement.blur()")
+    browser.key("Home", keycode=36)
+    click(browser, "#play")
+    browser.evaluate("fireTimer()")
+    browser.evaluate("document.activeElement.blur()")
+    browser.key("ArrowDown", keycode=40)
+    seen["afterDown"] = browser.evaluate(READ_PLAY)
+    return seen
+
+
+def check_play_on_the_real_clock(arguments, browser):
+    """Play with the window's own timers at the fastest speed: the positions it shows, in
+    order, until it stops by itself (no time is measured)."""
+    browser.open(arguments.session)
+    browser.evaluate(
+        "(() => { window.positions = []; new MutationObserver(() => positions.push("
+        "document.getElementById('position').textContent)).observe("
+        "document.getElementById('position'), { childList: true, characterData: true,"
+        " subtree: true }); })()")
+    choose_speed(browser, "16")
+    click(browser, "#play")
+    deadline = time.monotonic() + 30
+    while browser.evaluate("timeline.playing()") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return dict(browser.evaluate(READ_PLAY), positions=browser.evaluate("positions"),
+                exceptions=browser.exceptions())
+
+
 def filter_with(browser, text, user=True, effect=True):
     """Types `text` into the filter with the origin boxes as given; returns the list."""
     browser.evaluate(
@@ -601,7 +756,9 @@ def check(arguments, browser):
     small = browser.screenshot(arguments.screenshot + ".small.png", scale=0.25)
     os.remove(arguments.screenshot + ".small.png")
     observations["screenshot"] = dict(blankness(small), bytes=len(png))
+    observations["actionAndPlay"] = check_action_and_play(browser)
     observations["sessionExceptions"] = browser.exceptions()
+    observations["realClockPlay"] = check_play_on_the_real_clock(arguments, browser)
 
     browser.open(arguments.divergent)
     observations["divergentPage"] = browser.evaluate(READ_PAGE)
@@ -659,7 +816,8 @@ def check(arguments, browser):
         second = observations["folderMarks"][-1][0] if observations["folderMarks"] else 0
         browser.evaluate(f"timeline.select({second})")
         observations["folderAfterLaunch"] = dict(
-            browser.evaluate(READ_STEP), badges=browser.evaluate(READ_BADGES))
+            browser.evaluate(READ_STEP), badges=browser.evaluate(READ_BADGES),
+            actionJSON=browser.evaluate("document.getElementById('action-json').textContent"))
         observations["folderExceptions"] = browser.exceptions()
     if arguments.two_factor:
         observations["twoFactor"] = check_two_factor(arguments, browser)

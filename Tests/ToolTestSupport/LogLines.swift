@@ -16,4 +16,15 @@ package enum LogLines {
           options: .regularExpression)
     }
   }
+
+  /// Each step line's action, byte for byte, in `log`: what follows `"action":` up to
+  /// `,"effects":` in the recorder's layout; `nil` for a step line in any other layout.
+  package static func actions(in log: String) -> [String?] {
+    log.split(separator: "\n").filter { $0.hasPrefix(#"{"seq":"#) }.map { line in
+      guard let start = line.range(of: #","action":"#),
+        let end = line.range(of: #","effects":"#, range: start.upperBound..<line.endIndex)
+      else { return nil }
+      return String(line[start.upperBound..<end.lowerBound])
+    }
+  }
 }

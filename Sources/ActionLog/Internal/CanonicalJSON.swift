@@ -38,7 +38,7 @@ package enum CanonicalJSON {
 
   /// Words for why `value` of type `Value` could not be encoded, for
   /// ``ActionLogError/encodingFailed(_:)``: the type, and what was met where.
-  static func failure<Value>(_ error: any Error, encoding value: Value.Type) -> String {
+  package static func failure<Value>(_ error: any Error, encoding value: Value.Type) -> String {
     let type = String(describing: Value.self)
     if let unsupported = error as? CanonicalJSONEncoder.Unsupported {
       return "\(type): \(unsupported)"

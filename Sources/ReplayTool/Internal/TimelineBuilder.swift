@@ -33,6 +33,7 @@ where
   private var sequenceColumn = ""
   private var originColumn = ""
   private var actionColumn = ""
+  private var actionJSONColumn = ""
   private var effectsColumn = ""
   private var spliceColumn = ""
   private var screenColumn = ""
@@ -79,6 +80,7 @@ where
     originColumn += transition.origin == .user ? "u" : "e"
     let actionID = strings.id(texts.action)
     actionColumn += separator + String(actionID)
+    actionJSONColumn += separator + String(texts.actionJSON.map { strings.id($0) } ?? -1)
     if labels[actionID] == nil { labels[actionID] = label(of: texts.action) }
     let effectIDs = texts.effects.map { strings.id($0) }
     for (id, text) in zip(effectIDs, texts.effects) where labels[id] == nil {
@@ -252,7 +254,8 @@ where
   func json(feature: String, created: String, checkpointInterval: Int) -> [(String, String)] {
     let stepFields =
       "{\"number\":[\(sequenceColumn)],\"sender\":" + JSONText.string(originColumn)
-      + ",\"actionID\":[\(actionColumn)],\"effectIDs\":[\(effectsColumn)]"
+      + ",\"actionID\":[\(actionColumn)],\"actionJSON\":[\(actionJSONColumn)]"
+      + ",\"effectIDs\":[\(effectsColumn)]"
       + ",\"splice\":[\(spliceColumn)],\"screen\":[\(screenColumn)]"
       + ",\"repeats\":" + JSONText.string(repeatsColumn)
       + (hasTimes ? ",\"clock\":[\(clockColumn)],\"since\":[\(sinceColumn)]" : "") + "}"
@@ -331,12 +334,17 @@ struct TimelineGap: Sendable, Equatable {
 struct StepTexts: Sendable {
   var action: String
   var effects: [String]
+  /// Its action as the log holds it (see ``RecordedActionJSON``); `nil` when it has no JSON.
+  var actionJSON: String?
   /// When the step happened, since the recording started; `nil` in logs without times.
   var time: Duration?
 
-  init<Action, Effect>(_ transition: Transition<some Any, Action, Effect>, time: Duration?) {
+  init<Action, Effect>(
+    _ transition: Transition<some Any, Action, Effect>, time: Duration?, actionJSON: String?
+  ) {
     action = Dump.renderOneLine(transition.action, limit: nil)
     effects = transition.effects.map { Dump.renderOneLine($0, limit: nil) }
+    self.actionJSON = actionJSON
     self.time = time
   }
 }

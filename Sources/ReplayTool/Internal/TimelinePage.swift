@@ -120,6 +120,15 @@ struct TimelinePage {
     <div id="status" class="status" role="status"></div>
     <ul id="warnings"></ul>
     <div class="scrub">
+    <button type="button" id="play" aria-pressed="false" title="Play the steps (Space)">\u{25B6} \
+    Play</button>
+    <select id="speed" aria-label="Playback speed" title="Playback speed">
+    <option value="1">1 step/s</option>
+    <option value="2" selected>2 steps/s</option>
+    <option value="4">4 steps/s</option>
+    <option value="8">8 steps/s</option>
+    <option value="16">16 steps/s</option>
+    </select>
     <input type="range" id="slider" min="1" max="1" value="1" step="1" aria-label="Step">
     <span id="position"></span>
     </div>
@@ -144,6 +153,8 @@ struct TimelinePage {
     <li>Repeats of a step that only tick a counter are one row (\u{D7}44): click it to see each.</li>
     <li>Esc clears the filter; \u{2191}/\u{2193}, j/k, Home/End move; Back and Forward retrace \
     the steps you picked, and <code>#step-N</code> in the address opens step N.</li>
+    <li>Space plays the steps the list shows, at the speed chosen beside Play, and pauses; \
+    a key that moves, the slider or a click stops it.</li>
     </ul>
     </details>
     <div id="list" tabindex="0"><div id="list-sizer"></div><div id="list-rows"></div></div>
@@ -161,8 +172,22 @@ struct TimelinePage {
     <ul id="effects"></ul>
     </div>
     </div>
+    <div class="tabs" role="tablist" aria-label="What the step holds">
+    <button type="button" role="tab" id="tab-state" aria-controls="panel-state" \
+    aria-selected="true">State</button>
+    <button type="button" role="tab" id="tab-action" aria-controls="panel-action" \
+    aria-selected="false" tabindex="-1">Action</button>
+    </div>
+    <div id="panel-state" role="tabpanel" aria-labelledby="tab-state">
     <h3>State after this step</h3>
     <div id="state-tree"></div>
+    </div>
+    <div id="panel-action" role="tabpanel" aria-labelledby="tab-action" hidden>
+    <h3>The action, as a tree</h3>
+    <div id="action-tree"></div>
+    <h3>Raw JSON, as the log records it (secrets are their masks)</h3>
+    <pre id="action-json"></pre>
+    </div>
     </section>
     </main>
     <noscript>This page needs JavaScript to show the timeline.</noscript>

@@ -201,28 +201,37 @@
     return node;
   }
 
-  function renderTree(container, lines) {
+  function textOf(id) { return S[id]; }
+
+  // `lines` are string numbers (a state's), or texts with `text` the identity (an action's);
+  // `scope` keeps what is folded in one tree apart from the other's.
+  function renderTree(container, lines, scope, text) {
+    // What the person folded or opened in the tree shown until now, read from the tree itself
+    // (a `toggle` event comes later, and can come after the next step's tree is drawn).
+    container.querySelectorAll('details').forEach(function (shown) {
+      if (shown.open) { collapsed.delete(shown.dataset.path); } else {
+        collapsed.add(shown.dataset.path);
+      }
+    });
     var root = el('div', 'tree');
-    var stack = [{ body: root, path: '' }];
-    lines.forEach(function (id) {
-      var content = S[id].replace(/^ +/, '');
+    var stack = [{ body: root, path: scope || '' }];
+    lines.forEach(function (line) {
+      var content = (text || textOf)(line).replace(/^ +/, '');
       var top = stack[stack.length - 1];
-      if (stack.length > 1 && /^[)\]]/.test(content)) {
+      if (stack.length > 1 && /^[)\]}]/.test(content)) {
         stack.pop().close.textContent = content;
         return;
       }
-      if (/[(\[]$/.test(content)) {
+      if (/[(\[{]$/.test(content)) {
         var path = top.path + '/' + labelOf(content);
         var details = el('details');
+        details.dataset.path = path;
         details.open = !collapsed.has(path);
         details.appendChild(el('summary', null, content));
         var body = el('div', 'children');
         var close = el('div', 'close');
         details.appendChild(body);
         details.appendChild(close);
-        details.addEventListener('toggle', function () {
-          if (details.open) { collapsed.delete(path); } else { collapsed.add(path); }
-        });
         top.body.appendChild(details);
         stack.push({ body: body, close: close, path: path });
         return;
@@ -230,6 +239,105 @@
       top.body.appendChild(leaf(content));
     });
     container.replaceChildren(root);
+  }
+
+  // ---- The action: the JSON the log records, and its lines as the tree shows them.
+
+  function same(text) { return text; }
+
+  // The step's action as the log holds it (secrets as their masks), or null.
+  function actionJSON(index) {
+    var id = steps.actionJSON ? steps.actionJSON[index] : -1;
+    return id >= 0 ? S[id] : null;
+  }
+
+  // The lines of a JSON text, indented for the tree: keys that are names lose their quotes,
+  // array elements are labelled [0], [1], … as the state's are, and every number, string and
+  // key keeps the spelling the log has (no parsing and printing again, which would round
+  // large numbers and reorder keys).
+  function jsonLines(text) {
+    var lines = [];
+    var stack = [];
+    var line = '';
+    var i = 0;
+    function pad() { return '  '.repeat(stack.length); }
+    // A value starts on a line of indentation only: in an array, it gets its index.
+    function beginValue() {
+      var top = stack[stack.length - 1];
+      if (top && top.array && /^ *$/.test(line)) { line += '[' + top.count++ + ']: '; }
+    }
+    while (i < text.length) {
+      var c = text.charAt(i);
+      if (c === '"') {
+        var end = i + 1;
+        while (end < text.length && text.charAt(end) !== '"') {
+          end += text.charAt(end) === '\\' ? 2 : 1;
+        }
+        var token = text.slice(i, end + 1);
+        i = end + 1;
+        if (text.charAt(i) === ':') {
+          line += (/^"[A-Za-z_$][A-Za-z0-9_$]*"$/.test(token) ? token.slice(1, -1) : token) + ': ';
+          i++;
+        } else {
+          beginValue();
+          line += token;
+        }
+        continue;
+      }
+      if (c === '{' || c === '[') {
+        beginValue();
+        var close = c === '{' ? '}' : ']';
+        if (text.charAt(i + 1) === close) {
+          line += c + close;
+          i += 2;
+          continue;
+        }
+        lines.push(line + c);
+        stack.push({ array: c === '[', count: 0 });
+        line = pad();
+      } else if (c === '}' || c === ']') {
+        if (line.trim()) { lines.push(line); }
+        stack.pop();
+        line = pad() + c;
+      } else if (c === ',') {
+        lines.push(line + ',');
+        line = pad();
+      } else if (c !== ' ' && c !== '\n') {
+        beginValue();
+        line += c;
+      }
+      i++;
+    }
+    if (line.trim()) { lines.push(line); }
+    return lines.map(visible);
+  }
+
+  function renderAction(index) {
+    var tree = $('action-tree');
+    var raw = $('action-json');
+    var json = index >= 0 ? actionJSON(index) : null;
+    raw.textContent = json === null ? '' : visible(json);
+    raw.hidden = json === null;
+    if (json !== null) {
+      renderTree(tree, jsonLines(json), '/action', same);
+    } else {
+      tree.replaceChildren(el('div', 'same', index < 0 ? 'No steps: the log has no action.'
+        : 'The log\u2019s JSON for this action could not be written again (see the ' +
+          'warning replay printed).'));
+    }
+  }
+
+  // ---- The tabs under the step: its state, or its action.
+
+  var TABS = ['state', 'action'];
+
+  function showTab(name) {
+    TABS.forEach(function (tab) {
+      var on = tab === name;
+      $('tab-' + tab).setAttribute('aria-selected', on ? 'true' : 'false');
+      $('tab-' + tab).tabIndex = on ? 0 : -1;
+      $('panel-' + tab).hidden = !on;
+    });
   }
 
   // ---- The mock screen.
@@ -674,6 +782,7 @@
   // edited #step-N).
   function select(index, fromSlider, how) {
     if (n === 0) { return; }
+    if (!advancing) { stop(); }
     index = Math.max(0, Math.min(n - 1, index));
     selected = index;
     $('step-headline').textContent = '#' + steps.number[index] + ' ' + originOf(index) + ' ' +
@@ -707,6 +816,7 @@
     if (hasScreens) { renderScreen($('screen'), steps.screen[index]); }
     renderDiff($('diff'), index);
     renderTree($('state-tree'), stateLines(index));
+    renderAction(index);
     var slider = $('slider');
     if (!fromSlider) { slider.value = String(index + 1); }
     $('position').textContent = 'step ' + (index + 1) + ' of ' + n;
@@ -752,6 +862,68 @@
     var count = itemCount();
     if (count > 0) { select(itemAt(end ? count - 1 : 0)); }
   }
+
+  // ---- Play: walks the list's steps as \u2193 does, at the chosen speed, and stops at the
+  // end. Any other move (a key, the slider, a click, the address) stops it. The clock is
+  // the window's timers; a test puts its own in (`timeline.useClock`).
+
+  var clock = {
+    after: function (milliseconds, action) { return window.setTimeout(action, milliseconds); },
+    cancel: function (timer) { window.clearTimeout(timer); }
+  };
+  var playing = false;
+  var advancing = false;
+  var timer = null;
+
+  function stepsPerSecond() { return Number($('speed').value) || 2; }
+
+  function atEnd() {
+    var position = positionOf(selected);
+    return itemCount() === 0 || (position >= 0 ? position : lowerBound(selected) - 1) >=
+      itemCount() - 1;
+  }
+
+  function schedule() {
+    if (timer !== null) { clock.cancel(timer); }
+    timer = clock.after(1000 / stepsPerSecond(), tick);
+  }
+
+  function tick() {
+    timer = null;
+    if (!playing) { return; }
+    advancing = true;
+    try { move(1); } finally { advancing = false; }
+    if (atEnd()) { stop(); } else { schedule(); }
+  }
+
+  function showPlaying() {
+    var button = $('play');
+    button.textContent = playing ? '\u275a\u275a Pause' : '\u25b6 Play';
+    button.setAttribute('aria-pressed', playing ? 'true' : 'false');
+    document.body.dataset.playing = playing ? 'true' : 'false';
+  }
+
+  function play() {
+    if (playing || itemCount() === 0) { return; }
+    if (atEnd()) {
+      // From the end, Play starts again at the first step the list shows.
+      advancing = true;
+      try { moveTo(false); } finally { advancing = false; }
+    }
+    playing = true;
+    showPlaying();
+    schedule();
+  }
+
+  function stop() {
+    if (!playing) { return; }
+    playing = false;
+    if (timer !== null) { clock.cancel(timer); }
+    timer = null;
+    showPlaying();
+  }
+
+  function togglePlaying() { if (playing) { stop(); } else { play(); } }
 
   // ---- The header.
 
@@ -846,6 +1018,22 @@
       if (row) { select(Number(row.dataset.index), false, 'push'); }
     });
     slider.addEventListener('input', function () { select(Number(slider.value) - 1, true); });
+    $('play').disabled = n === 0;
+    $('play').addEventListener('click', togglePlaying);
+    $('speed').addEventListener('change', function () { if (playing) { schedule(); } });
+    TABS.forEach(function (name, k) {
+      var tab = $('tab-' + name);
+      tab.addEventListener('click', function () { showTab(name); });
+      tab.addEventListener('keydown', function (event) {
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') { return; }
+        var next = TABS[(k + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+        showTab(next);
+        $('tab-' + next).focus();
+        event.preventDefault();
+      });
+    });
+    showTab('state');
+    showPlaying();
     $('filter').addEventListener('input', applyFilter);
     $('origin-user').addEventListener('change', applyFilter);
     $('origin-effect').addEventListener('change', applyFilter);
@@ -861,6 +1049,16 @@
         return;
       }
       if (inFilter && key !== 'ArrowDown' && key !== 'ArrowUp') { return; }
+      if (key === ' ') {
+        // Space plays and pauses, except where it already means something: a button, a
+        // box, a menu, a folded section.
+        if (event.target.closest('button, select, summary, textarea, input:not([type=range])')) {
+          return;
+        }
+        togglePlaying();
+        event.preventDefault();
+        return;
+      }
       var page = Math.max(1, Math.floor(list.clientHeight / ROW) - 1);
       if (key === 'ArrowDown' || key === 'j') { move(1); }
       else if (key === 'ArrowUp' || key === 'k') { move(-1); }
@@ -879,12 +1077,15 @@
       $('effects').appendChild(el('li', 'none', 'none'));
       if (hasScreens) { renderScreen($('screen'), data.initialScreen); }
       renderTree($('state-tree'), data.initial);
+      renderAction(-1);
       renderRows();
     }
     window.timeline = {
       select: function (index) { select(index); },
       toggleGroup: function (index) { toggleGroup(index); },
       selected: function () { return selected; },
+      playing: function () { return playing; },
+      useClock: function (replacement) { clock = replacement; },
       count: n,
       firstShownMs: performance.now()
     };

@@ -43,6 +43,10 @@ enum DocSamples {
     "step-label": stepLabel,
     "snapshot-mismatch": snapshotMismatch,
     "login-request": loginRequest,
+    // Build your own feature.
+    "counter-transitions": counterTransitions,
+    "counter-log": counterLog,
+    "counter-replay": counterReplay,
   ]
 
   static let credentials = Credentials(username: "demo", password: "Secr3t")

@@ -123,7 +123,7 @@ struct TimelinePageData {
   /// The page's style sheet, as the Content-Security-Policy hashes it.
   var style: String? { element("<style>", "</style>") }
 
-  private func element(_ open: String, _ close: String) -> String? {
+  func element(_ open: String, _ close: String) -> String? {
     guard let start = html.range(of: open),
       let end = html.range(of: close, range: start.upperBound..<html.endIndex)
     else { return nil }
@@ -156,5 +156,25 @@ extension Array {
   /// must fail, not crash, on a page that lacks what it expects.
   func element(_ index: Int) -> Element? {
     indices.contains(index) ? self[index] : nil
+  }
+}
+
+extension TimelinePageData {
+  /// The JSON the Action tab shows for step `index` (0-based): the action as the page holds
+  /// it; `nil` when the page holds none for the step.
+  func actionJSON(_ index: Int) -> String? {
+    let ids = steps["actionJSON"] as? [Int] ?? []
+    return ids.element(index).flatMap(strings.element)
+  }
+
+  /// The values of the speed menu beside Play, and the one chosen when the page opens.
+  var speeds: (values: [String], chosen: String?) {
+    guard let menu = element(#"<select id="speed""#, "</select>") else { return ([], nil) }
+    let options = menu.components(separatedBy: "<option value=\"").dropFirst()
+    let values = options.map { String($0.prefix { $0 != "\"" }) }
+    let chosen = options.first { $0.contains("\" selected>") }.map {
+      String($0.prefix { $0 != "\"" })
+    }
+    return (values, chosen)
   }
 }
