@@ -38,6 +38,7 @@ struct StoreBenchTests {
     for required in [
       "Store.send, counter, 0 observers", "Store.send, counter, 100 observers",
       "Store.send, login keystroke, 0 observers", "TestStore.send + assert, counter",
+      "send, 1,000 rows, one changes: transition observer",
       "record login: overhead per send (main actor)", "replay login: Replayer.replay, verified",
     ] {
       #expect(names.contains(required), "missing scenario \(required)")
@@ -77,7 +78,7 @@ struct StoreBenchTests {
     #expect(
       output.stderr
         == "store-bench: --group needs one of counter, login, scoped, teststore, actionlog, scale, "
-        + "record (see --help)\n")
+        + "rows, record (see --help)\n")
   }
 
   @Test func helpExplainsTheOptions() async throws {
