@@ -107,7 +107,8 @@ func rowScenarios(quick: Bool) async -> [BenchmarkResult] {
     // Only the changed row's handle is told, and only when the row has a handle: rows are
     // picked across the whole list, about one in `count / 1_000` among the first thousand.
     if told > sends + 1 {
-      FileHandleOutput.standardError("store-bench: \(told) row handles were told for \(sends) sends")
+      FileHandleOutput.standardError(
+        "store-bench: \(told) row handles were told for \(sends) sends")
     }
     blackHole(handles)
     results.append(row("1,000 row handles observed", handledTime, floor: floor, "≤ 20 µs"))
