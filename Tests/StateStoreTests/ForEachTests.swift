@@ -173,6 +173,23 @@ struct Shelf: Reducer {
     _ = subscriptions
   }
 
+  @Test func inALongListOnlyTheChangedRowsHandleIsTold() {
+    var pages = IdentifiedList<Shelf.Page>()
+    for id in 0..<5_000 { pages.append(Shelf.Page(id: id)) }
+    let store = Store(initialState: Shelf.State(pages: pages), reducer: Shelf())
+    let rows = store.scope(rows: Shelf.pages)
+    var told: [Int] = []
+    let subscriptions = [10, 4_095, 4_500].compactMap { id in
+      rows[id: id]?.observe { _ in told.append(id) }
+    }
+    store.send(.pages(.row(4_500, .append("a"))))
+    store.send(.pages(.row(4_501, .append("b"))))
+    store.send(.pages(.row(10, .append("c"))))
+    #expect(told == [4_500, 10])
+    #expect(rows[id: 4_501]?.state.journal.entries == ["b"])
+    _ = subscriptions
+  }
+
   @Test func theListIsToldWhenRowsComeGoOrMoveNotWhenOneChanges() {
     let store = Store(initialState: Self.twoPages, reducer: Shelf())
     let rows = store.scope(rows: Shelf.pages)

@@ -140,4 +140,28 @@ struct IdentifiedListTests {
     #expect(built == Self.abc)
     #expect(built.hashValue == Self.abc.hashValue)
   }
+
+  @Test func aLongListKeepsItsRowsAcrossLeavesAndNodes() {
+    // 10,000 rows: more than two nodes of 4,096 rows, the last leaf part full.
+    var list = IdentifiedList<Row>()
+    for id in 0..<10_000 { list.append(Row(id: id, name: "\(id)")) }
+    let before = list
+    list[id: 4_096]?.name = "changed"
+    list.update(id: 9_999) { $0.name = "last" }
+    #expect(before[id: 4_096]?.name == "4096")
+    #expect(list[4_096].name == "changed")
+    #expect(list.map(\.id) == Array(0..<10_000))
+    #expect(list != before)
+    let changed = list.indices.filter { list[$0] != before[$0] }
+    #expect(changed == [4_096, 9_999])
+
+    list.remove(id: 63)
+    list.insert(Row(id: 20_000), at: 4_095)
+    #expect(list.count == 10_000)
+    #expect(list.index(id: 20_000) == 4_095)
+    #expect(list.index(id: 4_096) == 4_096)
+    #expect(list[id: 64] == Row(id: 64, name: "64"))
+    #expect(list.index(id: 64) == 63)
+    #expect(Array(list.ids.prefix(3)) == [0, 1, 2])
+  }
 }

@@ -82,15 +82,16 @@ extension Reducer {
 /// A feature with a list of child features: see `forEach(_:row:)`.
 public struct ForEachRow<Parent: Reducer, Row: Reducer>: Reducer
 where Row.State: Identifiable, Row.State.ID: Sendable {
-  let parent: Parent
-  let row: Row
-  let name: String
-  let rows: WritableKeyPath<Parent.State, IdentifiedList<Row.State>> & Sendable
-  let extractAction: @Sendable (Parent.Action) -> RowAction<Row.State.ID, Row.Action>?
+  @usableFromInline let parent: Parent
+  @usableFromInline let row: Row
+  @usableFromInline let name: String
+  @usableFromInline let rows: WritableKeyPath<Parent.State, IdentifiedList<Row.State>> & Sendable
+  @usableFromInline let extractAction:
+    @Sendable (Parent.Action) -> RowAction<Row.State.ID, Row.Action>?
   /// The row's effects, embedded in the parent's.
-  let embed: @Sendable (Row.State.ID, [Row.Effect]) -> [Parent.Effect]
+  @usableFromInline let embed: @Sendable (Row.State.ID, [Row.Effect]) -> [Parent.Effect]
   /// The dismissal of a removed row; `nil` for rows without effects.
-  let dismissal: (@Sendable (Row.State.ID) -> Parent.Effect)?
+  @usableFromInline let dismissal: (@Sendable (Row.State.ID) -> Parent.Effect)?
 
   /// Runs the row (when the action is a row's and the row is there), then the parent, then
   /// adds a dismissal for each row that went away.
@@ -99,6 +100,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   ///   - state: The parent's state.
   ///   - action: Any parent action.
   /// - Returns: The row's embedded effects, then the parent's, then the dismissals.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> [Parent.Effect] {
     // Only the list's structure and its positions are kept from before: a row that changes
     // in place copies neither (the rows themselves are never kept).
@@ -114,9 +116,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
       if let rowEffects {
         effects = rowEffects.isEmpty ? [] : embed(id, rowEffects)
       } else {
-        RuntimeWarning.report(
-          "\(Dump.renderOneLine(action)) was sent to the row \(RowNamespace.name(of: id)) of "
-            + "'\(name)', which is not there; the action was ignored.")
+        reportMissingRow(id, action)
       }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
@@ -126,11 +126,25 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
       effects += parentEffects
     }
     if let dismissal, let before, state[keyPath: rows].structure !== before.0 {
-      let after = state[keyPath: rows].positions
-      let removed = before.1.filter { after[$0.key] == nil }.sorted { $0.value < $1.value }
-      effects += removed.map { dismissal($0.key) }
+      effects += dismissals(before: before.1, after: state[keyPath: rows].positions, dismissal)
     }
     return effects
+  }
+}
+
+extension ForEachRow {
+  @usableFromInline func reportMissingRow(_ id: Row.State.ID, _ action: Parent.Action) {
+    RuntimeWarning.report(
+      "\(Dump.renderOneLine(action)) was sent to the row \(RowNamespace.name(of: id)) of "
+        + "'\(name)', which is not there; the action was ignored.")
+  }
+
+  @usableFromInline func dismissals(
+    before: [Row.State.ID: Int], after: [Row.State.ID: Int],
+    _ dismissal: @Sendable (Row.State.ID) -> Parent.Effect
+  ) -> [Parent.Effect] {
+    let removed = before.filter { after[$0.key] == nil }.sorted { $0.value < $1.value }
+    return removed.map { dismissal($0.key) }
   }
 }
 

@@ -67,7 +67,7 @@ public struct IdentifiedList<Element: Identifiable> {
   ///
   /// - Parameter id: A row's id.
   public subscript(id id: Element.ID) -> Element? {
-    get {
+    @inlinable get {
       guard let position = positions[id] else { return nil }
       return elements[position]
     }
@@ -98,31 +98,36 @@ public struct IdentifiedList<Element: Identifiable> {
   ///   - body: Changes the row; it must not change the row's id (a change of id is undone
   ///     and reported as a ``RuntimeWarning``).
   /// - Returns: What `body` returned, or `nil` when no row has `id`.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func update<Result>(
     id: Element.ID, _ body: (inout Element) throws -> Result
   ) rethrows -> Result? {
     guard let position = positions[id] else { return nil }
     let result = try elements.modify(at: position, body)
     let newID = elements[position].id
-    if newID != id {
-      RuntimeWarning.report(
-        "a row of an IdentifiedList<\(Dump.typeName(of: Element.self))> changed its id from "
-          + "\(Dump.renderOneLine(id)) to \(Dump.renderOneLine(newID)); "
-          + "the list keeps ids stable, so the row was removed.")
-      var rows = elements.array
-      rows.remove(at: position)
-      positions[id] = nil
-      rebuild(rows)
-    }
+    if newID != id { changeOfID(from: id, to: newID, at: position) }
     return result
+  }
+
+  /// Removes the row at `position`, whose id `update(id:_:)` saw change from `id` to `newID`.
+  @usableFromInline mutating func changeOfID(
+    from id: Element.ID, to newID: Element.ID, at position: Int
+  ) {
+    RuntimeWarning.report(
+      "a row of an IdentifiedList<\(Dump.typeName(of: Element.self))> changed its id from "
+        + "\(Dump.renderOneLine(id)) to \(Dump.renderOneLine(newID)); "
+        + "the list keeps ids stable, so the row was removed.")
+    var rows = elements.array
+    rows.remove(at: position)
+    positions[id] = nil
+    rebuild(rows)
   }
 
   /// The position of the row with `id`, or `nil`.
   ///
   /// - Parameter id: A row's id.
   /// - Returns: Its position in the list.
-  public func index(id: Element.ID) -> Int? {
+  @inlinable public func index(id: Element.ID) -> Int? {
     positions[id]
   }
 
@@ -257,14 +262,14 @@ public enum IdentifiedListError: Error, Equatable, Sendable, CustomStringConvert
 
 extension IdentifiedList: RandomAccessCollection {
   /// The position of the first row.
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
   /// One past the position of the last row.
-  public var endIndex: Int { elements.count }
+  @inlinable public var endIndex: Int { elements.count }
 
   /// The row at `position`.
   ///
   /// - Parameter position: A position from 0 to `count - 1`.
-  public subscript(position: Int) -> Element { elements[position] }
+  @inlinable public subscript(position: Int) -> Element { elements[position] }
 }
 
 extension IdentifiedList: ExpressibleByArrayLiteral {
@@ -284,14 +289,14 @@ extension IdentifiedList: ExpressibleByArrayLiteral {
 
 extension IdentifiedList: Equatable where Element: Equatable {
   /// Whether both have the same rows in the same order.
-  public static func == (lhs: IdentifiedList, rhs: IdentifiedList) -> Bool {
+  @inlinable public static func == (lhs: IdentifiedList, rhs: IdentifiedList) -> Bool {
     lhs.elements == rhs.elements
   }
 
   /// The positions of the rows that differ from `old`'s, when both lists have the same
   /// structure (the same ids in the same order); `nil` when they do not. Only the leaves the
   /// two versions do not share are compared.
-  func changedPositions(from old: IdentifiedList) -> [Int]? {
+  @inlinable func changedPositions(from old: IdentifiedList) -> [Int]? {
     guard structure === old.structure else { return nil }
     return elements.changedPositions(from: old.elements)
   }

@@ -20,9 +20,9 @@ struct RowTree<Element> {
   @usableFromInline var nodes: [[[Element]]] = []
   @usableFromInline var count = 0
 
-  @usableFromInline static var leafShift: Int { 6 }
-  @usableFromInline static var nodeShift: Int { 12 }
-  @usableFromInline static var leafMask: Int { 63 }
+  @inlinable static var leafShift: Int { 6 }
+  @inlinable static var nodeShift: Int { 12 }
+  @inlinable static var leafMask: Int { 63 }
 
   @usableFromInline init() {}
 
@@ -31,7 +31,7 @@ struct RowTree<Element> {
   }
 
   /// The row at `position`.
-  @usableFromInline subscript(position: Int) -> Element {
+  @inlinable subscript(position: Int) -> Element {
     get {
       nodes[position >> Self.nodeShift][(position >> Self.leafShift) & Self.leafMask][
         position & Self.leafMask]
@@ -42,7 +42,7 @@ struct RowTree<Element> {
   }
 
   /// Changes the row at `position` in place: only the path to it is copied if it is shared.
-  @usableFromInline mutating func modify<Result>(
+  @inlinable mutating func modify<Result>(
     at position: Int, _ body: (inout Element) throws -> Result
   ) rethrows -> Result {
     try body(
@@ -75,14 +75,17 @@ struct RowTree<Element> {
 
   /// The positions whose rows differ between `old` and this tree, in order, when both have
   /// the same count; rows are compared only in the leaves that are not shared.
-  func changedPositions(from old: RowTree) -> [Int] where Element: Equatable {
+  @inlinable func changedPositions(from old: RowTree) -> [Int] where Element: Equatable {
     guard count == old.count else { return Array(0..<count) }
     var changed: [Int] = []
-    for node in nodes.indices where nodes[node] != old.nodes[node] {
-      for leaf in nodes[node].indices where nodes[node][leaf] != old.nodes[node][leaf] {
+    for node in 0..<nodes.count where nodes[node] != old.nodes[node] {
+      let leaves = nodes[node]
+      let oldLeaves = old.nodes[node]
+      for leaf in 0..<leaves.count where leaves[leaf] != oldLeaves[leaf] {
+        let rows = leaves[leaf]
+        let oldRows = oldLeaves[leaf]
         let start = node << Self.nodeShift + leaf << Self.leafShift
-        for (offset, row) in nodes[node][leaf].enumerated()
-        where row != old.nodes[node][leaf][offset] {
+        for offset in 0..<rows.count where rows[offset] != oldRows[offset] {
           changed.append(start + offset)
         }
       }
@@ -95,7 +98,7 @@ extension RowTree: Sendable where Element: Sendable {}
 
 extension RowTree: Equatable where Element: Equatable {
   /// Whether both hold equal rows in the same order; shared nodes and leaves compare at once.
-  @usableFromInline static func == (lhs: RowTree, rhs: RowTree) -> Bool {
+  @inlinable static func == (lhs: RowTree, rhs: RowTree) -> Bool {
     lhs.count == rhs.count && lhs.nodes == rhs.nodes
   }
 }

@@ -31,18 +31,18 @@ public final class ScopedRows<
 >:
   Observable
 where Row.ID == ID {
-  private var handles: [ID: ScopedStore<Row, Action>] = [:]
+  @usableFromInline var handles: [ID: ScopedStore<Row, Action>] = [:]
   private var order: [ScopedRow<ID, Row, Action>] = []
   /// The list as the handles last saw it: a new list is compared with it, leaf by leaf.
-  private var current: IdentifiedList<Row>
+  @usableFromInline var current: IdentifiedList<Row>
   /// The new list, when its rows were added, removed or moved.
-  private var staged: IdentifiedList<Row>?
-  private var changedRows: [ScopedStore<Row, Action>] = []
+  @usableFromInline var staged: IdentifiedList<Row>?
+  @usableFromInline var changedRows: [ScopedStore<Row, Action>] = []
   private let registrar = ObservationRegistrar()
   private let sendToParent: @MainActor (RowAction<ID, Action>) -> StoreTask
   private var parentSubscription: StoreSubscription?
 
-  init(
+  @usableFromInline init(
     initial: IdentifiedList<Row>,
     send: @escaping @MainActor (RowAction<ID, Action>) -> StoreTask,
     subscribe: (ScopedRows) -> StoreSubscription
@@ -74,7 +74,7 @@ where Row.ID == ID {
   /// With the same rows in the same places, only the leaves the new list does not share with
   /// the last one are compared, and only their rows' handles are asked: one changed row of
   /// 100,000 visits a few dozen nodes and one leaf, however many handles there are.
-  func stage(_ list: IdentifiedList<Row>) -> Bool {
+  @inlinable func stage(_ list: IdentifiedList<Row>) -> Bool {
     let changedRows: [ScopedStore<Row, Action>]
     if let positions = list.changedPositions(from: current) {
       if positions.isEmpty { return false }
@@ -96,7 +96,7 @@ where Row.ID == ID {
   }
 
   /// Publishes what ``stage(_:)`` found: the changed rows' handles, then the list.
-  func publish() {
+  @usableFromInline func publish() {
     let rows = changedRows
     changedRows = []
     for handle in rows { handle.publish() }
@@ -172,6 +172,7 @@ extension Store {
   ///
   /// - Parameter feature: Where the list sits in this store's feature.
   /// - Returns: The rows' handles.
+  @inlinable
   public func scope<Row: Identifiable & Equatable & Sendable, RowAction: Sendable, RowEffect>(
     rows feature: ChildFeature<
       R.State, R.Action, R.Effect, IdentifiedList<Row>, StateStore.RowAction<Row.ID, RowAction>,
