@@ -15,14 +15,7 @@ public enum AppEffect: ComposedEffect, Equatable, Codable {
   /// started is cancelled.
   case childDismissed(ChildDismissal)
 
-  /// Each child's effects keep their own cancellation, in the child's namespace;
-  /// ``childDismissed(_:)`` cancels the whole namespace of the child that went away.
-  public var cancellation: EffectCancellation {
-    switch self {
-    case .login(let effect): AppReducer.login.cancellation(of: effect)
-    case .home(let effect): AppReducer.home.cancellation(of: effect)
-    case .childDismissed(let dismissal): dismissal.cancellation
-    }
-  }
-
+  // No `cancellation`: each child's effects keep their own, in the namespace of the case that
+  // carries them (`ComposedEffect.childCancellation`), and `childDismissed` cancels the whole
+  // namespace of the child that went away.
 }

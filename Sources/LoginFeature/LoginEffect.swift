@@ -53,10 +53,8 @@ public enum LoginEffect: ComposedEffect, Equatable, Codable {
     case .authenticate: .group(Self.authenticationID, cancelInFlight: true)
     case .cancelAuthentication: .cancels(Self.authenticationID)
     case .startLockoutTimer: .group(Self.lockoutTimerID, cancelInFlight: true)
-    case .route, .showAlert, .saveSession, .clearSession, .restoreLaunch, .updateLockout: .none
-    case .twoFactor(let effect): LoginReducer.twoFactor.cancellation(of: effect)
-    case .passwordReset(let effect): LoginReducer.passwordReset.cancellation(of: effect)
-    case .childDismissed(let dismissal): dismissal.cancellation
+    // The children's effects and dismissals: from the case that carries them.
+    default: childCancellation ?? .none
     }
   }
 

@@ -75,22 +75,15 @@ public struct CancellationID: Hashable, Sendable, ExpressibleByStringLiteral,
 ///
 /// Every effect lives in a *namespace*: the path of the child features it was embedded
 /// through, outermost first (empty at the root). A parent that embeds a child's effects gives
-/// them the cancellation ``ChildFeature/cancellation(of:)`` returns — ``within(_:)`` the
-/// ``ChildFeature/name`` of the place the child sits — so that groups are per place:
+/// them the child's cancellation ``within(_:)`` the place the child sits — a
+/// ``ComposedEffect`` does it by itself, naming the place after the case that carries them —
+/// so that groups are per place:
 ///
 /// ```swift
 /// enum FormsEffect: ComposedEffect {
 ///   case primary(LoginEffect)
 ///   case secondary(LoginEffect)
 ///   case childDismissed(ChildDismissal)
-///
-///   var cancellation: EffectCancellation {
-///     switch self {
-///     case .primary(let effect): Forms.primary.cancellation(of: effect)
-///     case .secondary(let effect): Forms.secondary.cancellation(of: effect)
-///     case .childDismissed(let dismissal): dismissal.cancellation
-///     }
-///   }
 /// }
 /// ```
 ///

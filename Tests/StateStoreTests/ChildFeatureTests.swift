@@ -55,6 +55,46 @@ struct ChildFeatureTests {
     #endif
   }
 
+  @Test func aComposedEffectTakesEachChildsCancellationFromItsCase() {
+    #expect(
+      Desk.Effect.left(.request("r")).cancellation
+        == EffectCancellation(.group("request", cancelInFlight: true), namespace: ["left"]))
+    #expect(Desk.Effect.right(.cancelRequests).cancellation == .cancels("request").within("right"))
+    #expect(
+      Desk.Effect.drawer(.echo("e")).cancellation
+        == EffectCancellation(.none, namespace: ["drawer"]))
+    #expect(
+      Desk.Effect.childDismissed(Desk.drawer.dismissal).cancellation == .cancelsAll(in: "drawer"))
+
+    // A labelled payload, and a case that carries no child's effect.
+    enum Parent: ComposedEffect, Equatable {
+      case child(effect: Journal.Effect)
+      case own(String)
+      case childDismissed(ChildDismissal)
+    }
+    #expect(
+      Parent.child(effect: .request("r")).cancellation
+        == .group("request", cancelInFlight: true).within("child"))
+    #expect(Parent.own("x").cancellation == .none)
+    #expect(Parent.own("x").childCancellation == nil)
+  }
+
+  @Test func aChildNamedOtherwiseThanItsCaseIsFound() {
+    enum Action: Equatable, Sendable { case child(Journal.Action) }
+    enum Parent: ComposedEffect, Equatable {
+      case child(Journal.Effect)
+      case childDismissed(ChildDismissal)
+    }
+    let child = ChildFeature(
+      "kid", state: \Journal.State.self,
+      action: CaseKey(embed: Action.child) { if case .child(let a) = $0 { a } else { nil } },
+      effect: CaseKey(embed: Parent.child) { if case .child(let e) = $0 { e } else { nil } })
+    let problems = child.embeddingProblems(actions: [], effects: [.request("r")])
+    #expect(problems.count == 1)
+    #expect(
+      problems.first?.contains("name the child after the case that carries its effects") == true)
+  }
+
   @Test func anExtractThatMissesItsCaseIsFound() {
     enum Action: Equatable, Sendable {
       case child(Journal.Action)

@@ -24,13 +24,6 @@ struct Shelf: Reducer {
   enum Effect: ComposedEffect, Equatable {
     case pages(RowEffect<Int, Journal.Effect>)
     case childDismissed(ChildDismissal)
-
-    var cancellation: EffectCancellation {
-      switch self {
-      case .pages(let effect): Shelf.pages.cancellation(of: effect)
-      case .childDismissed(let dismissal): dismissal.cancellation
-      }
-    }
   }
 
   static let pages = ChildFeature(

@@ -24,15 +24,7 @@ struct Desk: Reducer {
     case right(Journal.Effect)
     case drawer(Journal.Effect)
     case childDismissed(ChildDismissal)
-
-    var cancellation: EffectCancellation {
-      switch self {
-      case .left(let effect): Desk.left.cancellation(of: effect)
-      case .right(let effect): Desk.right.cancellation(of: effect)
-      case .drawer(let effect): Desk.drawer.cancellation(of: effect)
-      case .childDismissed(let dismissal): dismissal.cancellation
-      }
-    }
+    // No `cancellation`: `ComposedEffect` reads each child's from the case that carries it.
   }
 
   static let left = ChildFeature(

@@ -21,19 +21,14 @@
 /// enum AppEffect: ComposedEffect {
 ///   case login(LoginEffect)
 ///   case childDismissed(ChildDismissal)
-///
-///   var cancellation: EffectCancellation {
-///     switch self {
-///     case .login(let effect): AppReducer.login.cancellation(of: effect)
-///     case .childDismissed(let dismissal): dismissal.cancellation
-///     }
-///   }
+///   // No `cancellation`: the child's effects run in the namespace of their case, "login".
 /// }
 /// ```
 ///
-/// The two closures of each ``CaseKey`` must agree, and the parent's `cancellation` must use
-/// ``cancellation(of:)`` for the child's case. Debug builds check the second on every effect
-/// the child returns (a ``RuntimeWarning`` names the child when it does not hold); a test checks
+/// The two closures of each ``CaseKey`` must agree, and the child's name must be the name of
+/// the case that carries its effects (or the parent's `cancellation` must return
+/// ``cancellation(of:)`` for that case). Debug builds check the second on every effect the
+/// child returns (a ``RuntimeWarning`` names the child when it does not hold); a test checks
 /// both with ``embeddingProblems(actions:effects:)``.
 ///
 /// A `ChildFeature` is an immutable object, shared by every reducer and handle that reads it.
@@ -167,7 +162,8 @@ public final class ChildFeature<
   private func namespaceProblem(_ effect: Effect, _ parent: ParentEffect) -> String {
     "the child '\(name)' returned \(Dump.renderOneLine(effect)), whose cancellation in "
       + "\(ParentEffect.self) is \(parent.cancellation), not \(cancellation(of: effect)): "
-      + "return \(name).cancellation(of: effect) for its case"
+      + "name the child after the case that carries its effects, or return "
+      + "\(name).cancellation(of: effect) for that case"
   }
 }
 
@@ -267,8 +263,24 @@ public struct ChildDismissal: Hashable, Sendable, Codable, CustomStringConvertib
 /// }
 /// ```
 ///
-/// An enum case satisfies the requirement; give it the ``ChildDismissal/cancellation`` in the
-/// effect's `cancellation`.
+/// An enum case satisfies the requirement.
+///
+/// A composed effect needs no `cancellation` of its own for its children: the default reads
+/// where each effect sits. An effect carried by a case whose payload is a child's effect gets
+/// the child's own cancellation within the case's name (``childCancellation``), and a
+/// dismissal gets its own. So a child's ``ChildFeature/name`` is the name of the case that
+/// carries its effects (`"login"` for `case login(LoginEffect)`); ``ChildFeature/embeddingProblems(actions:effects:)``
+/// and debug builds report a child whose name is not its case's. A feature with effects of its
+/// own in groups writes `cancellation` for those and leaves the rest to ``childCancellation``:
+///
+/// ```swift
+/// var cancellation: EffectCancellation {
+///   switch self {
+///   case .authenticate: .group("login.authenticate", cancelInFlight: true)
+///   default: childCancellation ?? .none
+///   }
+/// }
+/// ```
 public protocol ComposedEffect: StoreEffect {
   /// The effect of an optional child going away.
   ///
@@ -285,4 +297,30 @@ public protocol PresentedState {
 
   /// How the child ended, once it has; `nil` while it is still showing.
   var outcome: Outcome? { get }
+}
+
+extension ComposedEffect {
+  /// The effect's cancellation, from where it sits: ``childCancellation``, or `.none` for a
+  /// case that carries no child's effect.
+  public var cancellation: EffectCancellation { childCancellation ?? .none }
+
+  /// For a case that carries a child's effect — `.login(effect)` — that effect's own
+  /// cancellation in the child's namespace, named after the case (`"login"`); for a case that
+  /// carries a ``ChildDismissal``, the dismissal's; `nil` for any other case.
+  ///
+  /// It reads the case's name and payload by reflection, when the store schedules the effect
+  /// (effects are far rarer than actions).
+  public var childCancellation: EffectCancellation? {
+    guard let payload = Mirror(reflecting: self).children.first, let name = payload.label
+    else { return nil }
+    var value = payload.value
+    // A labelled payload, `case login(effect: LoginEffect)`, reflects as a one-element tuple.
+    let inner = Mirror(reflecting: value)
+    if inner.displayStyle == .tuple, inner.children.count == 1, let only = inner.children.first {
+      value = only.value
+    }
+    if let dismissal = value as? ChildDismissal { return dismissal.cancellation }
+    guard let effect = value as? any StoreEffect else { return nil }
+    return effect.cancellation.within(name)
+  }
 }

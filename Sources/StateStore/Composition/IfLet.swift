@@ -68,14 +68,10 @@ extension Reducer where Effect: ComposedEffect {
     onEnd: @escaping @Sendable (inout State, Child.State.Outcome) -> [Effect],
     child: () -> Child
   ) -> IfLet<Self, Child> where Child.State: PresentedState {
-    var reducer = IfLet(
+    IfLet(
       parent: self, child: child(), feature: feature,
-      dismissal: { .childDismissed(feature.dismissal) })
-    reducer.end = { childState in
-      guard let outcome = childState.outcome else { return nil }
-      return { parentState in onEnd(&parentState, outcome) }
-    }
-    return reducer
+      dismissal: { .childDismissed(feature.dismissal) }
+    ).ending(with: onEnd)
   }
 
   /// Runs a child feature without effects on an optional part of this feature's state: the
@@ -91,6 +87,23 @@ extension Reducer where Effect: ComposedEffect {
     child: () -> Child
   ) -> IfLet<Self, Child> where Child.Effect == Never {
     IfLet(parent: self, child: child(), feature: feature, dismissal: nil)
+  }
+
+  /// Presents a child without effects that can end itself: the same as the
+  /// `ifLet(_:onEnd:child:)` of a child with effects, with nothing to cancel when it ends or
+  /// goes away, so the parent needs no ``ComposedEffect`` (and may have no effects at all).
+  ///
+  /// - Parameters:
+  ///   - feature: Where the optional child sits in this feature.
+  ///   - onEnd: Acts on the outcome of a child that ended; the child is already removed.
+  ///   - child: The child's reducer.
+  /// - Returns: A reducer that runs both.
+  public func ifLet<Child: Reducer>(
+    _ feature: ChildFeature<State, Action, Effect, Child.State?, Child.Action, Never>,
+    onEnd: @escaping @Sendable (inout State, Child.State.Outcome) -> [Effect],
+    child: () -> Child
+  ) -> IfLet<Self, Child> where Child.State: PresentedState, Child.Effect == Never {
+    IfLet(parent: self, child: child(), feature: feature, dismissal: nil).ending(with: onEnd)
   }
 }
 
@@ -108,6 +121,23 @@ extension Reducer {
     child: () -> Child
   ) -> IfLet<Self, Child> where Child.Effect == Never {
     IfLet(parent: self, child: child(), feature: feature, dismissal: nil)
+  }
+
+  /// Presents a child without effects that can end itself: the same as the
+  /// `ifLet(_:onEnd:child:)` of a child with effects, with nothing to cancel when it ends or
+  /// goes away, so the parent needs no ``ComposedEffect`` (and may have no effects at all).
+  ///
+  /// - Parameters:
+  ///   - feature: Where the optional child sits in this feature.
+  ///   - onEnd: Acts on the outcome of a child that ended; the child is already removed.
+  ///   - child: The child's reducer.
+  /// - Returns: A reducer that runs both.
+  public func ifLet<Child: Reducer>(
+    _ feature: ChildFeature<State, Action, Effect, Child.State?, Child.Action, Never>,
+    onEnd: @escaping @Sendable (inout State, Child.State.Outcome) -> [Effect],
+    child: () -> Child
+  ) -> IfLet<Self, Child> where Child.State: PresentedState, Child.Effect == Never {
+    IfLet(parent: self, child: child(), feature: feature, dismissal: nil).ending(with: onEnd)
   }
 }
 
@@ -184,6 +214,19 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
       effects.append(dismissal())
     }
     return effects
+  }
+
+  /// This reducer, for a presented child: when an action leaves the child with an outcome, the
+  /// child is removed and `onEnd` acts on it.
+  func ending(
+    with onEnd: @escaping @Sendable (inout Parent.State, Child.State.Outcome) -> [Parent.Effect]
+  ) -> IfLet where Child.State: PresentedState {
+    var reducer = self
+    reducer.end = { childState in
+      guard let outcome = childState.outcome else { return nil }
+      return { parentState in onEnd(&parentState, outcome) }
+    }
+    return reducer
   }
 
   /// Removes a presented child that ended, and returns what the parent does about it.
