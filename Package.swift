@@ -63,9 +63,11 @@ let package = Package(
         "StateStore", "StateStoreTesting", "LoginFeature", "AppFeature", "ActionLog",
       ]
     ),
-    // What the action-log and replay-tool tests share: the built `replay` run as a process,
-    // temporary folders. Foundation only; no product ships it.
-    .target(name: "ToolTestSupport", dependencies: ["StateStore"], path: "Tests/ToolTestSupport"),
+    // What the action-log and replay-tool tests share: the built `replay` run as a process or
+    // in-process (`CapturedReplayOutput`), temporary folders. No product ships it.
+    .target(
+      name: "ToolTestSupport", dependencies: ["StateStore", "ReplayTool"],
+      path: "Tests/ToolTestSupport"),
     // A fake login service for `HTTPLoginAPI`, on URLSession through a stub URLProtocol: the
     // HTTP client's tests and the docs' request sample share it. No product ships it.
     .target(

@@ -3,6 +3,7 @@ import Foundation
 import ReplayTool
 import StateStore
 import Testing
+import ToolTestSupport
 
 // The "A replay tool of your own" example of the Composing features article, compiled and run.
 // The article shows it as a `main.swift`: these lines, then
@@ -17,18 +18,6 @@ import Testing
   return command
 }
 
-/// Everything a `ReplayOutput` was given.
-final class CapturedOutput: Sendable {
-  private let text = Guarded(("", ""))
-  var standardOutput: String { text.withLock { $0.0 } }
-  var standardError: String { text.withLock { $0.1 } }
-
-  var output: ReplayOutput {
-    ReplayOutput(
-      isColored: false, write: { piece in self.text.withLock { $0.0 += piece } },
-      writeError: { piece in self.text.withLock { $0.1 += piece } })
-  }
-}
 
 @MainActor struct HostReplayToolTests {
   static let fixture = URL(fileURLWithPath: #filePath)
@@ -61,7 +50,7 @@ final class CapturedOutput: Sendable {
   }
 
   @Test func theHostsToolVerifiesAnAppLog() {
-    let captured = CapturedOutput()
+    let captured = CapturedReplayOutput()
     let status = makeHostReplayCommand().run(
       ["--verify", Self.fixture.path], output: captured.output)
     #expect(status == 0)
@@ -75,7 +64,7 @@ final class CapturedOutput: Sendable {
     let login = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("ActionLogTests/Fixtures/login.jsonl")
-    let captured = CapturedOutput()
+    let captured = CapturedReplayOutput()
     let status = makeHostReplayCommand().run([login.path], output: captured.output)
     #expect(status == 2)
     #expect(captured.standardOutput == "")
@@ -84,7 +73,7 @@ final class CapturedOutput: Sendable {
 
   @Test func aToolNamedOtherwiseSaysItsNameInMessagesAndUsage() {
     let command = ReplayCommand(features: makeHostReplayCommand().features, toolName: "app-replay")
-    let captured = CapturedOutput()
+    let captured = CapturedReplayOutput()
     #expect(command.run(["--frobnicate"], output: captured.output) == 2)
     #expect(
       captured.standardError

@@ -37,7 +37,7 @@ import ToolTestSupport
       lines[3].contains(
         #""action":{"todos":{"_0":{"action":{"descriptionChanged":{"_0":"Milk"}},"id":0}}}"#))
 
-    let captured = CapturedOutput()
+    let captured = CapturedReplayOutput()
     #expect(Self.command.run([url.path], output: captured.output) == 0)
     #expect(captured.standardError == "")
     let output = captured.standardOutput
@@ -51,7 +51,7 @@ import ToolTestSupport
   @Test func aRecordedSessionVerifies() async throws {
     let folder = try TemporaryFolder()
     let url = try await recordSession(in: folder)
-    let captured = CapturedOutput()
+    let captured = CapturedReplayOutput()
     #expect(Self.command.run(["--verify", url.path], output: captured.output) == 0)
     #expect(
       captured.standardOutput
@@ -62,7 +62,7 @@ import ToolTestSupport
     let folder = try TemporaryFolder()
     let url = try await recordSession(in: folder)
     let page = folder.url.appendingPathComponent("todos.html")
-    let captured = CapturedOutput()
+    let captured = CapturedReplayOutput()
     #expect(
       Self.command.run(["--html", page.path, url.path], output: captured.output) == 0,
       "\(captured.standardError)")
@@ -72,15 +72,3 @@ import ToolTestSupport
   }
 }
 
-/// Everything a `ReplayOutput` was given.
-final class CapturedOutput: Sendable {
-  private let text = Guarded(("", ""))
-  var standardOutput: String { text.withLock { $0.0 } }
-  var standardError: String { text.withLock { $0.1 } }
-
-  var output: ReplayOutput {
-    ReplayOutput(
-      isColored: false, write: { piece in self.text.withLock { $0.0 += piece } },
-      writeError: { piece in self.text.withLock { $0.1 += piece } })
-  }
-}
