@@ -18,7 +18,6 @@ import ToolTestSupport
   return command
 }
 
-
 @MainActor struct HostReplayToolTests {
   static let fixture = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent()

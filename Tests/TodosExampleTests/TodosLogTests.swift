@@ -71,4 +71,3 @@ import ToolTestSupport
     #expect(html.contains(#""checkBoxToggled""#))
   }
 }
-
