@@ -8,8 +8,10 @@ import StateStore
 /// reads a clock or touches I/O, so a test asserts its effects as data and a replay reproduces
 /// every state without running any.
 ///
-/// - `edit`: sets the field (``LoginState/fields``: username, password); validation is derived.
-/// - `loginButtonTapped`: nothing while loading, locked or signed in. With an invalid form, a
+/// - `edit`: sets the field (``LoginState/fields``: username, password) and notes that it was
+///   edited, so its hints show (``LoginState/visibleValidationMessages``); validation is derived.
+/// - `loginButtonTapped`: nothing while loading, locked or signed in. Otherwise every field's
+///   hints show from then on (``LoginState/wasSubmitTried``). With an invalid form, a
 ///   "Validation Errors" alert listing every broken rule, one per line. With a valid form,
 ///   `isLoading`, the next `attemptID` and `authenticate`.
 /// - `loginResponse`: nothing for a stale attempt (an older one, or one cancelled). Success
@@ -33,7 +35,8 @@ import StateStore
 ///   (`twoFactor(…)`) run the child; when the step ends, this reducer acts on its
 ///   ``TwoFactorState/outcome``: a verified code signs in exactly as a password does; too many
 ///   wrong codes clear the password, count one failed attempt (which may lock the form) and
-///   show "Too many incorrect codes. Please sign in again."; cancel clears the password. When
+///   show "Too many incorrect codes. Please sign in again."; cancel clears the password. Either
+///   way the form starts over: no hint shows until the person types or taps Login again. When
 ///   the step goes away, ``LoginEffect/childDismissed(_:)`` cancels whatever it had in flight.
 /// - `forgotPasswordTapped` (on the form, signed out, nothing in flight) shows the password-reset
 ///   step (``PasswordResetReducer``) in ``LoginState/passwordReset``; Back removes it.
@@ -165,7 +168,9 @@ struct LoginCore: Reducer, Sendable {
   func reduce(into state: inout LoginState, action: LoginAction) -> [LoginEffect] {
     switch action {
     case .edit(let edit):
-      edit.apply(to: &state)
+      // An edit to what the field holds changes nothing, not even whether it was edited.
+      guard !edit.changesNothing(in: state) else { return [] }
+      if edit.apply(to: &state) { state.noteEdited(edit.field) }
       return []
 
     case .loginButtonTapped:
@@ -224,6 +229,7 @@ struct LoginCore: Reducer, Sendable {
   private func loginButtonTapped(_ state: inout LoginState) -> [LoginEffect] {
     guard state.isFormActive, !state.isLocked else { return [] }
     state.notice = nil
+    state.wasSubmitTried = true
     let messages = state.validationMessages
     guard messages.isEmpty else {
       let alert = Alert(
@@ -372,13 +378,13 @@ struct LoginCore: Reducer, Sendable {
     case .verified(let session):
       return signIn(session, state: &state)
     case .tooManyIncorrectCodes:
-      state.password = ""
+      state.clearPassword()
       return countFailedAttempt(
         state: &state,
         otherwise: Alert(
           title: LoginReducer.errorAlertTitle, message: LoginReducer.tooManyIncorrectCodesMessage))
     case .cancelled:
-      state.password = ""
+      state.clearPassword()
       return []
     }
   }

@@ -117,10 +117,11 @@ enum ScreenRenderer {
           focused: model.focus == .password, cursor: model.cursor),
         ScreenLine(),
       ]
-    let messages = state.validationMessages
+    // A field's hints show once it was edited or Login was tapped (`visibleValidationMessages`).
+    let messages = state.visibleValidationMessages
     if !messages.isEmpty {
       lines += messages.map { ScreenLine("   ✗ " + $0, style: .error) }
-    } else if !state.isLocked {
+    } else if state.isFormValid, !state.isLocked {
       lines.append(ScreenLine("   ✓ Ready to sign in", style: .success))
     }
     if state.isLocked {
@@ -136,7 +137,8 @@ enum ScreenRenderer {
           "   Failed attempts: \(state.failedAttempts) of \(state.rules.maxAttempts)",
           style: .warning))
     }
-    lines.append(ScreenLine())
+    // One blank line above the buttons, also when the form has nothing to say yet.
+    if lines.last != ScreenLine() { lines.append(ScreenLine()) }
     lines.append(
       button(
         "Login", enabled: state.isLoginButtonEnabled, focused: model.focus == .loginButton))
@@ -206,7 +208,7 @@ enum ScreenRenderer {
       field("Email", step.email.value, focused: model.focus == .email, cursor: model.cursor),
       ScreenLine(),
     ]
-    if let error = step.validationError {
+    if let error = step.visibleValidationError {
       lines.append(ScreenLine("   ✗ " + error.message, style: .error))
     }
     if let confirmation = step.confirmation {

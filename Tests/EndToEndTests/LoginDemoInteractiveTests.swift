@@ -157,7 +157,7 @@ extension LoginDemoInteractiveTests {
     var frames = Frames()
     try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
     let sizes: [(columns: Int, rows: Int, expected: String)] = [
-      (40, 24, "Please make the window at least 61×"), (80, 8, "(it is 80×8)"),
+      (40, 24, "Please make the window at least 61×"), (80, 6, "(it is 80×6)"),
       (24, 24, "Make it at least 61×"), (12, 24, "61×"),
     ]
     for (columns, rows, expected) in sizes {
@@ -170,12 +170,12 @@ extension LoginDemoInteractiveTests {
       frames.add("\(columns)×\(rows)", small)
     }
     // Two rows short of the form with its key hints: the form, without them.
-    try await run.session.resize(columns: 80, rows: 12)
+    try await run.session.resize(columns: 80, rows: 8)
     let short = try await run.session.waitForScreen(markingInverse: true, "the form, no hints") {
       $0.contains(" › Username") && !$0.contains("61×")
     }
     #expect(!short.contains("Tab next"))
-    frames.add("80×12", short)
+    frames.add("80×8", short)
     try await run.session.resize(columns: 80, rows: 24)
     let again = try await run.session.waitForScreen(markingInverse: true, "the form again") {
       $0.contains(" › Username") && $0.contains("Tab next")

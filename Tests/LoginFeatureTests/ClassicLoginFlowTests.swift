@@ -21,8 +21,12 @@ import Testing
   ) async {
     await store.send(.edit(.set(\.username, to: PersonalData(username))), effects: []) {
       $0.username = PersonalData(username)
+      $0.isUsernameEdited = true
     }
-    await store.send(.edit(.set(\.password, to: password)), effects: []) { $0.password = password }
+    await store.send(.edit(.set(\.password, to: password)), effects: []) {
+      $0.password = password
+      $0.isPasswordEdited = true
+    }
   }
 
   private func validationAlert(_ messages: String...) -> Alert {
@@ -39,7 +43,9 @@ import Testing
     #expect(store.state.isLoginButtonEnabled == false)
 
     let alert = validationAlert("Username must be 2 to 10 characters")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     await store.finish()
 
@@ -55,7 +61,9 @@ import Testing
     #expect(store.state.validationErrors == [.invalidPasswordLength])
 
     let alert = validationAlert("Password must be at least 3 characters")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     await store.finish()
 
@@ -72,7 +80,9 @@ import Testing
     #expect(store.state.validationErrors == [.invalidPasswordCharacters])
 
     let alert = validationAlert("Password needs an uppercase letter and a digit")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     await store.finish()
 
@@ -90,6 +100,7 @@ import Testing
 
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await store.receive(
@@ -129,6 +140,7 @@ import Testing
 
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     let alert = Alert(title: "Error", message: message)
@@ -152,6 +164,7 @@ import Testing
 
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await store.receive(
@@ -180,6 +193,7 @@ import Testing
     fakes.api.holdNextCall()
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     #expect(await fakes.api.waitForHeldCall() == credentials)
@@ -218,6 +232,7 @@ import Testing
         .loginButtonTapped, effects: [.authenticate(credentials, attempt: attempt)]
       ) {
         $0.isLoading = true
+        $0.wasSubmitTried = true
         $0.attemptID = attempt
       }
       await store.receive(
@@ -235,6 +250,7 @@ import Testing
 
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 5)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 5
     }
     let lockout = Alert(
@@ -285,11 +301,14 @@ import Testing
     let store = TestStore(login: LoginState(rules: .email), fakes: fakes)
     await store.send(.edit(.set(\.password, to: "Engine1843")), effects: []) {
       $0.password = "Engine1843"
+      $0.isPasswordEdited = true
     }
     #expect(store.state.validationErrors == [.emptyEmail])
 
     let alert = validationAlert("Email can't be empty")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     await store.finish()
 
@@ -306,7 +325,9 @@ import Testing
     #expect(store.state.validationErrors == [.invalidEmail])
 
     let alert = validationAlert("Email is not valid")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     await store.finish()
 
@@ -323,7 +344,9 @@ import Testing
 
     let alert = validationAlert(
       "Username must be at least 6 characters", "Password must be at least 6 characters")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
 
     // Six characters each, no uppercase letter or digit needed.
@@ -332,6 +355,7 @@ import Testing
     let valid = Credentials(username: "sixsix", password: "abcdef")
     await store.send(.loginButtonTapped, effects: [.authenticate(valid, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await store.receive(
@@ -359,6 +383,7 @@ import Testing
     fakes.api.holdNextCall(honoringCancellation: false)
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await fakes.api.waitForHeldCall()
@@ -385,6 +410,7 @@ import Testing
     fakes.api.holdNextCall()
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await fakes.api.waitForHeldCall()

@@ -67,7 +67,10 @@ struct LoginStateTests {
           notice: nil,
           lockedFor: nil,
           passwordReset: nil,
-          restoring: nil
+          restoring: nil,
+          usernameEdited: nil,
+          passwordEdited: nil,
+          submitTried: nil
         )
         """)
   }

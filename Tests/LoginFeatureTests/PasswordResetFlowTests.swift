@@ -16,6 +16,7 @@ import Testing
     await store.send(.forgotPasswordTapped) { $0.passwordReset = PasswordResetState() }
     await store.send(.passwordReset(.edit(.set(\.email, to: email)))) {
       $0.passwordReset?.email = email
+      $0.passwordReset?.isEmailEdited = true
     }
   }
 
@@ -60,9 +61,11 @@ import Testing
     #expect(store.state.passwordReset?.validationError == .invalidEmail)
     #expect(store.state.passwordReset?.isSendButtonEnabled == false)
     #expect(store.state.passwordReset?.sendButtonTitle == "Send link")
-    await store.send(.passwordReset(.sendButtonTapped))
+    // Nothing is sent, but the step says why from now on.
+    await store.send(.passwordReset(.sendButtonTapped)) { $0.passwordReset?.wasSubmitTried = true }
     await store.send(.passwordReset(.edit(.set(\.email, to: "  ")))) {
       $0.passwordReset?.email = "  "
+      $0.passwordReset?.isEmailEdited = true
     }
     #expect(store.state.passwordReset?.validationError == .emptyEmail)
     await store.send(.passwordReset(.sendButtonTapped))

@@ -17,10 +17,17 @@ import Testing
   /// Types grace's credentials, taps login and receives the challenge: the code step shows
   /// and its countdown starts.
   private func reachTheCodeStep(_ store: TestStore<LoginReducer>) async {
-    await store.send(.edit(.set(\.username, to: "grace"))) { $0.username = "grace" }
-    await store.send(.edit(.set(\.password, to: "Cobol1959"))) { $0.password = "Cobol1959" }
+    await store.send(.edit(.set(\.username, to: "grace"))) {
+      $0.username = "grace"
+      $0.isUsernameEdited = true
+    }
+    await store.send(.edit(.set(\.password, to: "Cobol1959"))) {
+      $0.password = "Cobol1959"
+      $0.isPasswordEdited = true
+    }
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await store.receive(
@@ -153,6 +160,8 @@ import Testing
     ) {
       $0.twoFactor = nil
       $0.password = ""
+      $0.isPasswordEdited = false
+      $0.wasSubmitTried = false
       $0.failedAttempts = 1
     }
     await store.receive(.alertButtonTapped("ok"))
@@ -237,6 +246,8 @@ import Testing
     ) {
       $0.twoFactor = nil
       $0.password = ""
+      $0.isPasswordEdited = false
+      $0.wasSubmitTried = false
     }
     await store.finish()
   }
@@ -282,6 +293,8 @@ import Testing
     ) {
       $0.twoFactor = nil
       $0.password = ""
+      $0.isPasswordEdited = false
+      $0.wasSubmitTried = false
     }
     await fakes.clock.advance(by: .seconds(60))
     await store.finish()

@@ -93,10 +93,15 @@ import ToolTestSupport
     let page = try TimelinePageData(contentsOf: folder.file("login.html"))
     #expect(
       page.initialScreen?.summary == [
+        // No hint before the person has touched a field.
         "title LoginStore demo", "path login", "field Username=", "secure Password=0",
-        "text[error] ✗ Username must be 2 to 10 characters",
-        "text[error] ✗ Password must be at least 3 characters",
-        "text[error] ✗ Password needs an uppercase letter and a digit", "button Login false",
+        "button Login false",
+      ])
+    // #1: the username was edited, so its hint shows; the password's wait for the password.
+    #expect(
+      page.screen(after: 0)?.summary == [
+        "title LoginStore demo", "path login", "field Username=d", "secure Password=0",
+        "text[error] ✗ Username must be 2 to 10 characters", "button Login false",
       ])
     // #5: the request is in flight.
     #expect(
@@ -165,8 +170,7 @@ import ToolTestSupport
     #expect(
       page.screen(after: 0)?.summary
         == top + [
-          "field Email=", "text[error] ✗ Email can't be empty", "button Send link false",
-          "button Back true",
+          "field Email=", "button Send link false", "button Back true",
         ])
     #expect(
       page.screen(after: 1)?.summary
@@ -247,7 +251,7 @@ import ToolTestSupport
     #expect(
       page.verify["fieldDiff"] as? [String] == [
         "  LoginState(", #"    username: "demo","#, "−   password: Secret(Aaaa0a),",
-        "+   password: Secret(Aaaa0),", "    isLoading: false,", "    … (15 unchanged)",
+        "+   password: Secret(Aaaa0),", "    isLoading: false,", "    … (18 unchanged)",
       ])
   }
 
@@ -263,8 +267,8 @@ import ToolTestSupport
       ),
       (
         "login-before-patches.jsonl",
-        #""digest":"bad59ead9c305d31""#, #""digest":"0000000000000000""#, 1,
-        "the replayed state's digest bad59ead9c305d31 differs from the recorded 0000000000000000 "
+        #""digest":"7b9347d7fadc8294""#, #""digest":"0000000000000000""#, 1,
+        "the replayed state's digest 7b9347d7fadc8294 differs from the recorded 0000000000000000 "
           + "(no checkpoint at this step to diff against)", false
       ),
     ])
@@ -321,7 +325,7 @@ import ToolTestSupport
     #expect(
       page.verify["fieldDiff"] as? [String] == [
         "  LoginState(", #"    username: "demo","#, "−   password: Secret(A),",
-        "+   password: Secret(Aa),", "    isLoading: false,", "    … (15 unchanged)",
+        "+   password: Secret(Aa),", "    isLoading: false,", "    … (18 unchanged)",
       ])
   }
 
@@ -518,6 +522,9 @@ import ToolTestSupport
     let resumed = LoginState(username: "resumed", failedAttempts: 2, attemptID: 3)
     var after = resumed
     after.username = "resumed!"
+    after.isUsernameEdited = true
+    var typed = LoginState(username: "d")
+    typed.isUsernameEdited = true
     // The header's canonical form: durations as seconds.
     let resumedJSON = String(decoding: try CanonicalJSONEncoder().encode(resumed), as: UTF8.self)
     try folder.write(
@@ -525,7 +532,7 @@ import ToolTestSupport
       lines: [
         String(header),
         #"{"seq":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"effects":[],"#
-          + #""digest":"\#(try StateDigest.of(LoginState(username: "d")))"}"#,
+          + #""digest":"\#(try StateDigest.of(typed))"}"#,
         #"{"kind":"gap","dropped":3,"state":\#(resumedJSON)}"#,
         #"{"seq":5,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"resumed!"}}},"#
           + #""effects":[],"digest":"\#(try StateDigest.of(after))"}"#,

@@ -2,10 +2,12 @@ import StateStore
 
 /// The password-reset step's behaviour: a pure function, like every reducer here.
 ///
-/// - `edit`: updates the address (the one field, `email`); ignored while a request is in flight (the field is
-///   read-only then, so the confirmation names the address that was sent).
+/// - `edit`: updates the address (the one field, `email`) and notes it was edited (its hint
+///   shows from then on); ignored while a request is in flight (the field is read-only then, so
+///   the confirmation names the address that was sent).
 /// - `sendButtonTapped`: when ``PasswordResetState/isSendButtonEnabled``, sends the address,
-///   trimmed.
+///   trimmed. On an address that is not one, nothing is sent and the hint shows
+///   (``PasswordResetState/wasSubmitTried``).
 /// - `sendResponse`: stale answers (another request, or none in flight) change nothing.
 ///   ``PasswordResetAnswer/accepted`` shows ``PasswordResetState/confirmation`` and starts the
 ///   ``PasswordResetState/resendDelaySeconds`` wait before "Send again".
@@ -46,11 +48,13 @@ public struct PasswordResetReducer: Reducer, Sendable {
     guard state.outcome == nil else { return [] }
     switch action {
     case .edit(let edit):
-      guard !state.isSending else { return [] }
-      edit.apply(to: &state)
+      guard !state.isSending, !edit.changesNothing(in: state) else { return [] }
+      if edit.apply(to: &state) { state.isEmailEdited = true }
       return []
 
     case .sendButtonTapped:
+      // A tap on an address that is not one is not sent, but the step says why.
+      if state.validationError != nil { state.wasSubmitTried = true }
       guard state.isSendButtonEnabled, state.requestID < .max else { return [] }
       state.isSending = true
       state.requestID += 1

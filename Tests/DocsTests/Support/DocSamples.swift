@@ -63,6 +63,7 @@ enum DocSamples {
     let store = TestStore(login: LoginState(username: "demo", password: "Secr3t"), fakes: fakes)
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     return store
@@ -75,6 +76,7 @@ enum DocSamples {
         initialState: LoginState(username: "demo", password: "Secr3t"), reducer: LoginReducer())
       await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
         $0.isLoading = true
+        $0.wasSubmitTried = true
       }
       await store.finish()
     }
@@ -175,6 +177,7 @@ enum DocSamples {
         effects: [.authenticate(Credentials(username: "demo", password: "Secret"), attempt: 1)]
       ) {
         $0.isLoading = true
+        $0.wasSubmitTried = true
         $0.attemptID = 1
       }
       store.skipReceivedActions()
