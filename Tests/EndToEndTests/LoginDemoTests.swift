@@ -19,7 +19,7 @@ struct LoginDemoTests {
     "wrong-password", "lockout", "success-logout", "cancel", "email-rules",
     "unknown-command", "no-alert", "2fa-success", "2fa-wrong-codes", "2fa-expiry-resend",
     "2fa-cancel", "reset-accepted", "reset-rate-limited", "reset-failure", "reset-back",
-    "hints",
+    "hints", "reset-new-address",
   ]
 
   @Test(arguments: scripts)

@@ -4,7 +4,10 @@ import StateStore
 ///
 /// - `edit`: updates the address (the one field, `email`) and notes it was edited (its hint
 ///   shows from then on); ignored while a request is in flight (the field is read-only then, so
-///   the confirmation names the address that was sent).
+///   the confirmation names the address that was sent). Another address than the one a link
+///   went to starts a new request: the confirmation goes, and so does the wait before "Send
+///   again" that the link started (``PasswordResetEffect/cancelResendTimer``); a rate-limited
+///   wait stays.
 /// - `sendButtonTapped`: when ``PasswordResetState/isSendButtonEnabled``, sends the address,
 ///   trimmed. On an address that is not one, nothing is sent and the hint shows
 ///   (``PasswordResetState/wasSubmitTried``).
@@ -48,9 +51,11 @@ public struct PasswordResetReducer: Reducer, Sendable {
     guard state.outcome == nil else { return [] }
     switch action {
     case .edit(let edit):
-      guard !state.isSending, !edit.changesNothing(in: state) else { return [] }
-      if edit.apply(to: &state) { state.isEmailEdited = true }
-      return []
+      guard !state.isSending, !edit.changesNothing(in: state), edit.apply(to: &state) else {
+        return []
+      }
+      state.isEmailEdited = true
+      return addressChanged(&state)
 
     case .sendButtonTapped:
       // A tap on an address that is not one is not sent, but the step says why.
@@ -78,6 +83,19 @@ public struct PasswordResetReducer: Reducer, Sendable {
     case .alertButtonTapped:
       return []
     }
+  }
+
+  /// A link belongs to the address it went to: for another address the confirmation goes, and
+  /// so does the wait before "Send again" that the link started. A wait the service asked for
+  /// (rate limited) stays: it is not about one address.
+  private func addressChanged(_ state: inout PasswordResetState) -> [PasswordResetEffect] {
+    guard let sent = state.linkSentTo,
+      state.email.value.trimmingSurroundingWhitespace() != sent.value
+    else { return [] }
+    state.linkSentTo = nil
+    guard !state.isRateLimited, state.resendCountdown > 0 else { return [] }
+    state.resendCountdown = 0
+    return [.cancelResendTimer]
   }
 
   private func sendResponse(
