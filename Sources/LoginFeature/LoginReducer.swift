@@ -22,7 +22,9 @@ import StateStore
 /// - `cancelButtonTapped`: while loading, stops loading and cancels the request.
 /// - `lockoutEnded`: while locked, unlocks and resets the failures.
 /// - `logoutButtonTapped`: while signed in, clears the session, pops to the root and empties
-///   the form except the username.
+///   the form, which keeps one thing: the username of the account that signed out (as the
+///   service names it), the same after a sign-in in this launch as after a session restored at
+///   launch. No hint shows until the person edits a field or taps Login.
 /// - `alertButtonTapped`: acknowledged; nothing changes.
 /// - `restored`: a valid session goes home, an expired one shows the form with its username and
 ///   a notice; a store that could not be read is named in the notice and left as it is.
@@ -220,8 +222,10 @@ struct LoginCore: Reducer, Sendable {
       return storageFailed(failure, state: &state)
 
     case .logoutButtonTapped:
-      guard case .some = state.user else { return [] }
-      state = LoginState(rules: state.rules, username: state.username, attemptID: state.attemptID)
+      guard let user = state.user else { return [] }
+      // One rule, however the person got home (a sign-in now, or a session restored at launch):
+      // the form comes back with the username of the account that signed out.
+      state = LoginState(rules: state.rules, username: user.username, attemptID: state.attemptID)
       return [.clearSession, .route(.popToRoot)]
     }
   }

@@ -239,6 +239,9 @@ private struct Model {
       if digits.count >= 3, output.contains(digits) { return "a code reached the output" }
     }
     if state.rules != before.rules { return "the rules changed" }
+    if action == .logoutButtonTapped, let user = before.user, state.username != user.username {
+      return "a logout did not keep the username of the account that signed out"
+    }
     // Hints: only the form's own rules, none on a form nobody touched, all after a tap on Login.
     let hints = state.visibleValidationMessages
     if !hints.allSatisfy(state.validationMessages.contains) { return "a hint for no broken rule" }
