@@ -16,9 +16,11 @@ import StateStore
 ///   `isLoading`, the next `attemptID` and `authenticate`.
 /// - `loginResponse`: nothing for a stale attempt (an older one, or one cancelled). Success
 ///   stores the user, resets the failures, saves the session and pushes the home screen.
-///   Invalid credentials count a failure and show the "Error" alert — or, at the limit, lock
-///   the form, show "Maximum number of retries exceeded" and start the lockout timer. Other
-///   failures show the "Error" alert; `cancelled` shows nothing.
+///   Invalid credentials count a failure and show the "Couldn't sign in" alert — or, at the
+///   limit, lock the form, show the "Sign-in locked" alert ("Maximum number of retries
+///   exceeded. The form is locked for 30 seconds. …") and start the lockout timer. Other
+///   failures show the "Couldn't sign in" alert with the error's message in words (no status
+///   code: that stays in the action); `cancelled` shows nothing.
 /// - `cancelButtonTapped`: while loading, stops loading and cancels the request.
 /// - `lockoutEnded`: while locked, unlocks and resets the failures.
 /// - `logoutButtonTapped`: while signed in, clears the session, pops to the root and empties
@@ -52,10 +54,12 @@ import StateStore
 public struct LoginReducer: Reducer, Sendable {
   /// The title of the alert listing the broken rules of a login tapped with an invalid form.
   public static let validationAlertTitle = "Validation Errors"
-  /// The title of the alert shown when a request fails.
-  public static let errorAlertTitle = "Error"
-  /// The title of the alert shown when failed attempts lock the form.
-  public static let lockoutAlertTitle = "Maximum number of retries exceeded"
+  /// The title of the alert shown when a sign-in fails: what failed, in words.
+  public static let signInFailedAlertTitle = "Couldn't sign in"
+  /// The title of the alert shown when failed attempts lock the form: what happened.
+  public static let lockoutAlertTitle = "Sign-in locked"
+  /// The first sentence of the lockout alert's message, the wording the requirements ask for.
+  public static let retriesExceededMessage = "Maximum number of retries exceeded."
 
   /// The feature name login action logs are recorded under, and that the `replay` tool knows.
   ///
@@ -67,7 +71,7 @@ public struct LoginReducer: Reducer, Sendable {
   /// The notice above the form when the session restored at launch had expired.
   public static let sessionExpiredNotice = "Your session has expired. Please sign in again."
 
-  /// The message of the "Error" alert for wrong credentials under the email rules, whose form
+  /// The message of the "Couldn't sign in" alert for wrong credentials under the email rules, whose form
   /// asks for an email address, not a username.
   public static let incorrectEmailMessage = "Incorrect email or password"
 
@@ -350,7 +354,8 @@ struct LoginCore: Reducer, Sendable {
     state.lockedFor = duration
     let lockout = Alert(
       title: LoginReducer.lockoutAlertTitle,
-      message: "The form is locked for \(duration.inWords). Please try again later."
+      message: LoginReducer.retriesExceededMessage
+        + " The form is locked for \(duration.inWords). Please try again later."
     )
     return [.showAlert(lockout), .startLockoutTimer(duration), counted]
   }
@@ -386,21 +391,23 @@ struct LoginCore: Reducer, Sendable {
       return countFailedAttempt(
         state: &state,
         otherwise: Alert(
-          title: LoginReducer.errorAlertTitle, message: LoginReducer.tooManyIncorrectCodesMessage))
+          title: LoginReducer.signInFailedAlertTitle,
+          message: LoginReducer.tooManyIncorrectCodesMessage))
     case .cancelled:
       state.clearPassword()
       return []
     }
   }
 
-  /// The "Error" alert for `error`; under the email rules, wrong credentials speak of the email
-  /// address the form asked for.
+  /// The "Couldn't sign in" alert for `error`; under the email rules, wrong credentials speak of
+  /// the email address the form asked for.
   private static func errorAlert(_ error: LoginServiceError, rules: CredentialRules? = nil)
     -> Alert
   {
     if case .invalidCredentials = error, rules?.kind == .email {
-      return Alert(title: LoginReducer.errorAlertTitle, message: LoginReducer.incorrectEmailMessage)
+      return Alert(
+        title: LoginReducer.signInFailedAlertTitle, message: LoginReducer.incorrectEmailMessage)
     }
-    return Alert(title: LoginReducer.errorAlertTitle, message: error.message)
+    return Alert(title: LoginReducer.signInFailedAlertTitle, message: error.message)
   }
 }

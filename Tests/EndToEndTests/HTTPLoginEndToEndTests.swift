@@ -90,12 +90,15 @@ import Testing
     #expect(demo.router.commands == [.push(.home(Self.demoUser))])
     #expect(ada.router.commands == [.push(.home(adaUser))])
     #expect(
-      wrong.alerts.alerts == [Alert(title: "Error", message: "Incorrect username or password")])
+      wrong.alerts.alerts == [
+        Alert(title: "Couldn't sign in", message: "Incorrect username or password")
+      ])
     #expect(wrong.store.state.failedAttempts == 1)
     #expect(
       broken.alerts.alerts == [
         Alert(
-          title: "Error", message: "The server answered with status 500. Please try again later.")
+          title: "Couldn't sign in",
+          message: "The server could not handle the request. Please try again later.")
       ])
     #expect(demo.alerts.alerts == [] && ada.alerts.alerts == [])
     #expect(wrong.router.commands == [] && broken.router.commands == [])

@@ -107,11 +107,11 @@ extension LoginDemoInteractiveTests {
     try await run.session.press("Tab")
     for attempt in 1...5 {
       try await run.session.press("Enter")
-      let title = attempt < 5 ? "│ Error" : "│ Maximum number of retries exceeded"
+      let title = attempt < 5 ? "│ Couldn't sign in" : "│ Sign-in locked"
       try await run.session.waitForScreen("the alert of attempt \(attempt)") { $0.contains(title) }
       try await run.session.press("Enter")
       try await run.session.waitForScreen("no alert after attempt \(attempt)") {
-        !$0.contains("│ Error") && !$0.contains("│ Maximum number")
+        !$0.contains("│ Couldn't sign in") && !$0.contains("│ Sign-in locked")
       }
     }
     let locked = try await run.session.waitForScreen(markingInverse: true, "the countdown") {

@@ -53,6 +53,7 @@ struct LoginDemoTests {
         encoding: .utf8)
     }
     #expect(try golden("wrong-password").contains("│ Incorrect username or password │"))
+    #expect(try golden("lockout").contains("│ Sign-in locked"))
     #expect(try golden("lockout").contains("│ Maximum number of retries exceeded"))
     #expect(try golden("success-logout").contains("   Hello Demo User\n"))
     #expect(try golden("success-logout").contains("   ⠋ Signing in…\n"))

@@ -11,7 +11,8 @@ import Testing
   private let demo = Fixtures.demo
   private let session = Fixtures.session
   private let credentials = Fixtures.credentials
-  private let errorAlert = Alert(title: "Error", message: "Incorrect username or password")
+  private let errorAlert = Alert(
+    title: "Couldn't sign in", message: "Incorrect username or password")
 
   /// Types `username` and `password` into the form, asserting each keystroke's state.
   private func type(
@@ -128,7 +129,7 @@ import Testing
       [LoginServiceError.nilData, .wrongStatusCode(500)],
       [
         "The server sent an empty answer. Please try again.",
-        "The server answered with status 500. Please try again later.",
+        "The server could not handle the request. Please try again later.",
       ]))
   func aServerFailureShowsItsErrorAlertWithoutCountingAnAttempt(
     error: LoginServiceError,
@@ -143,7 +144,7 @@ import Testing
       $0.wasSubmitTried = true
       $0.attemptID = 1
     }
-    let alert = Alert(title: "Error", message: message)
+    let alert = Alert(title: "Couldn't sign in", message: message)
     await store.receive(.loginResponse(attempt: 1, .failure(error)), effects: [.showAlert(alert)]) {
       $0.isLoading = false
     }
@@ -254,8 +255,10 @@ import Testing
       $0.attemptID = 5
     }
     let lockout = Alert(
-      title: "Maximum number of retries exceeded",
-      message: "The form is locked for 30 seconds. Please try again later.")
+      title: "Sign-in locked",
+      message:
+        "Maximum number of retries exceeded. The form is locked for 30 seconds. Please try again later."
+    )
     await store.receive(
       .loginResponse(attempt: 5, .failure(.invalidCredentials)),
       effects: [

@@ -150,7 +150,7 @@ struct LoginReducerTests {
     let effects = reduce(&state, .loginResponse(attempt: 1, .failure(.invalidCredentials)))
     #expect(
       effects == [
-        .showAlert(Alert(title: "Error", message: "Incorrect username or password")),
+        .showAlert(Alert(title: "Couldn't sign in", message: "Incorrect username or password")),
         .updateLockout(.failedAttempt(counted: 1, lockingAt: 5, lockFor: .seconds(30))),
       ])
     #expect(state.isLoading == false)
@@ -168,7 +168,7 @@ struct LoginReducerTests {
   func otherFailuresShowTheirMessageWithoutCountingAnAttempt(error: LoginServiceError) {
     var state = loadingState()
     let effects = reduce(&state, .loginResponse(attempt: 1, .failure(error)))
-    #expect(effects == [.showAlert(Alert(title: "Error", message: error.message))])
+    #expect(effects == [.showAlert(Alert(title: "Couldn't sign in", message: error.message))])
     #expect(state.isLoading == false)
     #expect(state.failedAttempts == 0)
   }
@@ -197,8 +197,10 @@ struct LoginReducerTests {
     _ = reduce(&state, .loginButtonTapped)
     let effects = reduce(&state, .loginResponse(attempt: 5, .failure(.invalidCredentials)))
     let alert = Alert(
-      title: "Maximum number of retries exceeded",
-      message: "The form is locked for 30 seconds. Please try again later.")
+      title: "Sign-in locked",
+      message:
+        "Maximum number of retries exceeded. The form is locked for 30 seconds. Please try again later."
+    )
     #expect(
       effects == [
         .showAlert(alert), .startLockoutTimer(.seconds(30)),
@@ -235,8 +237,10 @@ struct LoginReducerTests {
     _ = reduce(&state, .loginButtonTapped)
     let effects = reduce(&state, .loginResponse(attempt: 1, .failure(.invalidCredentials)))
     let alert = Alert(
-      title: "Maximum number of retries exceeded",
-      message: "The form is locked for 1 second. Please try again later.")
+      title: "Sign-in locked",
+      message:
+        "Maximum number of retries exceeded. The form is locked for 1 second. Please try again later."
+    )
     #expect(
       effects == [
         .showAlert(alert), .startLockoutTimer(.seconds(1)),
@@ -257,8 +261,10 @@ struct LoginReducerTests {
     _ = reduce(&state, .loginButtonTapped)
     let effects = reduce(&state, .loginResponse(attempt: 1, .failure(.invalidCredentials)))
     let alert = Alert(
-      title: "Maximum number of retries exceeded",
-      message: "The form is locked for \(words). Please try again later.")
+      title: "Sign-in locked",
+      message:
+        "Maximum number of retries exceeded. The form is locked for \(words). Please try again later."
+    )
     #expect(
       effects == [
         .showAlert(alert), .startLockoutTimer(duration),
@@ -359,6 +365,7 @@ struct LoginReducerTests {
     let effects = LoginReducer().reduce(
       into: &state, action: .loginResponse(attempt: 1, .failure(.invalidCredentials)))
     #expect(
-      effects.first == .showAlert(Alert(title: "Error", message: "Incorrect email or password")))
+      effects.first
+        == .showAlert(Alert(title: "Couldn't sign in", message: "Incorrect email or password")))
   }
 }

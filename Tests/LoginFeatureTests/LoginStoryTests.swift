@@ -29,7 +29,7 @@ import Testing
       $0.wasSubmitTried = true
       $0.attemptID = 1
     }
-    let invalid = Alert(title: "Error", message: "Incorrect username or password")
+    let invalid = Alert(title: "Couldn't sign in", message: "Incorrect username or password")
     await store.receive(
       .loginResponse(attempt: 1, .failure(.invalidCredentials)),
       effects: [
@@ -52,7 +52,8 @@ import Testing
       $0.attemptID = 2
     }
     let serverError = Alert(
-      title: "Error", message: "The server answered with status 500. Please try again later.")
+      title: "Couldn't sign in",
+      message: "The server could not handle the request. Please try again later.")
     await store.receive(
       .loginResponse(attempt: 2, .failure(.wrongStatusCode(500))),
       effects: [.showAlert(serverError)]

@@ -271,9 +271,8 @@ import Testing
     await openTheStep(typing: "broken@example.com", in: store)
     await send("broken@example.com", request: 1, in: store)
     let alert = Alert(
-      title: "Error",
-      message: "The reset link could not be sent. The server answered with status 500. "
-        + "Please try again later.")
+      title: "Couldn't send the link",
+      message: "The server could not handle the request. Please try again later.")
     await store.receive(
       .passwordReset(.sendResponse(request: 1, .failure(.wrongStatusCode(500)))),
       effects: [.passwordReset(.showAlert(alert))]

@@ -149,7 +149,8 @@ import Testing
     }
 
     await verify("111111", request: 3, in: store)
-    let ended = Alert(title: "Error", message: "Too many incorrect codes. Please sign in again.")
+    let ended = Alert(
+      title: "Couldn't sign in", message: "Too many incorrect codes. Please sign in again.")
     await store.receive(
       .twoFactor(.verifyResponse(request: 3, .failure(.incorrectCode))),
       effects: [
@@ -177,8 +178,10 @@ import Testing
     let effects = LoginReducer().reduce(
       into: &state, action: .twoFactor(.verifyResponse(request: 3, .failure(.incorrectCode))))
     let lockout = Alert(
-      title: "Maximum number of retries exceeded",
-      message: "The form is locked for 30 seconds. Please try again later.")
+      title: "Sign-in locked",
+      message:
+        "Maximum number of retries exceeded. The form is locked for 30 seconds. Please try again later."
+    )
     #expect(
       effects == [
         .showAlert(lockout), .startLockoutTimer(.seconds(30)),
@@ -264,7 +267,8 @@ import Testing
       $0.twoFactor?.isResending = true
       $0.twoFactor?.requestID = 1
     }
-    let alert = Alert(title: "Error", message: "A new code can be sent in 12 seconds.")
+    let alert = Alert(
+      title: "Couldn't send a new code", message: "A new code can be sent in 12 seconds.")
     await store.receive(
       .twoFactor(.resendResponse(request: 1, .failure(.resendTooSoon(retryAfterSeconds: 12)))),
       effects: [.twoFactor(.showAlert(alert)), .twoFactor(.startResendTimer(seconds: 12))]

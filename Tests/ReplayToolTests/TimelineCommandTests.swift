@@ -112,7 +112,7 @@ import ToolTestSupport
     // #6: the answer is a failure and its alert shows; #7: its button dismissed it.
     #expect(
       page.screen(after: 5)?.summary.last
-        == "alert Error: Incorrect username or password OK")
+        == "alert Couldn't sign in: Incorrect username or password OK")
     #expect(page.screen(after: 6)?.summary.contains { $0.hasPrefix("alert") } == false)
     #expect(
       page.screen(after: 6)?.summary.contains("text[warning] Failed attempts: 1 of 5") == true)
@@ -142,8 +142,8 @@ import ToolTestSupport
     func alerts(after index: Int) -> [String] {
       page.screen(after: index)?.summary.filter { $0.hasPrefix("alert") } ?? []
     }
-    #expect(alerts(after: 3) == ["alert Error: Incorrect username or password OK"])
-    #expect(alerts(after: 5) == ["alert Error: Incorrect username or password OK"])
+    #expect(alerts(after: 3) == ["alert Couldn't sign in: Incorrect username or password OK"])
+    #expect(alerts(after: 5) == ["alert Couldn't sign in: Incorrect username or password OK"])
     #expect(alerts(after: 6) == [], "one tap dismisses what shows")
   }
 
@@ -185,7 +185,7 @@ import ToolTestSupport
           "spinner Sending the link…",
         ])
     let alert = page.screen(after: 4)?.summary.last ?? ""
-    #expect(alert.hasPrefix("alert Error: The reset link could not be sent. "), "\(alert)")
+    #expect(alert.hasPrefix("alert Couldn't send the link: The server could not "), "\(alert)")
     #expect(page.screen(after: 5)?.summary.contains { $0.hasPrefix("alert") } == false)
     #expect(
       page.screen(after: 8)?.summary

@@ -15,15 +15,14 @@ import StateStore
 ///   ``PasswordResetAnswer/accepted`` shows ``PasswordResetState/confirmation`` and starts the
 ///   ``PasswordResetState/resendDelaySeconds`` wait before "Send again".
 ///   ``PasswordResetAnswer/rateLimited(retryAfterSeconds:)`` starts a wait of what the service
-///   said (1 second to an hour) — never retried. A failure shows the "Error" alert: "The reset
-///   link could not be sent." and the error's message; ``LoginServiceError/cancelled`` shows
-///   nothing.
+///   said (1 second to an hour) — never retried. A failure shows the "Couldn't send the link"
+///   alert with the error's message in words; ``LoginServiceError/cancelled`` shows nothing.
 /// - `resendTimerTicked`: one second off the wait.
 /// - `backButtonTapped`: ends the step with ``PasswordResetOutcome/closed``; the login flow
 ///   removes it, which ends its request and its countdown.
 public struct PasswordResetReducer: Reducer, Sendable {
-  /// The first sentence of the alert after a failed request.
-  public static let failureMessage = "The reset link could not be sent."
+  /// The title of the alert after a failed request: what failed, in words.
+  public static let failureAlertTitle = "Couldn't send the link"
 
   /// Creates the reducer.
   public init() {}
@@ -115,8 +114,7 @@ public struct PasswordResetReducer: Reducer, Sendable {
     case .failure(.cancelled):
       return []
     case .failure(let error):
-      let message = Self.failureMessage + " " + error.message
-      return [.showAlert(Alert(title: LoginReducer.errorAlertTitle, message: message))]
+      return [.showAlert(Alert(title: Self.failureAlertTitle, message: error.message))]
     }
   }
 }

@@ -191,7 +191,7 @@ enum DocSamples {
     let shown = Task { await presenter.present(Alert(title: "Offline", message: "No network")) }
     await presenter.waitForHeldAlert()
     let message = await firstFailure {
-      presenter.release(.dismiss, where: { $0.title == "Error" })
+      presenter.release(.dismiss, where: { $0.title == "Couldn't sign in" })
     }
     presenter.release(.dismiss)
     _ = await shown.value

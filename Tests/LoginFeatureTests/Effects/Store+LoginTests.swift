@@ -69,7 +69,7 @@ import Testing
     let login = store.send(.loginButtonTapped)
     #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
     #expect(store.state.isLocked == true)
-    #expect(alerts.alerts.map(\.title) == ["Maximum number of retries exceeded"])
+    #expect(alerts.alerts.map(\.title) == ["Sign-in locked"])
     await clock.advance(by: .seconds(30))
     #expect(await login.finish(within: .seconds(60)), "effects still running after a minute")
 
@@ -93,7 +93,7 @@ import Testing
     // lockout's 30 seconds, which pass on a test clock only when the test advances it.
     #expect(
       await fakes.alertPresenter.waitForHeldAlert(timeout: .seconds(10))?.title
-        == "Maximum number of retries exceeded")
+        == "Sign-in locked")
     #expect(await fakes.clock.waitForSleepers(1, timeout: .seconds(10)))
     fakes.alertPresenter.release()
     await fakes.clock.advance(by: .seconds(30))
