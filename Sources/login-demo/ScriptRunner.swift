@@ -189,7 +189,7 @@ final class ScriptRunner {
       store.send(.login(command == .tapLogin ? .loginButtonTapped : .cancelButtonTapped))
     case .tapVerify, .tapResend:
       guard onCodeStep else { throw fail(.screenNotShowing("code step")) }
-      focus = command == .tapVerify ? .verifyButton : .resendButton
+      focus = command == .tapVerify ? .verifyButton : ScreenModel.focusAfterResend
       store.send(
         .login(.twoFactor(command == .tapVerify ? .verifyButtonTapped : .resendButtonTapped)))
     case .tapForgot:

@@ -306,6 +306,16 @@ import Testing
     #expect(fakes.api.verifiedCodes == [])
   }
 
+  @Test func theStepSaysHowLongTheCodeStaysValid() {
+    var step = TwoFactorState(
+      challenge: Challenge(id: "c-1", destination: "g•••@example.com", expiresInSeconds: 300))
+    #expect(step.validityMessage == "The code is valid for 5 minutes.")
+    step.challenge.expiresInSeconds = 90
+    #expect(step.validityMessage == "The code is valid for 1 minute 30 seconds.")
+    step.isExpired = true
+    #expect(step.validityMessage == nil)
+  }
+
   @Test func staleAnswersChangeNothing() {
     let step = TwoFactorState(challenge: challenge, code: "424242", isVerifying: true, requestID: 2)
     var state = LoginState(username: "grace", twoFactor: step)
