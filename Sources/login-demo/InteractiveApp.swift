@@ -221,8 +221,9 @@ package final class InteractiveApp {
       switch model.focus {
       case .code, .verifyButton: store.send(.login(.twoFactor(.verifyButtonTapped)))
       case .resendButton:
+        let resends = store.state.login.twoFactor?.isResendButtonEnabled == true
         store.send(.login(.twoFactor(.resendButtonTapped)))
-        model.focus = ScreenModel.focusAfterResend
+        if resends { model.focus = ScreenModel.focusAfterResend }
       default: store.send(.login(.twoFactor(.cancelButtonTapped)))
       }
     case .escape:

@@ -60,8 +60,8 @@ struct ScreenModel: Equatable {
 
   /// The elements of the login form, in Tab order.
   static let formOrder: [Focus] = [.username, .password, .loginButton, .forgotButton]
-  /// Where the focus goes after a tap on Resend: the code field, where the new code goes, off
-  /// the button its countdown disables.
+  /// Where the focus goes after a tap on an enabled Resend: the code field, where the new code
+  /// goes, off the button its countdown disables (a tap on the disabled button leaves it).
   static let focusAfterResend: Focus = .code
   /// The elements of the code step, in Tab order.
   static let codeStepOrder: [Focus] = [.code, .verifyButton, .resendButton, .cancelButton]

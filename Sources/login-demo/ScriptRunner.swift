@@ -198,7 +198,10 @@ final class ScriptRunner {
       store.send(.login(command == .tapLogin ? .loginButtonTapped : .cancelButtonTapped))
     case .tapVerify, .tapResend:
       guard onCodeStep else { throw fail(.screenNotShowing("code step")) }
-      focus = command == .tapVerify ? .verifyButton : ScreenModel.focusAfterResend
+      let resends = store.state.login.twoFactor?.isResendButtonEnabled == true
+      focus =
+        command == .tapVerify
+        ? .verifyButton : (resends ? ScreenModel.focusAfterResend : .resendButton)
       store.send(
         .login(.twoFactor(command == .tapVerify ? .verifyButtonTapped : .resendButtonTapped)))
     case .tapForgot:
