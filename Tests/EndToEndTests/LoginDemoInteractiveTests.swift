@@ -234,6 +234,42 @@ extension LoginDemoInteractiveTests {
     Golden.expect(frames.text, matches: Frames.golden("editing"))
   }
 
+  /// The code step on a real terminal: the code shows its digits as they are typed, as iOS
+  /// one-time-code fields do (the screen is the one place they show), Ctrl-W and Ctrl-U erase
+  /// it as the help says, typing on a button types into it, and the code's lifetime shows under
+  /// it. The screens are in `DemoScripts/Interactive/code-step.expected.txt`.
+  @Test(.timeLimit(.minutes(5)))
+  func theCodeFieldShowsItsDigitsAndEditsLikeTheOthers() async throws {
+    let run = try await InteractiveRun(arguments: ["--latency", "0"])
+    var frames = Frames()
+    func expectCode(_ text: String, after title: String) async throws {
+      let screen = try await run.session.waitForScreen(
+        markingInverse: true, "the code reading \(text) after \(title)"
+      ) { $0.contains(" › Code      \(text)⟦ ⟧\n") }
+      frames.add(title, screen)
+    }
+    try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
+    try await run.session.type("grace")
+    try await run.session.press("Tab")
+    try await run.session.type("Cobol1959")
+    try await run.session.press("Enter")
+    try await expectCode("______", after: "grace, Cobol1959, Enter")
+    #expect(frames.text.contains("The code is valid for 5 minutes."))
+    try await run.session.type("123")
+    try await expectCode("123___", after: "123")
+    try await run.session.press("C-w")
+    try await expectCode("______", after: "Ctrl-W")
+    try await run.session.type("98")
+    try await run.session.press("C-u")
+    try await expectCode("______", after: "98 Ctrl-U")
+    try await run.session.press("Tab")
+    try await run.session.type("7")
+    try await expectCode("7_____", after: "Tab (Verify) 7")
+    try await run.session.press("C-c")
+    try await run.expectRestored(status: "130")
+    Golden.expect(frames.text, matches: Frames.golden("code-step"))
+  }
+
   /// "Forgot password?" comes after Login in Tab order and Enter opens the password-reset
   /// step; its email field edits at a cursor like the form's, Enter sends the link, the
   /// confirmation and the wait before "Send again" show, and Esc goes back to the form. The
