@@ -32,8 +32,8 @@ import StateStore
 ///
 /// <!-- sample: lines of Tests/ActionLogTests/Fixtures/login.jsonl -->
 /// ```text
-/// {"seq":1,"time":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"effects":[],"digest":"1f68d539039414b0","patch":[{"at":["username"],"value":"d"}]}
-/// {"seq":4,"time":1,"origin":"user",…,"digest":"ee648455b851bebc","checkpoint":{…}}
+/// {"seq":1,"time":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"effects":[],"digest":"07271524a878dfd1","patch":[{"at":["username"],"value":"d"},{"at":["usernameEdited"],"value":true}]}
+/// {"seq":4,"time":1,"origin":"user",…,"digest":"837ddd3667cb5497","checkpoint":{…}}
 /// {"seq":6,"time":7,"origin":"effect","action":{"loginResponse":…},"effects":[…],"digest":"…","patch":[…]}
 /// ```
 ///

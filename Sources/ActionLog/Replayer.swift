@@ -31,7 +31,10 @@ import StateStore
 ///     notice: nil,
 ///     lockedFor: nil,
 ///     passwordReset: nil,
-///     restoring: nil
+///     restoring: nil,
+///     usernameEdited: true,
+///     passwordEdited: true,
+///     submitTried: nil
 ///   )
 /// (recorded: −, replayed: +)
 /// ```

@@ -5,7 +5,7 @@
 /// ``AlertButton/id``.
 ///
 /// ```swift
-/// Alert(title: "Error", message: "Incorrect username or password")   // one "OK" button
+/// Alert(title: "Couldn't sign in", message: "Incorrect username or password")   // one "OK" button
 /// ```
 public struct Alert: Sendable, Equatable, Codable {
   /// The headline.

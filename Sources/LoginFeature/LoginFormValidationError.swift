@@ -32,4 +32,12 @@ public enum LoginFormValidationError: Error, Sendable, Equatable, Codable, CaseI
   public var message: String {
     CredentialRules.default.message(for: self)
   }
+
+  /// Whether the rule is about the password field (otherwise, the username or email field).
+  var isAboutPassword: Bool {
+    switch self {
+    case .invalidPasswordLength, .invalidPasswordCharacters: true
+    case .invalidUsernameLength, .emptyEmail, .invalidEmail: false
+    }
+  }
 }

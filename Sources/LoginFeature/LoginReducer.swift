@@ -8,19 +8,25 @@ import StateStore
 /// reads a clock or touches I/O, so a test asserts its effects as data and a replay reproduces
 /// every state without running any.
 ///
-/// - `edit`: sets the field (``LoginState/fields``: username, password); validation is derived.
-/// - `loginButtonTapped`: nothing while loading, locked or signed in. With an invalid form, a
+/// - `edit`: sets the field (``LoginState/fields``: username, password) and notes that it was
+///   edited, so its hints show (``LoginState/visibleValidationMessages``); validation is derived.
+/// - `loginButtonTapped`: nothing while loading, locked or signed in. Otherwise every field's
+///   hints show from then on (``LoginState/wasSubmitTried``). With an invalid form, a
 ///   "Validation Errors" alert listing every broken rule, one per line. With a valid form,
 ///   `isLoading`, the next `attemptID` and `authenticate`.
 /// - `loginResponse`: nothing for a stale attempt (an older one, or one cancelled). Success
 ///   stores the user, resets the failures, saves the session and pushes the home screen.
-///   Invalid credentials count a failure and show the "Error" alert — or, at the limit, lock
-///   the form, show "Maximum number of retries exceeded" and start the lockout timer. Other
-///   failures show the "Error" alert; `cancelled` shows nothing.
+///   Invalid credentials count a failure and show the "Couldn't sign in" alert — or, at the
+///   limit, lock the form, show the "Sign-in locked" alert ("Maximum number of retries
+///   exceeded. The form is locked for 30 seconds. …") and start the lockout timer. Other
+///   failures show the "Couldn't sign in" alert with the error's message in words (no status
+///   code: that stays in the action); `cancelled` shows nothing.
 /// - `cancelButtonTapped`: while loading, stops loading and cancels the request.
 /// - `lockoutEnded`: while locked, unlocks and resets the failures.
 /// - `logoutButtonTapped`: while signed in, clears the session, pops to the root and empties
-///   the form except the username.
+///   the form, which keeps one thing: the username of the account that signed out (as the
+///   service names it), the same after a sign-in in this launch as after a session restored at
+///   launch. No hint shows until the person edits a field or taps Login.
 /// - `alertButtonTapped`: acknowledged; nothing changes.
 /// - `restored`: a valid session goes home, an expired one shows the form with its username and
 ///   a notice; a store that could not be read is named in the notice and left as it is.
@@ -33,7 +39,8 @@ import StateStore
 ///   (`twoFactor(…)`) run the child; when the step ends, this reducer acts on its
 ///   ``TwoFactorState/outcome``: a verified code signs in exactly as a password does; too many
 ///   wrong codes clear the password, count one failed attempt (which may lock the form) and
-///   show "Too many incorrect codes. Please sign in again."; cancel clears the password. When
+///   show "Too many incorrect codes. Please sign in again."; cancel clears the password. Either
+///   way the form starts over: no hint shows until the person types or taps Login again. When
 ///   the step goes away, ``LoginEffect/childDismissed(_:)`` cancels whatever it had in flight.
 /// - `forgotPasswordTapped` (on the form, signed out, nothing in flight) shows the password-reset
 ///   step (``PasswordResetReducer``) in ``LoginState/passwordReset``; Back removes it.
@@ -47,10 +54,12 @@ import StateStore
 public struct LoginReducer: Reducer, Sendable {
   /// The title of the alert listing the broken rules of a login tapped with an invalid form.
   public static let validationAlertTitle = "Validation Errors"
-  /// The title of the alert shown when a request fails.
-  public static let errorAlertTitle = "Error"
-  /// The title of the alert shown when failed attempts lock the form.
-  public static let lockoutAlertTitle = "Maximum number of retries exceeded"
+  /// The title of the alert shown when a sign-in fails: what failed, in words.
+  public static let signInFailedAlertTitle = "Couldn't sign in"
+  /// The title of the alert shown when failed attempts lock the form: what happened.
+  public static let lockoutAlertTitle = "Sign-in locked"
+  /// The first sentence of the lockout alert's message, the wording the requirements ask for.
+  public static let retriesExceededMessage = "Maximum number of retries exceeded."
 
   /// The feature name login action logs are recorded under, and that the `replay` tool knows.
   ///
@@ -62,7 +71,7 @@ public struct LoginReducer: Reducer, Sendable {
   /// The notice above the form when the session restored at launch had expired.
   public static let sessionExpiredNotice = "Your session has expired. Please sign in again."
 
-  /// The message of the "Error" alert for wrong credentials under the email rules, whose form
+  /// The message of the "Couldn't sign in" alert for wrong credentials under the email rules, whose form
   /// asks for an email address, not a username.
   public static let incorrectEmailMessage = "Incorrect email or password"
 
@@ -165,7 +174,9 @@ struct LoginCore: Reducer, Sendable {
   func reduce(into state: inout LoginState, action: LoginAction) -> [LoginEffect] {
     switch action {
     case .edit(let edit):
-      edit.apply(to: &state)
+      // An edit to what the field holds changes nothing, not even whether it was edited.
+      guard !edit.changesNothing(in: state) else { return [] }
+      if edit.apply(to: &state) { state.noteEdited(edit.field) }
       return []
 
     case .loginButtonTapped:
@@ -215,8 +226,10 @@ struct LoginCore: Reducer, Sendable {
       return storageFailed(failure, state: &state)
 
     case .logoutButtonTapped:
-      guard case .some = state.user else { return [] }
-      state = LoginState(rules: state.rules, username: state.username, attemptID: state.attemptID)
+      guard let user = state.user else { return [] }
+      // One rule, however the person got home (a sign-in now, or a session restored at launch):
+      // the form comes back with the username of the account that signed out.
+      state = LoginState(rules: state.rules, username: user.username, attemptID: state.attemptID)
       return [.clearSession, .route(.popToRoot)]
     }
   }
@@ -224,6 +237,7 @@ struct LoginCore: Reducer, Sendable {
   private func loginButtonTapped(_ state: inout LoginState) -> [LoginEffect] {
     guard state.isFormActive, !state.isLocked else { return [] }
     state.notice = nil
+    state.wasSubmitTried = true
     let messages = state.validationMessages
     guard messages.isEmpty else {
       let alert = Alert(
@@ -340,7 +354,8 @@ struct LoginCore: Reducer, Sendable {
     state.lockedFor = duration
     let lockout = Alert(
       title: LoginReducer.lockoutAlertTitle,
-      message: "The form is locked for \(duration.inWords). Please try again later."
+      message: LoginReducer.retriesExceededMessage
+        + " The form is locked for \(duration.inWords). Please try again later."
     )
     return [.showAlert(lockout), .startLockoutTimer(duration), counted]
   }
@@ -372,25 +387,27 @@ struct LoginCore: Reducer, Sendable {
     case .verified(let session):
       return signIn(session, state: &state)
     case .tooManyIncorrectCodes:
-      state.password = ""
+      state.clearPassword()
       return countFailedAttempt(
         state: &state,
         otherwise: Alert(
-          title: LoginReducer.errorAlertTitle, message: LoginReducer.tooManyIncorrectCodesMessage))
+          title: LoginReducer.signInFailedAlertTitle,
+          message: LoginReducer.tooManyIncorrectCodesMessage))
     case .cancelled:
-      state.password = ""
+      state.clearPassword()
       return []
     }
   }
 
-  /// The "Error" alert for `error`; under the email rules, wrong credentials speak of the email
-  /// address the form asked for.
+  /// The "Couldn't sign in" alert for `error`; under the email rules, wrong credentials speak of
+  /// the email address the form asked for.
   private static func errorAlert(_ error: LoginServiceError, rules: CredentialRules? = nil)
     -> Alert
   {
     if case .invalidCredentials = error, rules?.kind == .email {
-      return Alert(title: LoginReducer.errorAlertTitle, message: LoginReducer.incorrectEmailMessage)
+      return Alert(
+        title: LoginReducer.signInFailedAlertTitle, message: LoginReducer.incorrectEmailMessage)
     }
-    return Alert(title: LoginReducer.errorAlertTitle, message: error.message)
+    return Alert(title: LoginReducer.signInFailedAlertTitle, message: error.message)
   }
 }

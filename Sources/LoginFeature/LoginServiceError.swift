@@ -29,13 +29,16 @@ public enum LoginServiceError: Error, Sendable, Equatable, Codable {
   /// A new code was asked for too soon; the service says how many seconds to wait.
   case resendTooSoon(retryAfterSeconds: Int)
 
-  /// The text shown in the "Error" alert.
+  /// The text shown in the alert of a failed request, under a title that says what failed
+  /// ("Couldn't sign in"). Words for a person: no HTTP status code, which stays in the error
+  /// itself and so in the action log.
   ///
   /// - `invalidCredentials`: "Incorrect username or password"
   /// - `nilData`: "The server sent an empty answer. Please try again."
-  /// - `wrongStatusCode(503)`: "The server answered with status 503. Please try again later."
-  /// - `redirected(status: 307)`: "The server sent the login to another address (status 307);
-  ///   it was not sent there. Please check the server address."
+  /// - `wrongStatusCode(503)`: "The server could not handle the request. Please try again
+  ///   later."
+  /// - `redirected(status: 307)`: "The server sent the request to another address, and it was
+  ///   not sent there. Please check the server address."
   /// - `decodingFailed`: "The server's answer could not be read. Please try again later."
   /// - `timeout`: "The server took too long to answer. Please try again."
   /// - `transport("offline")`: "Could not reach the server (offline). Please check your
@@ -50,11 +53,11 @@ public enum LoginServiceError: Error, Sendable, Equatable, Codable {
       "Incorrect username or password"
     case .nilData:
       "The server sent an empty answer. Please try again."
-    case .wrongStatusCode(let code):
-      "The server answered with status \(code). Please try again later."
-    case .redirected(let status):
-      "The server sent the login to another address (status \(status)); it was not sent "
-        + "there. Please check the server address."
+    case .wrongStatusCode:
+      "The server could not handle the request. Please try again later."
+    case .redirected:
+      "The server sent the request to another address, and it was not sent there. "
+        + "Please check the server address."
     case .decodingFailed:
       "The server's answer could not be read. Please try again later."
     case .timeout:

@@ -43,12 +43,37 @@ public struct LoginState: Sendable, Equatable, Codable {
   public var passwordReset: PasswordResetState?
   // Stored only while true, so that the logs of states without it keep their digests.
   private var restoring: Bool?
+  // Each stored only while true, for the same reason: the logs of older states still decode
+  // (a missing key is `false`) and keep their digests.
+  private var usernameEdited: Bool?
+  private var passwordEdited: Bool?
+  private var submitTried: Bool?
 
   /// Whether the saved session and lockout are being read at launch: a host shows a splash,
   /// not the form, until ``LoginAction/restored(_:at:)`` arrives.
   public var isRestoring: Bool {
     get { restoring ?? false }
     set { restoring = newValue ? true : nil }
+  }
+
+  /// Whether the person has edited the username field since the form was shown: its hints
+  /// (``visibleValidationMessages``) show from then on.
+  public var isUsernameEdited: Bool {
+    get { usernameEdited ?? false }
+    set { usernameEdited = newValue ? true : nil }
+  }
+
+  /// Whether the person has edited the password field since the form was shown (or since the
+  /// flow last emptied it): its hints show from then on.
+  public var isPasswordEdited: Bool {
+    get { passwordEdited ?? false }
+    set { passwordEdited = newValue ? true : nil }
+  }
+
+  /// Whether the person has tapped Login on this form: every field's hints show from then on.
+  public var wasSubmitTried: Bool {
+    get { submitTried ?? false }
+    set { submitTried = newValue ? true : nil }
   }
 
   /// Creates a state; `LoginState()` is the empty form under the default rules.
@@ -104,6 +129,22 @@ public struct LoginState: Sendable, Equatable, Codable {
     validationErrors.map(rules.message(for:))
   }
 
+  /// The hints the form shows under its fields: the messages of ``validationErrors`` for the
+  /// fields the person has edited, or all of them once Login was tapped. A form nobody has
+  /// touched shows no errors, as a good iOS form does.
+  ///
+  /// ```swift
+  /// var state = LoginState()
+  /// state.visibleValidationMessages  // []
+  /// state.isUsernameEdited = true
+  /// state.visibleValidationMessages  // ["Username must be 2 to 10 characters"]
+  /// ```
+  public var visibleValidationMessages: [String] {
+    validationErrors.filter { error in
+      wasSubmitTried || (error.isAboutPassword ? isPasswordEdited : isUsernameEdited)
+    }.map(rules.message(for:))
+  }
+
   /// Whether the username and password satisfy ``rules``.
   public var isFormValid: Bool {
     validationErrors.isEmpty
@@ -135,4 +176,21 @@ extension LoginState: EditableFields {
     EditableField("username", \.username),
     EditableField("password", \.password),
   ]
+
+  /// Empties the password the way the flow does after a second factor ends: the form starts
+  /// over, so no hint shows until the person types again or taps Login.
+  mutating func clearPassword() {
+    password = ""
+    isPasswordEdited = false
+    wasSubmitTried = false
+  }
+
+  /// Notes that the field named `name` (one of ``fields``) was edited: its hints show.
+  mutating func noteEdited(_ name: String) {
+    switch name {
+    case "username": isUsernameEdited = true
+    case "password": isPasswordEdited = true
+    default: break
+    }
+  }
 }

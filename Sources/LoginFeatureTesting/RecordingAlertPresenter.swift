@@ -14,7 +14,7 @@ import StateStoreTesting
 /// ```swift
 /// let alerts = RecordingAlertPresenter()
 /// // … a login that fails …
-/// #expect(alerts.alerts == [Alert(title: "Error", message: "Incorrect username or password")])
+/// #expect(alerts.alerts == [Alert(title: "Couldn't sign in", message: "Incorrect username or password")])
 /// #expect(alerts.history.map(\.outcome) == [.tapped(.ok)])
 /// ```
 ///
@@ -23,7 +23,7 @@ import StateStoreTesting
 ///
 /// <!-- sample: lines of Tests/LoginFeatureTests/__Snapshots__/LoginStoryTests/twoFailuresOneSuccessAndALogout.txt -->
 /// ```text
-/// performed: alertPresenter.present("Error": "Incorrect username or password") → tapped "OK"
+/// performed: alertPresenter.present("Couldn't sign in": "Incorrect username or password") → tapped "OK"
 /// ```
 @MainActor
 public final class RecordingAlertPresenter: AlertPresenter {

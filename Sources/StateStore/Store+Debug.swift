@@ -13,7 +13,12 @@ extension Store {
   ///   −   username: "",
   ///   +   username: "demo",
   ///       password: Secret(),
-  ///       … (16 unchanged)
+  ///       … (14 unchanged)
+  ///       restoring: nil,
+  ///   −   usernameEdited: nil,
+  ///   +   usernameEdited: true,
+  ///       passwordEdited: nil,
+  ///       … (2 unchanged)
   /// ```
   ///
   /// Each entry is a ``TransitionFormatter`` rendering; secrets show their masks only (see

@@ -36,7 +36,10 @@ import StateStore
 ///       notice: nil,
 ///       lockedFor: nil,
 ///       passwordReset: nil,
-///       restoring: nil
+///       restoring: nil,
+///       usernameEdited: nil,
+///       passwordEdited: nil,
+///       submitTried: nil
 ///     )
 ///
 /// (Expected: −, Actual: +)

@@ -18,7 +18,12 @@ extension TestStore {
   ///   −   username: "",
   ///   +   username: "demo",
   ///       password: Secret(),
-  ///       … (16 unchanged)
+  ///       … (14 unchanged)
+  ///       restoring: nil,
+  ///   −   usernameEdited: nil,
+  ///   +   usernameEdited: true,
+  ///       passwordEdited: nil,
+  ///       … (2 unchanged)
   ///
   /// #3 user LoginAction.loginButtonTapped
   ///   …

@@ -208,7 +208,10 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   ///       notice: nil,
   ///       lockedFor: nil,
   ///       passwordReset: nil,
-  ///       restoring: nil
+  ///       restoring: nil,
+  ///       usernameEdited: nil,
+  ///       passwordEdited: nil,
+  ///       submitTried: true
   ///     )
   ///
   /// (Expected: −, Actual: +)

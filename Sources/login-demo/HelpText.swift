@@ -27,7 +27,9 @@ enum HelpText {
     When stdin is not a terminal, or with --script FILE, it runs a script: one UI
     event per line, printing every screen as plain text. Time is virtual there, so
     the output is the same on every run. The script is read a line at a time; a
-    line longer than 1 MiB stops it with an error naming the line.
+    line longer than 1 MiB stops it with an error naming the line. With --api a
+    command does not wait for the service's answer, so "tap cancel" or "tap back"
+    can leave a request at once; "wait" waits for it.
 
     Options:
       --rules NAME     validation rules: default, email or min6 (default: default)

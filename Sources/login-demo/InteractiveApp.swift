@@ -20,6 +20,10 @@ import StateStore
 /// "Forgot password?" (after Login in Tab order) opens the password-reset step: its email field
 /// edits like the form's, Enter sends the link (or goes back, on Back), and Esc goes back.
 ///
+/// The code step's field edits like the others at its end (typing, Backspace, Ctrl-U, Ctrl-W;
+/// typing on a button types into it) and shows the digits as they are typed; after Resend the
+/// focus goes to it, off the button the new code's countdown disables.
+///
 /// Keys arrive in batches (see ``KeyReader``): a run of characters in a batch — a paste — is
 /// one field change, and the screen is drawn once per batch. Changes that come from effects are
 /// drawn together on the next turn of the main actor. A resize (SIGWINCH) redraws the screen.
@@ -41,7 +45,7 @@ package final class InteractiveApp {
   /// awaits it to see every draw a change led to.
   package private(set) var scheduledRender: Task<Void, Never>?
   private var clearsNextFrame = false
-  private var model = ScreenModel(showsKeyHints: true)
+  private var model = ScreenModel(showsKeyHints: true, revealsCode: true)
   private var spinner: Task<Void, Never>?
   private var countdown = LockoutCountdown()
   private var countdownTicker: Task<Void, Never>?
@@ -216,24 +220,18 @@ package final class InteractiveApp {
     case .enter:
       switch model.focus {
       case .code, .verifyButton: store.send(.login(.twoFactor(.verifyButtonTapped)))
-      case .resendButton: store.send(.login(.twoFactor(.resendButtonTapped)))
+      case .resendButton:
+        let resends = store.state.login.twoFactor?.isResendButtonEnabled == true
+        store.send(.login(.twoFactor(.resendButtonTapped)))
+        if resends { model.focus = ScreenModel.focusAfterResend }
       default: store.send(.login(.twoFactor(.cancelButtonTapped)))
       }
     case .escape:
       store.send(.login(.twoFactor(.cancelButtonTapped)))
-    case .character, .text, .backspace:
-      guard var code = store.state.login.twoFactor?.code.reveal() else { return }
-      model.focus = .code
-      if let text = key.typedText {
-        code += text
-      } else if !code.isEmpty {
-        code.removeLast()
-      } else {
-        return  // Backspace in an empty code changes nothing: no action.
-      }
-      store.send(.login(.twoFactor(.codeChanged(Secret(code)))))
     default:
-      break
+      // Typing on a button types into the code, as the field is the step's one field.
+      if FieldEditing.changesText(key) { model.focus = .code }
+      edit(key)
     }
   }
 
@@ -287,16 +285,22 @@ package final class InteractiveApp {
     case .email:
       guard let step = store.state.login.passwordReset else { return }
       old = step.email.value
+    // And to edit the one-time code, which the reducer keeps as digits only.
+    case .code:
+      guard let step = store.state.login.twoFactor else { return }
+      old = step.code.reveal()
     default: return
     }
     var text = old
-    var cursor = model.cursor ?? old.count
+    // A one-time code is typed and erased at its end, as on iOS: no cursor to move in it.
+    var cursor = model.focus == .code ? old.count : (model.cursor ?? old.count)
     guard FieldEditing.apply(key, to: &text, cursor: &cursor) else { return }
-    model.cursor = cursor == text.count ? nil : cursor
+    model.cursor = cursor == text.count || model.focus == .code ? nil : cursor
     guard text != old else { return }
     switch model.focus {
     case .username: store.send(.login(.edit(.set(\.username, to: PersonalData(text)))))
     case .email: store.send(.login(.passwordReset(.edit(.set(\.email, to: PersonalData(text))))))
+    case .code: store.send(.login(.twoFactor(.codeChanged(Secret(text)))))
     default: store.send(.login(.edit(.set(\.password, to: Secret(text)))))
     }
   }

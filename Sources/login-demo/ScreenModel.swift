@@ -53,9 +53,16 @@ struct ScreenModel: Equatable {
   var lockoutSecondsLeft: Int?
   /// Whether the last tap on Login met a locked form: the screen says why nothing happened.
   var tappedWhileLocked = false
+  /// Whether the one-time code shows its digits, as iOS one-time-code fields do: on the
+  /// terminal the person types at (interactive mode). Script mode's screens go to files and CI
+  /// logs, where the code stays dots, as every secret does.
+  var revealsCode = false
 
   /// The elements of the login form, in Tab order.
   static let formOrder: [Focus] = [.username, .password, .loginButton, .forgotButton]
+  /// Where the focus goes after a tap on an enabled Resend: the code field, where the new code
+  /// goes, off the button its countdown disables (a tap on the disabled button leaves it).
+  static let focusAfterResend: Focus = .code
   /// The elements of the code step, in Tab order.
   static let codeStepOrder: [Focus] = [.code, .verifyButton, .resendButton, .cancelButton]
   /// The elements of the password-reset step, in Tab order.

@@ -5,7 +5,8 @@ import LoginFeature
 ///
 /// The same lines serve both modes: script mode prints their plain text, interactive mode
 /// draws them full-screen with their styles. The password is drawn as one `•` per character
-/// and never in clear.
+/// and never in clear. The one-time code shows its digits on the interactive screen only
+/// (``ScreenModel/revealsCode``), as iOS one-time-code fields do; script mode draws it as dots.
 ///
 /// <!-- sample: excerpt Tests/EndToEndTests/DemoScripts/success-logout.expected.txt -->
 /// ```text
@@ -117,10 +118,11 @@ enum ScreenRenderer {
           focused: model.focus == .password, cursor: model.cursor),
         ScreenLine(),
       ]
-    let messages = state.validationMessages
+    // A field's hints show once it was edited or Login was tapped (`visibleValidationMessages`).
+    let messages = state.visibleValidationMessages
     if !messages.isEmpty {
       lines += messages.map { ScreenLine("   ✗ " + $0, style: .error) }
-    } else if !state.isLocked {
+    } else if state.isFormValid, !state.isLocked {
       lines.append(ScreenLine("   ✓ Ready to sign in", style: .success))
     }
     if state.isLocked {
@@ -136,7 +138,8 @@ enum ScreenRenderer {
           "   Failed attempts: \(state.failedAttempts) of \(state.rules.maxAttempts)",
           style: .warning))
     }
-    lines.append(ScreenLine())
+    // One blank line above the buttons, also when the form has nothing to say yet.
+    if lines.last != ScreenLine() { lines.append(ScreenLine()) }
     lines.append(
       button(
         "Login", enabled: state.isLoginButtonEnabled, focused: model.focus == .loginButton))
@@ -159,13 +162,19 @@ enum ScreenRenderer {
   }
 
   private static func codeStep(_ step: TwoFactorState, _ model: ScreenModel) -> [ScreenLine] {
-    let dots = String(repeating: "•", count: step.code.mask.count)
-    let slots = String(repeating: "_", count: max(0, step.challenge.codeLength - dots.count))
+    // The one place the demo reads the clear code: to show its digits on the person's terminal.
+    let typed =
+      model.revealsCode
+      ? step.code.reveal() : String(repeating: "•", count: step.code.mask.count)
+    let slots = String(repeating: "_", count: max(0, step.challenge.codeLength - typed.count))
     var lines = wrap(step.title.sanitizedForScreen, width: width - 4).map {
       ScreenLine("   " + $0, style: .bold)
     }
     lines.append(ScreenLine())
-    lines.append(field("Code", dots + slots, focused: model.focus == .code))
+    lines.append(field("Code", typed + slots, focused: model.focus == .code))
+    if let validity = step.validityMessage {
+      lines.append(ScreenLine("             " + validity, style: .dim))
+    }
     lines.append(ScreenLine())
     if step.wasCodeResent {
       lines.append(ScreenLine("   ✓ A new code was sent", style: .success))
@@ -206,7 +215,7 @@ enum ScreenRenderer {
       field("Email", step.email.value, focused: model.focus == .email, cursor: model.cursor),
       ScreenLine(),
     ]
-    if let error = step.validationError {
+    if let error = step.visibleValidationError {
       lines.append(ScreenLine("   ✗ " + error.message, style: .error))
     }
     if let confirmation = step.confirmation {

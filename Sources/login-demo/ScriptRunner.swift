@@ -61,8 +61,17 @@ final class ScriptRunner {
     let now: @Sendable () -> Date = { [clock] in
       start.addingTimeInterval(clock.now.offset.timeInterval)
     }
-    let dependencies = try Integrations.dependencies(
+    var dependencies = try Integrations.dependencies(
       options, router: router, alerts: alerts, clock: clock, now: now)
+    if options.apiURL != nil {
+      // A request to the real service waits on the outside world: the next command goes
+      // ahead (and can cancel it) while it is in flight; `wait` waits for it.
+      let inFlight = Guarded(0)
+      dependencies.login.api = CountedLoginAPI(
+        base: dependencies.login.api, inFlight: inFlight,
+        changed: { Task { @MainActor in tracker.check() } })
+      tracker.outsideCount = { inFlight.withLock { $0 } }
+    }
     // The same handler `Store(app:dependencies:)` uses, wrapped so script mode knows when an
     // effect is done.
     store = Store(
@@ -189,7 +198,10 @@ final class ScriptRunner {
       store.send(.login(command == .tapLogin ? .loginButtonTapped : .cancelButtonTapped))
     case .tapVerify, .tapResend:
       guard onCodeStep else { throw fail(.screenNotShowing("code step")) }
-      focus = command == .tapVerify ? .verifyButton : .resendButton
+      let resends = store.state.login.twoFactor?.isResendButtonEnabled == true
+      focus =
+        command == .tapVerify
+        ? .verifyButton : (resends ? ScreenModel.focusAfterResend : .resendButton)
       store.send(
         .login(.twoFactor(command == .tapVerify ? .verifyButtonTapped : .resendButtonTapped)))
     case .tapForgot:
@@ -217,12 +229,13 @@ final class ScriptRunner {
   }
 
   /// `wait`: lets the requests in flight finish — the sign-in and the home screen's profile
-  /// that follows it, the code step's, a password-reset link's — moving the virtual clock to their answers.
+  /// that follows it, the code step's, a password-reset link's — moving the virtual clock to
+  /// their answers, and waiting for the answers of the real service of `--api`.
   private func waitForRequest() async {
-    await tracker.untilIdle()
+    await tracker.untilQuiet()
     while ScreenModel.isLoading(store.state), let deadline = clock.nextDeadline {
       await clock.advance(to: deadline)
-      await tracker.untilIdle()
+      await tracker.untilQuiet()
     }
   }
 

@@ -108,21 +108,21 @@ final class Terminal: Sendable {
   ///
   /// The line is the longest of these that fits the width (the last column left free, so it
   /// never wraps), down to the bare size in a very narrow window; here for windows of four
-  /// sizes, the login screen needing 61×14 (61×12 without its key hints):
+  /// sizes, the login screen needing 61×10 (61×8 without its key hints):
   ///
   /// <!-- sample: excerpt Tests/EndToEndTests/DemoScripts/Interactive/too-small.expected.txt -->
   /// ```text
   /// ── 40×24 ──
-  /// Please make the window at least 61×14.
+  /// Please make the window at least 61×10.
   ///
-  /// ── 80×8 ──
-  /// Please make the window at least 61×12 (it is 80×8).
+  /// ── 80×6 ──
+  /// Please make the window at least 61×8 (it is 80×6).
   ///
   /// ── 24×24 ──
-  /// Make it at least 61×14.
+  /// Make it at least 61×10.
   ///
   /// ── 12×24 ──
-  /// 61×14
+  /// 61×10
   /// ```
   static func tooSmall(_ lines: [ScreenLine], size: (columns: Int, rows: Int)) -> String? {
     let columns = max(ScreenRenderer.width + 1, lines.map(\.width).max() ?? 0)

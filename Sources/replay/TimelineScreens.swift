@@ -116,11 +116,12 @@ struct LoginScreenMemory {
       .field(label: state.rules.kind == .email ? "Email" : "Username", value: state.username.value),
       .secureField(label: "Password", length: state.password.mask.count),
     ]
-    let messages = state.validationMessages
-    if messages.isEmpty {
-      elements.append(.text("✓ Ready to sign in", tone: .success))
-    } else {
+    // As login-demo shows them: a field's hints once it was edited or Login was tapped.
+    let messages = state.visibleValidationMessages
+    if !messages.isEmpty {
       elements += messages.map { .text("✗ " + $0, tone: .error) }
+    } else if state.isFormValid {
+      elements.append(.text("✓ Ready to sign in", tone: .success))
     }
     if state.isLocked {
       elements.append(
@@ -166,7 +167,7 @@ struct LoginScreenMemory {
       .heading("Reset your password"),
       .field(label: "Email", value: step.email.value),
     ]
-    if let error = step.validationError {
+    if let error = step.visibleValidationError {
       elements.append(.text("✗ " + error.message, tone: .error))
     }
     if let confirmation = step.confirmation {

@@ -106,6 +106,7 @@ import Testing
     await withKnownIssue {
       await store.send(.login(.edit(.set(\.password, to: "Secr3t"))), effects: []) {
         $0.login.password = "Other1"
+        $0.login.isPasswordEdited = true
       }
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined(separator: "\n")

@@ -19,6 +19,7 @@ import Testing
     let email: PersonalData = "ada@example.com"
     await store.send(.login(.passwordReset(.edit(.set(\.email, to: email))))) {
       $0.login.passwordReset?.email = email
+      $0.login.passwordReset?.isEmailEdited = true
     }
     await store.send(
       .login(.passwordReset(.sendButtonTapped)),

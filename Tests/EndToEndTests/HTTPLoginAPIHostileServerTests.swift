@@ -93,8 +93,8 @@ struct HTTPLoginAPIHostileServerTests {
     #expect(result == .failure(.redirected(status: status)))
     #expect(
       LoginServiceError.redirected(status: status).message
-        == "The server sent the login to another address (status \(status)); it was not sent "
-        + "there. Please check the server address.")
+        == "The server sent the request to another address, and it was not sent there. "
+        + "Please check the server address.")
     let served = await server.stopAndCollectHits()
     #expect(served == ["HIT POST /login cookie=no"])
     let elsewhereHits = await elsewhere.stopAndCollectHits()

@@ -107,11 +107,11 @@ extension LoginDemoInteractiveTests {
     try await run.session.press("Tab")
     for attempt in 1...5 {
       try await run.session.press("Enter")
-      let title = attempt < 5 ? "│ Error" : "│ Maximum number of retries exceeded"
+      let title = attempt < 5 ? "│ Couldn't sign in" : "│ Sign-in locked"
       try await run.session.waitForScreen("the alert of attempt \(attempt)") { $0.contains(title) }
       try await run.session.press("Enter")
       try await run.session.waitForScreen("no alert after attempt \(attempt)") {
-        !$0.contains("│ Error") && !$0.contains("│ Maximum number")
+        !$0.contains("│ Couldn't sign in") && !$0.contains("│ Sign-in locked")
       }
     }
     let locked = try await run.session.waitForScreen(markingInverse: true, "the countdown") {
@@ -157,7 +157,7 @@ extension LoginDemoInteractiveTests {
     var frames = Frames()
     try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
     let sizes: [(columns: Int, rows: Int, expected: String)] = [
-      (40, 24, "Please make the window at least 61×"), (80, 8, "(it is 80×8)"),
+      (40, 24, "Please make the window at least 61×"), (80, 6, "(it is 80×6)"),
       (24, 24, "Make it at least 61×"), (12, 24, "61×"),
     ]
     for (columns, rows, expected) in sizes {
@@ -170,12 +170,12 @@ extension LoginDemoInteractiveTests {
       frames.add("\(columns)×\(rows)", small)
     }
     // Two rows short of the form with its key hints: the form, without them.
-    try await run.session.resize(columns: 80, rows: 12)
+    try await run.session.resize(columns: 80, rows: 8)
     let short = try await run.session.waitForScreen(markingInverse: true, "the form, no hints") {
       $0.contains(" › Username") && !$0.contains("61×")
     }
     #expect(!short.contains("Tab next"))
-    frames.add("80×12", short)
+    frames.add("80×8", short)
     try await run.session.resize(columns: 80, rows: 24)
     let again = try await run.session.waitForScreen(markingInverse: true, "the form again") {
       $0.contains(" › Username") && $0.contains("Tab next")
@@ -232,6 +232,42 @@ extension LoginDemoInteractiveTests {
     try await run.expectRestored(status: "130")
     #expect(!frames.text.contains("Secr3t"))
     Golden.expect(frames.text, matches: Frames.golden("editing"))
+  }
+
+  /// The code step on a real terminal: the code shows its digits as they are typed, as iOS
+  /// one-time-code fields do (the screen is the one place they show), Ctrl-W and Ctrl-U erase
+  /// it as the help says, typing on a button types into it, and the code's lifetime shows under
+  /// it. The screens are in `DemoScripts/Interactive/code-step.expected.txt`.
+  @Test(.timeLimit(.minutes(5)))
+  func theCodeFieldShowsItsDigitsAndEditsLikeTheOthers() async throws {
+    let run = try await InteractiveRun(arguments: ["--latency", "0"])
+    var frames = Frames()
+    func expectCode(_ text: String, after title: String) async throws {
+      let screen = try await run.session.waitForScreen(
+        markingInverse: true, "the code reading \(text) after \(title)"
+      ) { $0.contains(" › Code      \(text)⟦ ⟧\n") }
+      frames.add(title, screen)
+    }
+    try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
+    try await run.session.type("grace")
+    try await run.session.press("Tab")
+    try await run.session.type("Cobol1959")
+    try await run.session.press("Enter")
+    try await expectCode("______", after: "grace, Cobol1959, Enter")
+    #expect(frames.text.contains("The code is valid for 5 minutes."))
+    try await run.session.type("123")
+    try await expectCode("123___", after: "123")
+    try await run.session.press("C-w")
+    try await expectCode("______", after: "Ctrl-W")
+    try await run.session.type("98")
+    try await run.session.press("C-u")
+    try await expectCode("______", after: "98 Ctrl-U")
+    try await run.session.press("Tab")
+    try await run.session.type("7")
+    try await expectCode("7_____", after: "Tab (Verify) 7")
+    try await run.session.press("C-c")
+    try await run.expectRestored(status: "130")
+    Golden.expect(frames.text, matches: Frames.golden("code-step"))
   }
 
   /// "Forgot password?" comes after Login in Tab order and Enter opens the password-reset

@@ -19,6 +19,7 @@ struct LoginDemoTests {
     "wrong-password", "lockout", "success-logout", "cancel", "email-rules",
     "unknown-command", "no-alert", "2fa-success", "2fa-wrong-codes", "2fa-expiry-resend",
     "2fa-cancel", "reset-accepted", "reset-rate-limited", "reset-failure", "reset-back",
+    "hints", "reset-new-address",
   ]
 
   @Test(arguments: scripts)
@@ -52,6 +53,7 @@ struct LoginDemoTests {
         encoding: .utf8)
     }
     #expect(try golden("wrong-password").contains("│ Incorrect username or password │"))
+    #expect(try golden("lockout").contains("│ Sign-in locked"))
     #expect(try golden("lockout").contains("│ Maximum number of retries exceeded"))
     #expect(try golden("success-logout").contains("   Hello Demo User\n"))
     #expect(try golden("success-logout").contains("   ⠋ Signing in…\n"))
@@ -439,6 +441,58 @@ struct LoginDemoTests {
     let lastScreen = output.stdout.components(separatedBy: "── after line 4: wait ──").last ?? ""
     #expect(lastScreen.contains("Hello Demo User"))
     #expect(await server.waitForRequest(from: "demo"))
+  }
+
+  /// With `--api`, a command after one that started a request reaches the app while the
+  /// request is in flight, as a key does on the full screen: `tap cancel` after `tap login`,
+  /// and `tap back` after `tap send`, against a server that never answers. Each used to wait
+  /// for the request to end (the timeout's alert), then fail: "an alert is showing".
+  @Test(arguments: [
+    (
+      "type username silent\ntype password Secr3t\ntap login\ntap cancel\n",
+      "── after line 4: tap cancel ──", "[ Login ]\n"
+    ),
+    (
+      "tap forgot\ntype email silent@example.com\ntap send\ntap back\n",
+      "── after line 4: tap back ──", "[ Forgot password? ]\n"
+    ),
+  ])
+  func aRequestToAServerThatDoesNotAnswerCanBeLeftAtOnce(
+    script text: String, header: String, shown: String
+  ) async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let script = folder.file("api.script")
+    try text.write(to: script, atomically: true, encoding: .utf8)
+
+    let output = try await DemoProcess.run(
+      ["--api", server.baseURL.absoluteString], stdin: script)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stderr == "")
+    // The request was in flight while its screen printed, and the next command left it.
+    let lines = output.stdout.components(separatedBy: header)
+    #expect(lines.first?.contains("⠋ ") == true, "\(output.stdout)")
+    let last = lines.count == 2 ? lines[1] : ""
+    #expect(last.contains(shown), "\(output.stdout)")
+    #expect(!last.contains("⠋ ") && !last.contains("┌"), "\(output.stdout)")
+  }
+
+  /// `wait` still waits for the real service's answer.
+  @Test func waitWaitsForTheAnswerOfTheRealService() async throws {
+    let server = try await FixtureServer.start()
+    defer { server.stop() }
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let script = folder.file("api.script")
+    try "tap forgot\ntype email ada@example.com\ntap send\nwait\n"
+      .write(to: script, atomically: true, encoding: .utf8)
+    let output = try await DemoProcess.run(
+      ["--api", server.baseURL.absoluteString], stdin: script)
+    #expect(output.status == 0, "\(output.stderr)")
+    let last = output.stdout.components(separatedBy: "── after line 4: wait ──").last ?? ""
+    #expect(last.contains("✓ If an account exists for a••••@example.com"), "\(output.stdout)")
   }
 
   @Test func aMissingScriptFileFailsWithStatusOne() async throws {

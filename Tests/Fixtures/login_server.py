@@ -68,6 +68,7 @@ does, and the same whether or not an account has it:
     limited@example.com   429 with Retry-After: 30
     garbled@example.com   429 with Retry-After: soon (neither seconds nor a date)
     broken@example.com    500
+    silent@example.com    reads the request and never answers (as the user `silent`)
     not an email address  400 (no "@" and ".", or not a string)
     any other address     202 with an empty body
 
@@ -235,6 +236,10 @@ class LoginHandler(BaseHTTPRequestHandler):
                 [("Retry-After", "soon")])
         if email == "broken@example.com":
             return self.send_json(500, {"error": "scripted failure"})
+        if email == "silent@example.com":
+            while not STOPPING.wait(0.05):
+                pass
+            return None
         return self.send_bytes(202, b"", "application/json")
 
     @staticmethod

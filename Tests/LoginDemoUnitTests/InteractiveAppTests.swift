@@ -264,3 +264,65 @@ struct InteractiveAppTests {
     }
   }
 }
+
+/// The code step's field, driven by the keys a terminal sends.
+@MainActor
+struct InteractiveCodeStepTests {
+  /// Signs in as the demo's `grace` (a second factor) on `clock`, up to the code step.
+  private func codeStep(on clock: ManualClock) async throws -> InteractiveAppTests.Harness {
+    let harness = try await InteractiveAppTests.Harness(clock: clock)
+    var decoder = KeyDecoder()
+    #expect(harness.app.process(decoder.decode(Array("grace\tCobol1959\r".utf8))))
+    #expect(await clock.waitForSleepers(1))
+    await clock.advance(by: .seconds(5))
+    _ = await harness.app.store.state(where: { $0.login.twoFactor != nil })
+    return harness
+  }
+
+  private func codeLine(_ harness: InteractiveAppTests.Harness) -> String? {
+    harness.lastScreen.map(\.plainText).first { $0.contains("Code ") }
+  }
+
+  /// The code shows its digits as they are typed (it is the person's own terminal), Ctrl-W and
+  /// Ctrl-U erase it as the help says, and the code's lifetime shows under it.
+  @Test(.timeLimit(.minutes(5)))
+  func theCodeShowsItsDigitsAndCtrlUAndCtrlWEditIt() async throws {
+    let clock = ManualClock()
+    let harness = try await codeStep(on: clock)
+    var decoder = KeyDecoder()
+    #expect(harness.app.process(decoder.decode(Array("4242".utf8))))
+    #expect(codeLine(harness) == " › Code      4242__")
+    #expect(
+      harness.lastScreen.map(\.plainText).contains("             The code is valid for 5 minutes."))
+    #expect(harness.app.process(decoder.decode([0x17])))  // Ctrl-W: the word before the cursor
+    #expect(harness.app.store.state.login.twoFactor?.code == "")
+    #expect(codeLine(harness) == " › Code      ______")
+    #expect(harness.app.process(decoder.decode(Array("42".utf8) + [0x15])))  // Ctrl-U
+    #expect(harness.app.store.state.login.twoFactor?.code == "")
+    // Typing on a button types into the code.
+    #expect(harness.app.process(decoder.decode([0x09] + Array("7".utf8))))
+    #expect(codeLine(harness) == " › Code      7_____")
+    // The digits reach the screen only: the actions hold the code's mask.
+    #expect(!Dump.render(harness.actions).contains("4242"))
+  }
+
+  /// After Resend the focus is on the code field, where the new code goes, not on the button
+  /// its countdown disables.
+  @Test(.timeLimit(.minutes(5)))
+  func afterResendTheFocusIsOnTheCode() async throws {
+    let clock = ManualClock()
+    let harness = try await codeStep(on: clock)
+    // The resend countdown, tick by tick.
+    while let left = harness.app.store.state.login.twoFactor?.resendCountdown, left > 0 {
+      #expect(await clock.waitForSleepers(1))
+      await clock.advance(by: .seconds(1))
+      _ = await harness.app.store.state(where: { $0.login.twoFactor?.resendCountdown != left })
+    }
+    _ = await harness.app.store.state(where: { $0.login.twoFactor?.isResendButtonEnabled == true })
+    var decoder = KeyDecoder()
+    #expect(harness.app.process(decoder.decode([0x09, 0x09, 0x0D])))  // Tab, Tab, Enter: Resend
+    #expect(harness.actions.last == .login(.twoFactor(.resendButtonTapped)))
+    #expect(codeLine(harness)?.hasPrefix(" › Code") == true)
+    #expect(!harness.lastScreen.map(\.plainText).contains { $0.hasPrefix(" › [ Resend ]") })
+  }
+}

@@ -11,7 +11,8 @@ import Testing
   private let demo = Fixtures.demo
   private let session = Fixtures.session
   private let credentials = Fixtures.credentials
-  private let errorAlert = Alert(title: "Error", message: "Incorrect username or password")
+  private let errorAlert = Alert(
+    title: "Couldn't sign in", message: "Incorrect username or password")
 
   /// Types `username` and `password` into the form, asserting each keystroke's state.
   private func type(
@@ -21,8 +22,12 @@ import Testing
   ) async {
     await store.send(.edit(.set(\.username, to: PersonalData(username))), effects: []) {
       $0.username = PersonalData(username)
+      $0.isUsernameEdited = true
     }
-    await store.send(.edit(.set(\.password, to: password)), effects: []) { $0.password = password }
+    await store.send(.edit(.set(\.password, to: password)), effects: []) {
+      $0.password = password
+      $0.isPasswordEdited = true
+    }
   }
 
   private func validationAlert(_ messages: String...) -> Alert {
@@ -39,7 +44,9 @@ import Testing
     #expect(store.state.isLoginButtonEnabled == false)
 
     let alert = validationAlert("Username must be 2 to 10 characters")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     await store.finish()
 
@@ -55,7 +62,9 @@ import Testing
     #expect(store.state.validationErrors == [.invalidPasswordLength])
 
     let alert = validationAlert("Password must be at least 3 characters")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     await store.finish()
 
@@ -72,7 +81,9 @@ import Testing
     #expect(store.state.validationErrors == [.invalidPasswordCharacters])
 
     let alert = validationAlert("Password needs an uppercase letter and a digit")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     await store.finish()
 
@@ -90,6 +101,7 @@ import Testing
 
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await store.receive(
@@ -117,7 +129,7 @@ import Testing
       [LoginServiceError.nilData, .wrongStatusCode(500)],
       [
         "The server sent an empty answer. Please try again.",
-        "The server answered with status 500. Please try again later.",
+        "The server could not handle the request. Please try again later.",
       ]))
   func aServerFailureShowsItsErrorAlertWithoutCountingAnAttempt(
     error: LoginServiceError,
@@ -129,9 +141,10 @@ import Testing
 
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
-    let alert = Alert(title: "Error", message: message)
+    let alert = Alert(title: "Couldn't sign in", message: message)
     await store.receive(.loginResponse(attempt: 1, .failure(error)), effects: [.showAlert(alert)]) {
       $0.isLoading = false
     }
@@ -152,6 +165,7 @@ import Testing
 
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await store.receive(
@@ -180,6 +194,7 @@ import Testing
     fakes.api.holdNextCall()
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     #expect(await fakes.api.waitForHeldCall() == credentials)
@@ -218,6 +233,7 @@ import Testing
         .loginButtonTapped, effects: [.authenticate(credentials, attempt: attempt)]
       ) {
         $0.isLoading = true
+        $0.wasSubmitTried = true
         $0.attemptID = attempt
       }
       await store.receive(
@@ -235,11 +251,14 @@ import Testing
 
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 5)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 5
     }
     let lockout = Alert(
-      title: "Maximum number of retries exceeded",
-      message: "The form is locked for 30 seconds. Please try again later.")
+      title: "Sign-in locked",
+      message:
+        "Maximum number of retries exceeded. The form is locked for 30 seconds. Please try again later."
+    )
     await store.receive(
       .loginResponse(attempt: 5, .failure(.invalidCredentials)),
       effects: [
@@ -285,11 +304,14 @@ import Testing
     let store = TestStore(login: LoginState(rules: .email), fakes: fakes)
     await store.send(.edit(.set(\.password, to: "Engine1843")), effects: []) {
       $0.password = "Engine1843"
+      $0.isPasswordEdited = true
     }
     #expect(store.state.validationErrors == [.emptyEmail])
 
     let alert = validationAlert("Email can't be empty")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     await store.finish()
 
@@ -306,7 +328,9 @@ import Testing
     #expect(store.state.validationErrors == [.invalidEmail])
 
     let alert = validationAlert("Email is not valid")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
     await store.finish()
 
@@ -323,7 +347,9 @@ import Testing
 
     let alert = validationAlert(
       "Username must be at least 6 characters", "Password must be at least 6 characters")
-    await store.send(.loginButtonTapped, effects: [.showAlert(alert)])
+    await store.send(.loginButtonTapped, effects: [.showAlert(alert)]) {
+      $0.wasSubmitTried = true
+    }
     await store.receive(.alertButtonTapped("ok"), effects: [])
 
     // Six characters each, no uppercase letter or digit needed.
@@ -332,6 +358,7 @@ import Testing
     let valid = Credentials(username: "sixsix", password: "abcdef")
     await store.send(.loginButtonTapped, effects: [.authenticate(valid, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await store.receive(
@@ -359,6 +386,7 @@ import Testing
     fakes.api.holdNextCall(honoringCancellation: false)
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await fakes.api.waitForHeldCall()
@@ -385,6 +413,7 @@ import Testing
     fakes.api.holdNextCall()
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await fakes.api.waitForHeldCall()

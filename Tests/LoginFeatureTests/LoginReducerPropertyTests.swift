@@ -239,6 +239,18 @@ private struct Model {
       if digits.count >= 3, output.contains(digits) { return "a code reached the output" }
     }
     if state.rules != before.rules { return "the rules changed" }
+    if action == .logoutButtonTapped, let user = before.user, state.username != user.username {
+      return "a logout did not keep the username of the account that signed out"
+    }
+    // Hints: only the form's own rules, none on a form nobody touched, all after a tap on Login.
+    let hints = state.visibleValidationMessages
+    if !hints.allSatisfy(state.validationMessages.contains) { return "a hint for no broken rule" }
+    if !state.isUsernameEdited, !state.isPasswordEdited, !state.wasSubmitTried, !hints.isEmpty {
+      return "hints on a form nobody touched"
+    }
+    if state.wasSubmitTried, hints != state.validationMessages {
+      return "a hint hidden after a tap on Login"
+    }
     if !before.isLocked && state.isLocked {
       guard effects.contains(.startLockoutTimer(state.rules.lockoutDuration)),
         effects.contains(where: { effect in
@@ -263,6 +275,11 @@ private struct Model {
     case .edit(let edit):
       var expected = before
       edit.apply(to: &expected)
+      // …and notes that the field was edited: its hints show from now on.
+      if !edit.changesNothing(in: before) {
+        if edit.field == "username" { expected.isUsernameEdited = true }
+        if edit.field == "password" { expected.isPasswordEdited = true }
+      }
       if state != expected { return "typing in \(edit.field) changed more than the field" }
       if edit.changesNothing(in: before) != (state == before) {
         return "editing \(edit.field) to what it held changed the state, or the opposite"

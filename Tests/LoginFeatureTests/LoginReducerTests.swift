@@ -46,8 +46,9 @@ struct LoginReducerTests {
     var state = LoginState(username: "demo", password: "Secr3t")
     let effects = reduce(&state, .loginButtonTapped)
     #expect(effects == [.authenticate(Fixtures.credentials, attempt: 1)])
-    #expect(
-      state == LoginState(username: "demo", password: "Secr3t", isLoading: true, attemptID: 1))
+    var expected = LoginState(username: "demo", password: "Secr3t", isLoading: true, attemptID: 1)
+    expected.wasSubmitTried = true
+    #expect(state == expected)
     #expect(state.isLoginButtonEnabled == false)
   }
 
@@ -90,7 +91,10 @@ struct LoginReducerTests {
         """)
     #expect(effects == [.showAlert(alert)])
     #expect(alert.buttons == [AlertButton(id: "ok", title: "OK", role: .cancel)])
-    #expect(state == LoginState())
+    // Nothing changes but that every field's hints show from now on.
+    var expected = LoginState()
+    expected.wasSubmitTried = true
+    #expect(state == expected)
   }
 
   @Test func loginWithAWhitespaceOnlyUsernameShowsTheLengthRule() {
@@ -136,9 +140,9 @@ struct LoginReducerTests {
         .saveSession(session), .route(.push(.home(demo))),
         .updateLockout(.reset),
       ])
-    #expect(
-      state
-        == LoginState(username: "demo", password: "Secr3t", attemptID: 1, user: demo))
+    var expected = LoginState(username: "demo", password: "Secr3t", attemptID: 1, user: demo)
+    expected.wasSubmitTried = true
+    #expect(state == expected)
   }
 
   @Test func invalidCredentialsShowAnErrorAndCountAFailedAttempt() {
@@ -146,7 +150,7 @@ struct LoginReducerTests {
     let effects = reduce(&state, .loginResponse(attempt: 1, .failure(.invalidCredentials)))
     #expect(
       effects == [
-        .showAlert(Alert(title: "Error", message: "Incorrect username or password")),
+        .showAlert(Alert(title: "Couldn't sign in", message: "Incorrect username or password")),
         .updateLockout(.failedAttempt(counted: 1, lockingAt: 5, lockFor: .seconds(30))),
       ])
     #expect(state.isLoading == false)
@@ -164,7 +168,7 @@ struct LoginReducerTests {
   func otherFailuresShowTheirMessageWithoutCountingAnAttempt(error: LoginServiceError) {
     var state = loadingState()
     let effects = reduce(&state, .loginResponse(attempt: 1, .failure(error)))
-    #expect(effects == [.showAlert(Alert(title: "Error", message: error.message))])
+    #expect(effects == [.showAlert(Alert(title: "Couldn't sign in", message: error.message))])
     #expect(state.isLoading == false)
     #expect(state.failedAttempts == 0)
   }
@@ -193,8 +197,10 @@ struct LoginReducerTests {
     _ = reduce(&state, .loginButtonTapped)
     let effects = reduce(&state, .loginResponse(attempt: 5, .failure(.invalidCredentials)))
     let alert = Alert(
-      title: "Maximum number of retries exceeded",
-      message: "The form is locked for 30 seconds. Please try again later.")
+      title: "Sign-in locked",
+      message:
+        "Maximum number of retries exceeded. The form is locked for 30 seconds. Please try again later."
+    )
     #expect(
       effects == [
         .showAlert(alert), .startLockoutTimer(.seconds(30)),
@@ -231,8 +237,10 @@ struct LoginReducerTests {
     _ = reduce(&state, .loginButtonTapped)
     let effects = reduce(&state, .loginResponse(attempt: 1, .failure(.invalidCredentials)))
     let alert = Alert(
-      title: "Maximum number of retries exceeded",
-      message: "The form is locked for 1 second. Please try again later.")
+      title: "Sign-in locked",
+      message:
+        "Maximum number of retries exceeded. The form is locked for 1 second. Please try again later."
+    )
     #expect(
       effects == [
         .showAlert(alert), .startLockoutTimer(.seconds(1)),
@@ -253,8 +261,10 @@ struct LoginReducerTests {
     _ = reduce(&state, .loginButtonTapped)
     let effects = reduce(&state, .loginResponse(attempt: 1, .failure(.invalidCredentials)))
     let alert = Alert(
-      title: "Maximum number of retries exceeded",
-      message: "The form is locked for \(words). Please try again later.")
+      title: "Sign-in locked",
+      message:
+        "Maximum number of retries exceeded. The form is locked for \(words). Please try again later."
+    )
     #expect(
       effects == [
         .showAlert(alert), .startLockoutTimer(duration),
@@ -275,7 +285,9 @@ struct LoginReducerTests {
   @Test func cancelWhileLoadingCancelsTheRequest() {
     var state = loadingState()
     #expect(reduce(&state, .cancelButtonTapped) == [.cancelAuthentication])
-    #expect(state == LoginState(username: "demo", password: "Secr3t", attemptID: 1))
+    var expected = LoginState(username: "demo", password: "Secr3t", attemptID: 1)
+    expected.wasSubmitTried = true
+    #expect(state == expected)
   }
 
   @Test func cancelWhileIdleDoesNothing() {
@@ -353,6 +365,7 @@ struct LoginReducerTests {
     let effects = LoginReducer().reduce(
       into: &state, action: .loginResponse(attempt: 1, .failure(.invalidCredentials)))
     #expect(
-      effects.first == .showAlert(Alert(title: "Error", message: "Incorrect email or password")))
+      effects.first
+        == .showAlert(Alert(title: "Couldn't sign in", message: "Incorrect email or password")))
   }
 }

@@ -67,7 +67,10 @@ struct LoginStateTests {
           notice: nil,
           lockedFor: nil,
           passwordReset: nil,
-          restoring: nil
+          restoring: nil,
+          usernameEdited: nil,
+          passwordEdited: nil,
+          submitTried: nil
         )
         """)
   }
@@ -125,7 +128,7 @@ struct LoginStateTests {
       .authenticate(Credentials(username: "demo", password: "Aaaa0a"), attempt: 1),
       .cancelAuthentication, .route(.push(.home(Fixtures.demo))), .route(.popToRoot),
       .route(.present(.login)), .route(.dismiss), .route(.pop),
-      .showAlert(Alert(title: "Error", message: "Incorrect username or password")),
+      .showAlert(Alert(title: "Couldn't sign in", message: "Incorrect username or password")),
       .startLockoutTimer(.seconds(30)), .clearSession,
     ]
     let decodedEffects = try JSONDecoder().decode(
@@ -156,11 +159,16 @@ struct LoginStateTests {
       errors.map(\.message) == [
         "Incorrect username or password",
         "The server sent an empty answer. Please try again.",
-        "The server answered with status 503. Please try again later.",
+        "The server could not handle the request. Please try again later.",
         "The server's answer could not be read. Please try again later.",
         "The server took too long to answer. Please try again.",
         "Could not reach the server (offline). Please check your connection.",
         "The login was cancelled.",
       ])
+    // What a person reads names no HTTP status; the error keeps it, and so does the log.
+    for error in [LoginServiceError.wrongStatusCode(503), .redirected(status: 307)] {
+      #expect(!error.message.contains("503") && !error.message.contains("307"))
+      #expect(!error.message.contains("status"))
+    }
   }
 }

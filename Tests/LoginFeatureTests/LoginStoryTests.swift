@@ -16,13 +16,20 @@ import Testing
     let wrong = Credentials(username: "demo", password: "Wr0ng")
     let right = Credentials(username: "demo", password: "Secr3t")
 
-    await store.send(.edit(.set(\.username, to: "demo")), effects: []) { $0.username = "demo" }
-    await store.send(.edit(.set(\.password, to: "Wr0ng")), effects: []) { $0.password = "Wr0ng" }
+    await store.send(.edit(.set(\.username, to: "demo")), effects: []) {
+      $0.username = "demo"
+      $0.isUsernameEdited = true
+    }
+    await store.send(.edit(.set(\.password, to: "Wr0ng")), effects: []) {
+      $0.password = "Wr0ng"
+      $0.isPasswordEdited = true
+    }
     await store.send(.loginButtonTapped, effects: [.authenticate(wrong, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
-    let invalid = Alert(title: "Error", message: "Incorrect username or password")
+    let invalid = Alert(title: "Couldn't sign in", message: "Incorrect username or password")
     await store.receive(
       .loginResponse(attempt: 1, .failure(.invalidCredentials)),
       effects: [
@@ -35,13 +42,18 @@ import Testing
     }
     await store.receive(.alertButtonTapped("ok"), effects: [])
 
-    await store.send(.edit(.set(\.password, to: "Secr3t")), effects: []) { $0.password = "Secr3t" }
+    await store.send(.edit(.set(\.password, to: "Secr3t")), effects: []) {
+      $0.password = "Secr3t"
+      $0.isPasswordEdited = true
+    }
     await store.send(.loginButtonTapped, effects: [.authenticate(right, attempt: 2)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 2
     }
     let serverError = Alert(
-      title: "Error", message: "The server answered with status 500. Please try again later.")
+      title: "Couldn't sign in",
+      message: "The server could not handle the request. Please try again later.")
     await store.receive(
       .loginResponse(attempt: 2, .failure(.wrongStatusCode(500))),
       effects: [.showAlert(serverError)]
@@ -73,6 +85,9 @@ import Testing
     await store.send(.logoutButtonTapped, effects: [.clearSession, .route(.popToRoot)]) {
       $0.password = ""
       $0.user = nil
+      $0.isUsernameEdited = false
+      $0.isPasswordEdited = false
+      $0.wasSubmitTried = false
     }
     await store.finish()
 

@@ -16,6 +16,7 @@ import Testing
     await store.send(.forgotPasswordTapped) { $0.passwordReset = PasswordResetState() }
     await store.send(.passwordReset(.edit(.set(\.email, to: email)))) {
       $0.passwordReset?.email = email
+      $0.passwordReset?.isEmailEdited = true
     }
   }
 
@@ -60,9 +61,11 @@ import Testing
     #expect(store.state.passwordReset?.validationError == .invalidEmail)
     #expect(store.state.passwordReset?.isSendButtonEnabled == false)
     #expect(store.state.passwordReset?.sendButtonTitle == "Send link")
-    await store.send(.passwordReset(.sendButtonTapped))
+    // Nothing is sent, but the step says why from now on.
+    await store.send(.passwordReset(.sendButtonTapped)) { $0.passwordReset?.wasSubmitTried = true }
     await store.send(.passwordReset(.edit(.set(\.email, to: "  ")))) {
       $0.passwordReset?.email = "  "
+      $0.passwordReset?.isEmailEdited = true
     }
     #expect(store.state.passwordReset?.validationError == .emptyEmail)
     await store.send(.passwordReset(.sendButtonTapped))
@@ -110,6 +113,81 @@ import Testing
     await store.finish()
     #expect(fakes.api.passwordResetEmails == [ada.value, ada.value])
     #expect(fakes.clock.sleeperCount == 0)
+  }
+
+  @Test func anotherAddressStartsANewRequestWithoutTheConfirmationOrTheWait() async {
+    let fakes = LoginFakes()
+    fakes.api.enqueuePasswordResets(.success(.accepted), .success(.accepted))
+    let store = TestStore(login: LoginState(), fakes: fakes)
+    await openTheStep(typing: ada, in: store)
+    await send(ada, request: 1, in: store)
+    await store.receive(
+      .passwordReset(.sendResponse(request: 1, .success(.accepted))),
+      effects: [.passwordReset(.startResendTimer(seconds: 60))]
+    ) {
+      $0.passwordReset?.isSending = false
+      $0.passwordReset?.linkSentTo = ada
+      $0.passwordReset?.resendCountdown = 60
+    }
+    // The same address with spaces around it is the same address: the link and wait stay.
+    await store.send(.passwordReset(.edit(.set(\.email, to: " \(ada) ")))) {
+      $0.passwordReset?.email = " \(ada) "
+    }
+    #expect(store.state.passwordReset?.confirmation != nil)
+    let grace: PersonalData = "grace@example.com"
+    await store.send(
+      .passwordReset(.edit(.set(\.email, to: grace))),
+      effects: [.passwordReset(.cancelResendTimer)]
+    ) {
+      $0.passwordReset?.email = grace
+      $0.passwordReset?.linkSentTo = nil
+      $0.passwordReset?.resendCountdown = 0
+    }
+    #expect(store.state.passwordReset?.confirmation == nil)
+    #expect(store.state.passwordReset?.waitMessage == nil)
+    #expect(store.state.passwordReset?.sendButtonTitle == "Send link")
+    #expect(store.state.passwordReset?.isSendButtonEnabled == true)
+    // The old wait no longer ticks.
+    await fakes.clock.advance(by: .seconds(60))
+    await send(grace, request: 2, in: store)
+    await store.receive(
+      .passwordReset(.sendResponse(request: 2, .success(.accepted))),
+      effects: [.passwordReset(.startResendTimer(seconds: 60))]
+    ) {
+      $0.passwordReset?.isSending = false
+      $0.passwordReset?.linkSentTo = grace
+      $0.passwordReset?.resendCountdown = 60
+    }
+    #expect(
+      store.state.passwordReset?.confirmation
+        == "If an account exists for g••••@example.com, a reset link is on its way.")
+    await back(in: store)
+    await store.finish()
+    #expect(fakes.api.passwordResetEmails == [ada.value, grace.value])
+  }
+
+  @Test func anotherAddressKeepsTheWaitTheServiceAskedFor() async {
+    let fakes = LoginFakes()
+    fakes.api.enqueuePasswordResets(.success(.rateLimited(retryAfterSeconds: 30)))
+    let store = TestStore(login: LoginState(), fakes: fakes)
+    await openTheStep(typing: ada, in: store)
+    await send(ada, request: 1, in: store)
+    await store.receive(
+      .passwordReset(.sendResponse(request: 1, .success(.rateLimited(retryAfterSeconds: 30)))),
+      effects: [.passwordReset(.startResendTimer(seconds: 30))]
+    ) {
+      $0.passwordReset?.isSending = false
+      $0.passwordReset?.isRateLimited = true
+      $0.passwordReset?.resendCountdown = 30
+    }
+    await store.send(.passwordReset(.edit(.set(\.email, to: "grace@example.com")))) {
+      $0.passwordReset?.email = "grace@example.com"
+    }
+    #expect(
+      store.state.passwordReset?.waitMessage
+        == "Too many requests. You can send again in 30 seconds.")
+    await back(in: store)
+    await store.finish()
   }
 
   @Test func aRateLimitedRequestCountsDownAndIsNotRetried() async {
@@ -193,9 +271,8 @@ import Testing
     await openTheStep(typing: "broken@example.com", in: store)
     await send("broken@example.com", request: 1, in: store)
     let alert = Alert(
-      title: "Error",
-      message: "The reset link could not be sent. The server answered with status 500. "
-        + "Please try again later.")
+      title: "Couldn't send the link",
+      message: "The server could not handle the request. Please try again later.")
     await store.receive(
       .passwordReset(.sendResponse(request: 1, .failure(.wrongStatusCode(500)))),
       effects: [.passwordReset(.showAlert(alert))]

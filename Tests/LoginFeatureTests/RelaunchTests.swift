@@ -41,6 +41,27 @@ import ToolTestSupport
     #expect(await fakes.sessionStore.load() == saved)
   }
 
+  /// One rule for the username after a logout: the form keeps the username of the account that
+  /// signed out, after a restored session as after a sign-in in the same launch (see
+  /// `LoginStoryTests`), where it used to come back empty.
+  @Test func aLogoutFromARestoredSessionKeepsItsUsername() async {
+    let saved = session(expiringIn: 3_600)
+    let fakes = LoginFakes(api: StubLoginAPI(), sessionStore: InMemorySessionStore(session: saved))
+    let store = TestStore(login: LoginState(), fakes: fakes)
+    await launch(
+      store, finding: LaunchRecord(session: saved),
+      effects: [.route(.restore(.home(Fixtures.demo)))]
+    ) { $0.user = Fixtures.demo }
+    await store.send(.logoutButtonTapped, effects: [.clearSession, .route(.popToRoot)]) {
+      $0.user = nil
+      $0.username = "demo"
+    }
+    #expect(store.state.visibleValidationMessages == [])
+    await store.finish()
+    #expect(fakes.router.commands == [.restore(.home(Fixtures.demo)), .popToRoot])
+    #expect(await fakes.sessionStore.load() == nil)
+  }
+
   @Test func whileRestoringTheFormCannotBeUsed() async {
     var state = LoginState(username: "demo", password: "Secr3t")
     _ = LoginReducer().reduce(into: &state, action: .launched)

@@ -59,6 +59,7 @@ import Testing
     await store.send(.loginButtonTapped, effects: [.authenticate(Fixtures.credentials, attempt: 1)])
     {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await store.receive(

@@ -17,10 +17,17 @@ import Testing
   /// Types grace's credentials, taps login and receives the challenge: the code step shows
   /// and its countdown starts.
   private func reachTheCodeStep(_ store: TestStore<LoginReducer>) async {
-    await store.send(.edit(.set(\.username, to: "grace"))) { $0.username = "grace" }
-    await store.send(.edit(.set(\.password, to: "Cobol1959"))) { $0.password = "Cobol1959" }
+    await store.send(.edit(.set(\.username, to: "grace"))) {
+      $0.username = "grace"
+      $0.isUsernameEdited = true
+    }
+    await store.send(.edit(.set(\.password, to: "Cobol1959"))) {
+      $0.password = "Cobol1959"
+      $0.isPasswordEdited = true
+    }
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await store.receive(
@@ -142,7 +149,8 @@ import Testing
     }
 
     await verify("111111", request: 3, in: store)
-    let ended = Alert(title: "Error", message: "Too many incorrect codes. Please sign in again.")
+    let ended = Alert(
+      title: "Couldn't sign in", message: "Too many incorrect codes. Please sign in again.")
     await store.receive(
       .twoFactor(.verifyResponse(request: 3, .failure(.incorrectCode))),
       effects: [
@@ -153,6 +161,8 @@ import Testing
     ) {
       $0.twoFactor = nil
       $0.password = ""
+      $0.isPasswordEdited = false
+      $0.wasSubmitTried = false
       $0.failedAttempts = 1
     }
     await store.receive(.alertButtonTapped("ok"))
@@ -168,8 +178,10 @@ import Testing
     let effects = LoginReducer().reduce(
       into: &state, action: .twoFactor(.verifyResponse(request: 3, .failure(.incorrectCode))))
     let lockout = Alert(
-      title: "Maximum number of retries exceeded",
-      message: "The form is locked for 30 seconds. Please try again later.")
+      title: "Sign-in locked",
+      message:
+        "Maximum number of retries exceeded. The form is locked for 30 seconds. Please try again later."
+    )
     #expect(
       effects == [
         .showAlert(lockout), .startLockoutTimer(.seconds(30)),
@@ -237,6 +249,8 @@ import Testing
     ) {
       $0.twoFactor = nil
       $0.password = ""
+      $0.isPasswordEdited = false
+      $0.wasSubmitTried = false
     }
     await store.finish()
   }
@@ -253,7 +267,8 @@ import Testing
       $0.twoFactor?.isResending = true
       $0.twoFactor?.requestID = 1
     }
-    let alert = Alert(title: "Error", message: "A new code can be sent in 12 seconds.")
+    let alert = Alert(
+      title: "Couldn't send a new code", message: "A new code can be sent in 12 seconds.")
     await store.receive(
       .twoFactor(.resendResponse(request: 1, .failure(.resendTooSoon(retryAfterSeconds: 12)))),
       effects: [.twoFactor(.showAlert(alert)), .twoFactor(.startResendTimer(seconds: 12))]
@@ -282,11 +297,23 @@ import Testing
     ) {
       $0.twoFactor = nil
       $0.password = ""
+      $0.isPasswordEdited = false
+      $0.wasSubmitTried = false
     }
     await fakes.clock.advance(by: .seconds(60))
     await store.finish()
     #expect(fakes.clock.sleeperCount == 0)
     #expect(fakes.api.verifiedCodes == [])
+  }
+
+  @Test func theStepSaysHowLongTheCodeStaysValid() {
+    var step = TwoFactorState(
+      challenge: Challenge(id: "c-1", destination: "g•••@example.com", expiresInSeconds: 300))
+    #expect(step.validityMessage == "The code is valid for 5 minutes.")
+    step.challenge.expiresInSeconds = 90
+    #expect(step.validityMessage == "The code is valid for 1 minute 30 seconds.")
+    step.isExpired = true
+    #expect(step.validityMessage == nil)
   }
 
   @Test func staleAnswersChangeNothing() {

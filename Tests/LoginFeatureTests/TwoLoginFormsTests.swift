@@ -136,6 +136,6 @@ struct TwoForms: Reducer {
     #expect(store.state.primary.user == nil)
     #expect(primary.router.commands == [])
     #expect(secondary.router.commands == [.push(.home(adaSession.user))])
-    #expect(primary.alertPresenter.alerts.map(\.title) == ["Error"])
+    #expect(primary.alertPresenter.alerts.map(\.title) == ["Couldn't sign in"])
   }
 }

@@ -93,10 +93,15 @@ import ToolTestSupport
     let page = try TimelinePageData(contentsOf: folder.file("login.html"))
     #expect(
       page.initialScreen?.summary == [
+        // No hint before the person has touched a field.
         "title LoginStore demo", "path login", "field Username=", "secure Password=0",
-        "text[error] ✗ Username must be 2 to 10 characters",
-        "text[error] ✗ Password must be at least 3 characters",
-        "text[error] ✗ Password needs an uppercase letter and a digit", "button Login false",
+        "button Login false",
+      ])
+    // #1: the username was edited, so its hint shows; the password's wait for the password.
+    #expect(
+      page.screen(after: 0)?.summary == [
+        "title LoginStore demo", "path login", "field Username=d", "secure Password=0",
+        "text[error] ✗ Username must be 2 to 10 characters", "button Login false",
       ])
     // #5: the request is in flight.
     #expect(
@@ -107,7 +112,7 @@ import ToolTestSupport
     // #6: the answer is a failure and its alert shows; #7: its button dismissed it.
     #expect(
       page.screen(after: 5)?.summary.last
-        == "alert Error: Incorrect username or password OK")
+        == "alert Couldn't sign in: Incorrect username or password OK")
     #expect(page.screen(after: 6)?.summary.contains { $0.hasPrefix("alert") } == false)
     #expect(
       page.screen(after: 6)?.summary.contains("text[warning] Failed attempts: 1 of 5") == true)
@@ -137,8 +142,8 @@ import ToolTestSupport
     func alerts(after index: Int) -> [String] {
       page.screen(after: index)?.summary.filter { $0.hasPrefix("alert") } ?? []
     }
-    #expect(alerts(after: 3) == ["alert Error: Incorrect username or password OK"])
-    #expect(alerts(after: 5) == ["alert Error: Incorrect username or password OK"])
+    #expect(alerts(after: 3) == ["alert Couldn't sign in: Incorrect username or password OK"])
+    #expect(alerts(after: 5) == ["alert Couldn't sign in: Incorrect username or password OK"])
     #expect(alerts(after: 6) == [], "one tap dismisses what shows")
   }
 
@@ -165,8 +170,7 @@ import ToolTestSupport
     #expect(
       page.screen(after: 0)?.summary
         == top + [
-          "field Email=", "text[error] ✗ Email can't be empty", "button Send link false",
-          "button Back true",
+          "field Email=", "button Send link false", "button Back true",
         ])
     #expect(
       page.screen(after: 1)?.summary
@@ -181,7 +185,7 @@ import ToolTestSupport
           "spinner Sending the link…",
         ])
     let alert = page.screen(after: 4)?.summary.last ?? ""
-    #expect(alert.hasPrefix("alert Error: The reset link could not be sent. "), "\(alert)")
+    #expect(alert.hasPrefix("alert Couldn't send the link: The server could not "), "\(alert)")
     #expect(page.screen(after: 5)?.summary.contains { $0.hasPrefix("alert") } == false)
     #expect(
       page.screen(after: 8)?.summary
@@ -247,7 +251,7 @@ import ToolTestSupport
     #expect(
       page.verify["fieldDiff"] as? [String] == [
         "  LoginState(", #"    username: "demo","#, "−   password: Secret(Aaaa0a),",
-        "+   password: Secret(Aaaa0),", "    isLoading: false,", "    … (15 unchanged)",
+        "+   password: Secret(Aaaa0),", "    isLoading: false,", "    … (18 unchanged)",
       ])
   }
 
@@ -263,8 +267,8 @@ import ToolTestSupport
       ),
       (
         "login-before-patches.jsonl",
-        #""digest":"bad59ead9c305d31""#, #""digest":"0000000000000000""#, 1,
-        "the replayed state's digest bad59ead9c305d31 differs from the recorded 0000000000000000 "
+        #""digest":"7b9347d7fadc8294""#, #""digest":"0000000000000000""#, 1,
+        "the replayed state's digest 7b9347d7fadc8294 differs from the recorded 0000000000000000 "
           + "(no checkpoint at this step to diff against)", false
       ),
     ])
@@ -321,7 +325,7 @@ import ToolTestSupport
     #expect(
       page.verify["fieldDiff"] as? [String] == [
         "  LoginState(", #"    username: "demo","#, "−   password: Secret(A),",
-        "+   password: Secret(Aa),", "    isLoading: false,", "    … (15 unchanged)",
+        "+   password: Secret(Aa),", "    isLoading: false,", "    … (18 unchanged)",
       ])
   }
 
@@ -518,6 +522,9 @@ import ToolTestSupport
     let resumed = LoginState(username: "resumed", failedAttempts: 2, attemptID: 3)
     var after = resumed
     after.username = "resumed!"
+    after.isUsernameEdited = true
+    var typed = LoginState(username: "d")
+    typed.isUsernameEdited = true
     // The header's canonical form: durations as seconds.
     let resumedJSON = String(decoding: try CanonicalJSONEncoder().encode(resumed), as: UTF8.self)
     try folder.write(
@@ -525,7 +532,7 @@ import ToolTestSupport
       lines: [
         String(header),
         #"{"seq":1,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"d"}}},"effects":[],"#
-          + #""digest":"\#(try StateDigest.of(LoginState(username: "d")))"}"#,
+          + #""digest":"\#(try StateDigest.of(typed))"}"#,
         #"{"kind":"gap","dropped":3,"state":\#(resumedJSON)}"#,
         #"{"seq":5,"origin":"user","action":{"edit":{"_0":{"field":"username","value":"resumed!"}}},"#
           + #""effects":[],"digest":"\#(try StateDigest.of(after))"}"#,

@@ -10,6 +10,7 @@ import StateStore
 ///   step.
 /// - `showAlert`: `alertPresenter.present(_:)`, then
 ///   ``PasswordResetAction/alertButtonTapped(_:)``.
+/// - `cancelResendTimer`: nothing; the store has cancelled the countdown.
 ///
 /// ``LoginEffectHandler`` hands the step's effects here; a host rarely uses it directly.
 public struct PasswordResetEffectHandler: EffectHandler {
@@ -46,6 +47,9 @@ public struct PasswordResetEffectHandler: EffectHandler {
     case .showAlert(let alert):
       let button = await dependencies.alertPresenter.present(alert)
       await send(.alertButtonTapped(button?.id), origin: .user)
+
+    case .cancelResendTimer:
+      break  // The store cancelled the countdown before handing the effect over.
     }
   }
 }

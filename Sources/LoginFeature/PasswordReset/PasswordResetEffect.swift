@@ -7,6 +7,9 @@ public enum PasswordResetEffect: StoreEffect, Equatable, Codable {
   case requestReset(email: PersonalData, request: Int)
   /// Sends ``PasswordResetAction/resendTimerTicked`` once a second, `seconds` times.
   case startResendTimer(seconds: Int)
+  /// Ends the wait before "Send again": the address it was for changed. The store cancels
+  /// ``resendTimerID``; a handler has nothing to do.
+  case cancelResendTimer
   /// Shows an alert; the tapped button comes back as
   /// ``PasswordResetAction/alertButtonTapped(_:)``.
   case showAlert(Alert)
@@ -17,11 +20,12 @@ public enum PasswordResetEffect: StoreEffect, Equatable, Codable {
   public static let resendTimerID: CancellationID = "passwordReset.resendTimer"
 
   /// A request replaces one in flight in ``requestID``; the countdown restarts in
-  /// ``resendTimerID``. Both end when the step goes away.
+  /// ``resendTimerID``, and ``cancelResendTimer`` ends it. Both end when the step goes away.
   public var cancellation: EffectCancellation {
     switch self {
     case .requestReset: .group(Self.requestID, cancelInFlight: true)
     case .startResendTimer: .group(Self.resendTimerID, cancelInFlight: true)
+    case .cancelResendTimer: .cancels(Self.resendTimerID)
     case .showAlert: .none
     }
   }

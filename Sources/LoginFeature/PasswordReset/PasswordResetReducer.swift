@@ -2,23 +2,27 @@ import StateStore
 
 /// The password-reset step's behaviour: a pure function, like every reducer here.
 ///
-/// - `edit`: updates the address (the one field, `email`); ignored while a request is in flight (the field is
-///   read-only then, so the confirmation names the address that was sent).
+/// - `edit`: updates the address (the one field, `email`) and notes it was edited (its hint
+///   shows from then on); ignored while a request is in flight (the field is read-only then, so
+///   the confirmation names the address that was sent). Another address than the one a link
+///   went to starts a new request: the confirmation goes, and so does the wait before "Send
+///   again" that the link started (``PasswordResetEffect/cancelResendTimer``); a rate-limited
+///   wait stays.
 /// - `sendButtonTapped`: when ``PasswordResetState/isSendButtonEnabled``, sends the address,
-///   trimmed.
+///   trimmed. On an address that is not one, nothing is sent and the hint shows
+///   (``PasswordResetState/wasSubmitTried``).
 /// - `sendResponse`: stale answers (another request, or none in flight) change nothing.
 ///   ``PasswordResetAnswer/accepted`` shows ``PasswordResetState/confirmation`` and starts the
 ///   ``PasswordResetState/resendDelaySeconds`` wait before "Send again".
 ///   ``PasswordResetAnswer/rateLimited(retryAfterSeconds:)`` starts a wait of what the service
-///   said (1 second to an hour) — never retried. A failure shows the "Error" alert: "The reset
-///   link could not be sent." and the error's message; ``LoginServiceError/cancelled`` shows
-///   nothing.
+///   said (1 second to an hour) — never retried. A failure shows the "Couldn't send the link"
+///   alert with the error's message in words; ``LoginServiceError/cancelled`` shows nothing.
 /// - `resendTimerTicked`: one second off the wait.
 /// - `backButtonTapped`: ends the step with ``PasswordResetOutcome/closed``; the login flow
 ///   removes it, which ends its request and its countdown.
 public struct PasswordResetReducer: Reducer, Sendable {
-  /// The first sentence of the alert after a failed request.
-  public static let failureMessage = "The reset link could not be sent."
+  /// The title of the alert after a failed request: what failed, in words.
+  public static let failureAlertTitle = "Couldn't send the link"
 
   /// Creates the reducer.
   public init() {}
@@ -46,11 +50,15 @@ public struct PasswordResetReducer: Reducer, Sendable {
     guard state.outcome == nil else { return [] }
     switch action {
     case .edit(let edit):
-      guard !state.isSending else { return [] }
-      edit.apply(to: &state)
-      return []
+      guard !state.isSending, !edit.changesNothing(in: state), edit.apply(to: &state) else {
+        return []
+      }
+      state.isEmailEdited = true
+      return addressChanged(&state)
 
     case .sendButtonTapped:
+      // A tap on an address that is not one is not sent, but the step says why.
+      if state.validationError != nil { state.wasSubmitTried = true }
       guard state.isSendButtonEnabled, state.requestID < .max else { return [] }
       state.isSending = true
       state.requestID += 1
@@ -76,6 +84,19 @@ public struct PasswordResetReducer: Reducer, Sendable {
     }
   }
 
+  /// A link belongs to the address it went to: for another address the confirmation goes, and
+  /// so does the wait before "Send again" that the link started. A wait the service asked for
+  /// (rate limited) stays: it is not about one address.
+  private func addressChanged(_ state: inout PasswordResetState) -> [PasswordResetEffect] {
+    guard let sent = state.linkSentTo,
+      state.email.value.trimmingSurroundingWhitespace() != sent.value
+    else { return [] }
+    state.linkSentTo = nil
+    guard !state.isRateLimited, state.resendCountdown > 0 else { return [] }
+    state.resendCountdown = 0
+    return [.cancelResendTimer]
+  }
+
   private func sendResponse(
     _ result: PasswordResetResult, state: inout PasswordResetState
   ) -> [PasswordResetEffect] {
@@ -93,8 +114,7 @@ public struct PasswordResetReducer: Reducer, Sendable {
     case .failure(.cancelled):
       return []
     case .failure(let error):
-      let message = Self.failureMessage + " " + error.message
-      return [.showAlert(Alert(title: LoginReducer.errorAlertTitle, message: message))]
+      return [.showAlert(Alert(title: Self.failureAlertTitle, message: error.message))]
     }
   }
 }

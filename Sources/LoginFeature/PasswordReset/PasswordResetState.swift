@@ -34,6 +34,23 @@ public struct PasswordResetState: Sendable, Equatable, Codable, PresentedState {
   public var resendCountdown: Int
   /// How the step ended, for the login flow; `nil` while it shows.
   public var outcome: PasswordResetOutcome?
+  // Each stored only while true, so that the logs of states without them still decode (a
+  // missing key is `false`) and keep their digests.
+  private var emailEdited: Bool?
+  private var submitTried: Bool?
+
+  /// Whether the person has edited the email field since the step was shown: its hint
+  /// (``visibleValidationError``) shows from then on.
+  public var isEmailEdited: Bool {
+    get { emailEdited ?? false }
+    set { emailEdited = newValue ? true : nil }
+  }
+
+  /// Whether the person has tapped "Send link" on this step: the hint shows from then on.
+  public var wasSubmitTried: Bool {
+    get { submitTried ?? false }
+    set { submitTried = newValue ? true : nil }
+  }
 
   /// Creates the step's state.
   ///
@@ -66,6 +83,12 @@ public struct PasswordResetState: Sendable, Equatable, Codable, PresentedState {
   /// The rule the typed address breaks; `nil` when it is a valid address.
   public var validationError: LoginFormValidationError? {
     CredentialRules.validateEmail(email.value)
+  }
+
+  /// The rule the typed address breaks, once the field was edited or "Send link" tapped: what
+  /// the step shows under the field. A step nobody has touched shows no error.
+  public var visibleValidationError: LoginFormValidationError? {
+    isEmailEdited || wasSubmitTried ? validationError : nil
   }
 
   /// Whether "Send link" can be tapped: the address is valid, nothing is in flight and the wait

@@ -10,11 +10,12 @@ import StateStore
 ///   right code ends the step with ``TwoFactorOutcome/verified(_:)``. A wrong one shows
 ///   "Incorrect code" with the attempts left, and the third ends the step with
 ///   ``TwoFactorOutcome/tooManyIncorrectCodes``. An expired code shows "The code has expired"
-///   and waits for Resend. Other failures show their message.
+///   and waits for Resend. Other failures show their message under "Couldn't verify the code".
 /// - `resendButtonTapped`: when ``TwoFactorState/isResendButtonEnabled``, asks for a new code.
 /// - `resendResponse`: a new challenge replaces the old one, clears the code, restarts the
 ///   countdown and notes that a new code was sent (``TwoFactorState/wasCodeResent``, until the
-///   next keystroke). "Too soon" is shown, and the countdown set to what the service said — never
+///   next keystroke). "Too soon" is shown (under "Couldn't send a new code", as other failures
+///   are), and the countdown set to what the service said — never
 ///   retried.
 /// - `resendTimerTicked`: one second off the countdown.
 /// - `cancelButtonTapped`: ends the step with ``TwoFactorOutcome/cancelled``.
@@ -25,6 +26,10 @@ public struct TwoFactorReducer: Reducer, Sendable {
   public static let incorrectCodeAlertTitle = "Incorrect code"
   /// The title of the alert after an expired code.
   public static let expiredAlertTitle = "The code has expired"
+  /// The title of the alert after a verification that failed for another reason.
+  public static let verifyFailedAlertTitle = "Couldn't verify the code"
+  /// The title of the alert after a request for a new code that failed.
+  public static let resendFailedAlertTitle = "Couldn't send a new code"
 
   /// Creates the reducer.
   public init() {}
@@ -138,7 +143,7 @@ public struct TwoFactorReducer: Reducer, Sendable {
     case .failure(.cancelled):
       return []
     case .failure(let error):
-      return [.showAlert(Alert(title: LoginReducer.errorAlertTitle, message: error.message))]
+      return [.showAlert(Alert(title: Self.verifyFailedAlertTitle, message: error.message))]
     }
   }
 
@@ -159,14 +164,14 @@ public struct TwoFactorReducer: Reducer, Sendable {
       return [
         .showAlert(
           Alert(
-            title: LoginReducer.errorAlertTitle,
+            title: Self.resendFailedAlertTitle,
             message: LoginServiceError.resendTooSoon(retryAfterSeconds: wait).message)),
         .startResendTimer(seconds: wait),
       ]
     case .failure(.cancelled):
       return []
     case .failure(let error):
-      return [.showAlert(Alert(title: LoginReducer.errorAlertTitle, message: error.message))]
+      return [.showAlert(Alert(title: Self.resendFailedAlertTitle, message: error.message))]
     }
   }
 }

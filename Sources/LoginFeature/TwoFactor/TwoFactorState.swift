@@ -78,6 +78,14 @@ public struct TwoFactorState: Sendable, Equatable, Codable, PresentedState {
     "Enter the \(challenge.codeLength)-digit code sent to \(challenge.destination)"
   }
 
+  /// How long the code stays valid, as the step says it under the field: "The code is valid
+  /// for 5 minutes." (from ``Challenge/expiresInSeconds`` of the latest code); `nil` once the
+  /// service said the code expired.
+  public var validityMessage: String? {
+    guard !isExpired, challenge.expiresInSeconds > 0 else { return nil }
+    return "The code is valid for \(Duration.seconds(challenge.expiresInSeconds).inWords)."
+  }
+
   /// Whether Verify can be tapped: the whole code is typed, nothing is in flight, and the
   /// code has not expired.
   public var isVerifyButtonEnabled: Bool {

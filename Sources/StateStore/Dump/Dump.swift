@@ -50,7 +50,10 @@ extension Duration: DumpStringConvertible {
 ///   notice: nil,
 ///   lockedFor: nil,
 ///   passwordReset: nil,
-///   restoring: nil
+///   restoring: nil,
+///   usernameEdited: nil,
+///   passwordEdited: nil,
+///   submitTried: nil
 /// )
 /// ```
 public enum Dump {

@@ -16,7 +16,7 @@ extension Dump {
   /// −   isLoading: false,
   /// +   isLoading: true,
   ///     failedAttempts: 0,
-  ///     … (14 unchanged)
+  ///     … (17 unchanged)
   /// ```
   ///
   /// - Parameters:

@@ -22,6 +22,10 @@
 ///   +   attemptID: 1,
 ///       user: nil,
 ///       … (11 unchanged)
+///       passwordEdited: nil,
+///   −   submitTried: nil
+///   +   submitTried: true
+///     )
 ///   effect: LoginEffect.authenticate(
 ///       Credentials(
 ///         username: "demo",

@@ -4,8 +4,10 @@ import StateStore
 ///
 /// Script mode renders a screen only once the store is *idle*: every effect the reducer
 /// returned has either finished or is blocked on something only the script can unblock — an
-/// alert waiting for a tap, or a task asleep on the script's `ManualClock`. Waiting is done with
-/// continuations resumed by those events, never by sleeping, so the screens are the same on
+/// alert waiting for a tap, or a task asleep on the script's `ManualClock` — or only the outside
+/// world can: a request to the real service of `--api` (``outsideCount``), which the next
+/// command can cancel at once. `wait` waits for those too (``untilQuiet()``). Waiting is done
+/// with continuations resumed by those events, never by sleeping, so the screens are the same on
 /// every run.
 ///
 /// Effects are counted when the reducer returns them (a transition observer, which runs before
@@ -15,12 +17,18 @@ import StateStore
 final class EffectTracker {
   private var started = 0
   private var finished = 0
-  private var waiters: [CheckedContinuation<Void, Never>] = []
+  private var waiters: [(isReady: @MainActor () -> Bool, CheckedContinuation<Void, Never>)] = []
   /// How many effects are blocked on the user or the clock right now.
   var blockedCount: @MainActor () -> Int = { 0 }
+  /// How many effects wait for the outside world right now: requests to a real service.
+  var outsideCount: @MainActor () -> Int = { 0 }
 
-  /// Whether every effect still running is blocked on the user or the clock.
-  var isIdle: Bool { started - finished <= blockedCount() }
+  /// Whether every effect still running is blocked on the user, the clock or the outside world.
+  var isIdle: Bool { started - finished <= blockedCount() + outsideCount() }
+
+  /// Whether every effect still running is blocked on the user or the clock: nothing waits for
+  /// the outside world.
+  var isQuiet: Bool { started - finished <= blockedCount() }
 
   /// Counts the effects of one transition.
   func effectsStarted(_ count: Int) {
@@ -35,16 +43,25 @@ final class EffectTracker {
 
   /// Re-evaluates idleness; call it whenever something may have become blocked.
   func check() {
-    guard isIdle, !waiters.isEmpty else { return }
-    let ready = waiters
-    waiters.removeAll()
-    for waiter in ready { waiter.resume() }
+    guard !waiters.isEmpty else { return }
+    var waiting: [(isReady: @MainActor () -> Bool, CheckedContinuation<Void, Never>)] = []
+    for waiter in waiters {
+      if waiter.isReady() { waiter.1.resume() } else { waiting.append(waiter) }
+    }
+    waiters = waiting
   }
 
   /// Returns once the store is idle.
   func untilIdle() async {
     while !isIdle {
-      await withCheckedContinuation { waiters.append($0) }
+      await withCheckedContinuation { waiters.append(({ [unowned self] in isIdle }, $0)) }
+    }
+  }
+
+  /// Returns once the store is quiet: idle, and no request to a real service in flight.
+  func untilQuiet() async {
+    while !isQuiet {
+      await withCheckedContinuation { waiters.append(({ [unowned self] in isQuiet }, $0)) }
     }
   }
 }

@@ -6,6 +6,15 @@
 /// The cursor counts characters (grapheme clusters) from the start of the text, from 0 to the
 /// text's length.
 enum FieldEditing {
+  /// Whether `key` changes a field's text (typing, pasting, Backspace, Delete, Ctrl-U, Ctrl-W),
+  /// rather than only moving the cursor.
+  static func changesText(_ key: Key) -> Bool {
+    switch key {
+    case .character, .text, .backspace, .delete, .deleteToStart, .deleteWord: true
+    default: false
+    }
+  }
+
   /// Applies `key` to `text` and `cursor`.
   ///
   /// - Returns: Whether the key is an editing key (handled, even when nothing changed).

@@ -58,14 +58,17 @@ extension TestStore where R == AppReducer {
   func typeAndTapLogin() async {
     await send(.login(.edit(.set(\.username, to: "demo"))), effects: []) {
       $0.login.username = "demo"
+      $0.login.isUsernameEdited = true
     }
     await send(.login(.edit(.set(\.password, to: "Secr3t"))), effects: []) {
       $0.login.password = "Secr3t"
+      $0.login.isPasswordEdited = true
     }
     await send(
       .login(.loginButtonTapped), effects: [.login(.authenticate(Sample.credentials, attempt: 1))]
     ) {
       $0.login.isLoading = true
+      $0.login.wasSubmitTried = true
       $0.login.attemptID = 1
     }
   }

@@ -67,6 +67,7 @@ enum DocSamples {
     let store = TestStore(login: LoginState(username: "demo", password: "Secr3t"), fakes: fakes)
     await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     return store
@@ -79,6 +80,7 @@ enum DocSamples {
         initialState: LoginState(username: "demo", password: "Secr3t"), reducer: LoginReducer())
       await store.send(.loginButtonTapped, effects: [.authenticate(credentials, attempt: 1)]) {
         $0.isLoading = true
+        $0.wasSubmitTried = true
       }
       await store.finish()
     }
@@ -179,6 +181,7 @@ enum DocSamples {
         effects: [.authenticate(Credentials(username: "demo", password: "Secret"), attempt: 1)]
       ) {
         $0.isLoading = true
+        $0.wasSubmitTried = true
         $0.attemptID = 1
       }
       store.skipReceivedActions()
@@ -192,7 +195,7 @@ enum DocSamples {
     let shown = Task { await presenter.present(Alert(title: "Offline", message: "No network")) }
     await presenter.waitForHeldAlert()
     let message = await firstFailure {
-      presenter.release(.dismiss, where: { $0.title == "Error" })
+      presenter.release(.dismiss, where: { $0.title == "Couldn't sign in" })
     }
     presenter.release(.dismiss)
     _ = await shown.value

@@ -252,10 +252,17 @@ enum AuditChannels {
   ) async -> (brief: String, full: String) {
     let fakes = LoginFakes(results: [.failure(.invalidCredentials), .success(session)])
     let store = TestStore(login: LoginState(), fakes: fakes)
-    await store.send(.edit(.set(\.username, to: "auditor"))) { $0.username = "auditor" }
-    await store.send(.edit(.set(\.password, to: password))) { $0.password = password }
+    await store.send(.edit(.set(\.username, to: "auditor"))) {
+      $0.username = "auditor"
+      $0.isUsernameEdited = true
+    }
+    await store.send(.edit(.set(\.password, to: password))) {
+      $0.password = password
+      $0.isPasswordEdited = true
+    }
     await store.send(.loginButtonTapped) {
       $0.isLoading = true
+      $0.wasSubmitTried = true
       $0.attemptID = 1
     }
     await store.receive(.loginResponse(attempt: 1, .failure(.invalidCredentials))) {

@@ -260,7 +260,7 @@ struct HTTPLoginAPITests {
         + "Please check your connection.")
     #expect(
       LoginServiceError.redirected(status: 302).message
-        == "The server sent the login to another address (status 302); it was not sent there. "
+        == "The server sent the request to another address, and it was not sent there. "
         + "Please check the server address.")
   }
 

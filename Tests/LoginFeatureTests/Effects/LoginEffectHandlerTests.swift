@@ -88,7 +88,8 @@ import Testing
     fakes.alertPresenter.respondToNext(.dismiss)
     let handler = LoginEffectHandler(dependencies: fakes.dependencies)
     let sent = SentActions()
-    await handler.handle(.showAlert(Alert(title: "Error", message: "m")), send: sent.send)
+    await handler.handle(
+      .showAlert(Alert(title: "Couldn't sign in", message: "m")), send: sent.send)
     #expect(sent.actions == [.alertButtonTapped(nil)])
   }
 

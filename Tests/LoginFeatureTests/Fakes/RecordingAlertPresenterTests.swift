@@ -97,7 +97,7 @@ import Testing
     let shown = Task { await presenter.present(question) }
     await presenter.waitForHeldAlert()
     FailureReporter.$current.withValue(failures.reporter) {
-      presenter.release(.dismiss, where: { $0.title == "Error" })
+      presenter.release(.dismiss, where: { $0.title == "Couldn't sign in" })
     }
     #expect(
       failures.messages == [
@@ -143,12 +143,13 @@ import Testing
     let story = StoryRecorder()
     await StoryRecorder.$current.withValue(story) {
       _ = await presenter.present(Alert(title: "Validation Errors", message: "a\nb"))
-      _ = await presenter.present(Alert(title: "Error", message: "Incorrect username or password"))
+      _ = await presenter.present(
+        Alert(title: "Couldn't sign in", message: "Incorrect username or password"))
     }
     #expect(
       story.performedLines == [
         #"alertPresenter.present("Validation Errors": "a\nb") → dismissed"#,
-        #"alertPresenter.present("Error": "Incorrect username or password") → tapped "OK""#,
+        #"alertPresenter.present("Couldn't sign in": "Incorrect username or password") → tapped "OK""#,
       ])
   }
 }
