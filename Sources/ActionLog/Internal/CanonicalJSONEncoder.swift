@@ -52,11 +52,15 @@ package final class CanonicalJSONEncoder {
   ///   a log's header names when its digests are verified.
   ///   - masksPersonalData: Whether every `PersonalData` encodes as its mask: the encoder's
   ///   `userInfo` then holds `true` for `CodingUserInfoKey.masksPersonalData`.
+  ///   - remembersLeaves: Whether to keep the bytes of each leaf of an `IdentifiedList` under
+  ///   the leaf's identity, and copy them when the next encoding brings the same leaf (see
+  ///   `CanonicalJSONEncoder+Leaves.swift`). For the log's writer.
   package init(
     remembersTopLevelValues: Bool = false, form: CanonicalForm = .current,
-    masksPersonalData: Bool = false
+    masksPersonalData: Bool = false, remembersLeaves: Bool = false
   ) {
     core = Core(remembers: remembersTopLevelValues, form: form)
+    core.remembersLeaves = remembersLeaves
     if masksPersonalData { core.userInfo = [.masksPersonalData: true] }
   }
 
@@ -161,6 +165,10 @@ extension CanonicalJSONEncoder {
     var rememberedElements = 0
     var nextRememberedSlot = 0
     var knownEqualities: [ObjectIdentifier: (any ValueEquality)?] = [:]
+
+    // Remembered leaves of identified lists (see CanonicalJSONEncoder+Leaves.swift).
+    var remembersLeaves = false
+    var leafMemory: [String: [CanonicalJSONEncoder.RememberedLeaf?]] = [:]
 
     static let maximumDepth = 512
     /// The frames kept warm between two encodings.

@@ -50,7 +50,8 @@ extension RecorderCore {
       self.file = file
       self.options = options
       canonicalEncoder = CanonicalJSONEncoder(masksPersonalData: options.masksPersonalData)
-      stateEncoder = CanonicalJSONEncoder(masksPersonalData: options.masksPersonalData)
+      stateEncoder = CanonicalJSONEncoder(
+        masksPersonalData: options.masksPersonalData, remembersLeaves: true)
       stoppedMarker = try Self.line(
         ActionLogFormat.Stopped(reason: .maximumFileSize, limit: options.maximumFileSize))
       lineTooLongMarker = try Self.line(

@@ -320,7 +320,15 @@ extension IdentifiedList: Encodable where Element: Encodable {
   /// - Parameter encoder: The encoder.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.unkeyedContainer()
-    for row in self { try container.encode(row) }
+    if let remembering = encoder as? any LeafRememberingEncoder {
+      let leaves = (elements.count + RowTree<Element>.leafMask) >> RowTree<Element>.leafShift
+      try elements.forEachLeaf { rows, identity, number in
+        try remembering.encodeLeaf(
+          rows, identity: identity, number: number, of: leaves, into: &container)
+      }
+    } else {
+      for row in self { try container.encode(row) }
+    }
   }
 }
 
@@ -368,4 +376,24 @@ extension IdentifiedList: EquatableElements where Element: Equatable {
     }
     return same
   }
+}
+
+/// An encoder that keeps the encoded bytes of a list's leaves between encodings: the action
+/// log's writer, which encodes the state after every step. ``IdentifiedList`` hands it its rows
+/// leaf by leaf, each with an identity that changes whenever the leaf does, so the encoder
+/// copies the bytes of the leaves a step did not touch instead of encoding them again —
+/// deciding by that identity, never by the rows' `==`.
+package protocol LeafRememberingEncoder: Encoder {
+  /// Encodes `rows`, one leaf of a list, as the next elements of `container`.
+  ///
+  /// - Parameters:
+  ///   - rows: The leaf's rows.
+  ///   - identity: The leaf's identity: the same object means the same rows.
+  ///   - number: The leaf's number in the list, from 0.
+  ///   - count: How many leaves the list has.
+  ///   - container: The list's container, from this encoder's `unkeyedContainer()`.
+  func encodeLeaf<Row: Encodable>(
+    _ rows: [Row], identity: AnyObject, number: Int, of count: Int,
+    into container: inout any UnkeyedEncodingContainer
+  ) throws
 }

@@ -13,11 +13,17 @@
 /// that do. (That shortcut is the standard library's: equal storage is equal contents. No
 /// address is ever read here.)
 ///
+/// Each leaf also carries an identity of its own, replaced whenever the leaf changes and shared
+/// by copies: the same identity means the same rows, which lets ``changedPositions(from:)``
+/// skip an untouched leaf without comparing anything, and lets the action log's writer keep a
+/// leaf's encoded bytes between steps (`encodeLeaves(to:)`) — decided by this package's own
+/// object, never by the rows' `==`.
+///
 /// All leaves but the last are full, so a position is found by arithmetic. Inserting or
 /// removing anywhere but the end rebuilds the tree, as it rebuilds the list's positions.
 @usableFromInline
 struct RowTree<Element> {
-  @usableFromInline var nodes: [[[Element]]] = []
+  @usableFromInline var nodes: [[Leaf]] = []
   @usableFromInline var count = 0
 
   @inlinable static var leafShift: Int { 6 }
@@ -33,7 +39,7 @@ struct RowTree<Element> {
   /// The row at `position`.
   @inlinable subscript(position: Int) -> Element {
     get {
-      nodes[position >> Self.nodeShift][(position >> Self.leafShift) & Self.leafMask][
+      nodes[position >> Self.nodeShift][(position >> Self.leafShift) & Self.leafMask].rows[
         position & Self.leafMask]
     }
     set {
@@ -45,20 +51,22 @@ struct RowTree<Element> {
   @inlinable mutating func modify<Result>(
     at position: Int, _ body: (inout Element) throws -> Result
   ) rethrows -> Result {
-    try body(
-      &nodes[position >> Self.nodeShift][(position >> Self.leafShift) & Self.leafMask][
-        position & Self.leafMask])
+    let node = position >> Self.nodeShift
+    let leaf = (position >> Self.leafShift) & Self.leafMask
+    nodes[node][leaf].identity = LeafIdentity()
+    return try body(&nodes[node][leaf].rows[position & Self.leafMask])
   }
 
   @usableFromInline mutating func append(_ row: Element) {
     let node = count >> Self.nodeShift
     let leaf = (count >> Self.leafShift) & Self.leafMask
     if node == nodes.count {
-      nodes.append([[row]])
+      nodes.append([Leaf(rows: [row])])
     } else if leaf == nodes[node].count {
-      nodes[node].append([row])
+      nodes[node].append(Leaf(rows: [row]))
     } else {
-      nodes[node][leaf].append(row)
+      nodes[node][leaf].rows.append(row)
+      nodes[node][leaf].identity = LeafIdentity()
     }
     count += 1
   }
@@ -68,7 +76,7 @@ struct RowTree<Element> {
     var rows: [Element] = []
     rows.reserveCapacity(count)
     for node in nodes {
-      for leaf in node { rows.append(contentsOf: leaf) }
+      for leaf in node { rows.append(contentsOf: leaf.rows) }
     }
     return rows
   }
@@ -81,9 +89,9 @@ struct RowTree<Element> {
     for node in 0..<nodes.count where nodes[node] != old.nodes[node] {
       let leaves = nodes[node]
       let oldLeaves = old.nodes[node]
-      for leaf in 0..<leaves.count where leaves[leaf] != oldLeaves[leaf] {
-        let rows = leaves[leaf]
-        let oldRows = oldLeaves[leaf]
+      for leaf in 0..<leaves.count where leaves[leaf].identity !== oldLeaves[leaf].identity {
+        let rows = leaves[leaf].rows
+        let oldRows = oldLeaves[leaf].rows
         let start = node << Self.nodeShift + leaf << Self.leafShift
         for offset in 0..<rows.count where rows[offset] != oldRows[offset] {
           changed.append(start + offset)
@@ -93,6 +101,44 @@ struct RowTree<Element> {
     return changed
   }
 }
+
+extension RowTree {
+  /// One leaf: up to 64 rows, and who they are.
+  @usableFromInline struct Leaf {
+    @usableFromInline var rows: [Element]
+    /// Replaced whenever ``rows`` change; shared by copies.
+    @usableFromInline var identity = LeafIdentity()
+
+    @usableFromInline init(rows: [Element]) {
+      self.rows = rows
+    }
+  }
+
+  /// Calls `body` with each leaf's rows, its identity and its number, in order.
+  func forEachLeaf(_ body: ([Element], AnyObject, Int) throws -> Void) rethrows {
+    var number = 0
+    for node in nodes {
+      for leaf in node {
+        try body(leaf.rows, leaf.identity, number)
+        number += 1
+      }
+    }
+  }
+}
+
+/// The identity of one version of a leaf of a ``RowTree``.
+@usableFromInline final class LeafIdentity: Sendable {
+  @usableFromInline init() {}
+}
+
+extension RowTree.Leaf: Equatable where Element: Equatable {
+  /// Whether both hold equal rows: at once when they are one version.
+  @inlinable static func == (lhs: RowTree.Leaf, rhs: RowTree.Leaf) -> Bool {
+    lhs.identity === rhs.identity || lhs.rows == rhs.rows
+  }
+}
+
+extension RowTree.Leaf: Sendable where Element: Sendable {}
 
 extension RowTree: Sendable where Element: Sendable {}
 

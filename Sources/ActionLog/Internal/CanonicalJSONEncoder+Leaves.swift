@@ -1,0 +1,82 @@
+import StateStore
+
+/// Keeping the encoded bytes of an `IdentifiedList`'s leaves between encodings.
+///
+/// The action log's writer encodes the state after every step, and a step that changes one row
+/// of a list of 100,000 leaves all but one leaf of 64 rows as they were. An `IdentifiedList`
+/// hands this encoder its rows leaf by leaf, each with an identity that the list replaces
+/// whenever the leaf changes (see `LeafRememberingEncoder`). An encoder made with
+/// `remembersLeaves` keeps, per list (by its coding path) and per leaf, that identity and the
+/// bytes of each row; when the next encoding brings the same identity it copies the bytes.
+///
+/// Nothing here asks a host's `==`: the identity is the list's own object, kept alive here so
+/// it can never be mistaken for a newer one. The bytes are this encoder's own, made with its
+/// options (masks included), so they are what encoding the rows again would write.
+extension CanonicalJSONEncoder {
+  /// One remembered leaf: its identity, its rows' bytes one after the other, and where each
+  /// row's bytes end.
+  struct RememberedLeaf {
+    let identity: AnyObject
+    let bytes: [UInt8]
+    let ends: [Int]
+  }
+}
+
+extension CanonicalJSONEncoder.ValueEncoder: LeafRememberingEncoder {
+  func encodeLeaf<Row: Encodable>(
+    _ rows: [Row], identity: AnyObject, number: Int, of count: Int,
+    into container: inout any UnkeyedEncodingContainer
+  ) throws {
+    guard core.remembersLeaves, let unkeyed = container as? CanonicalJSONEncoder.UnkeyedContainer
+    else {
+      for row in rows { try container.encode(row) }
+      return
+    }
+    try core.encodeLeaf(rows, identity: identity, number: number, of: count, in: unkeyed)
+  }
+}
+
+extension CanonicalJSONEncoder.Core {
+  func encodeLeaf<Row: Encodable>(
+    _ rows: [Row], identity: AnyObject, number: Int, of count: Int,
+    in container: CanonicalJSONEncoder.UnkeyedContainer
+  ) throws {
+    let place = pathText(frame: container.frame, key: nil)
+    var leaves = leafMemory.removeValue(forKey: place) ?? []
+    defer {
+      if number == count - 1, leaves.count > count { leaves.removeSubrange(count...) }
+      leafMemory[place] = leaves
+    }
+    if number < leaves.count, let kept = leaves[number], kept.identity === identity,
+      kept.ends.count == rows.count
+    {
+      var start = 0
+      for end in kept.ends {
+        let first = arena.count
+        arena.append(contentsOf: kept.bytes[start..<end])
+        append(.bytes(first, arena.count), key: "", to: container.frame)
+        start = end
+      }
+      return
+    }
+    var writer = container
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+    var isWhole = true
+    for row in rows {
+      try writer.encode(row)
+      if case .bytes(let start, let end) = frames[container.frame].entries.last?.node {
+        bytes.append(contentsOf: arena[start..<end])
+        ends.append(bytes.count)
+      } else {
+        isWhole = false
+      }
+    }
+    if leaves.count <= number {
+      leaves.append(contentsOf: repeatElement(nil, count: number + 1 - leaves.count))
+    }
+    leaves[number] =
+      isWhole && unsupported == nil
+      ? CanonicalJSONEncoder.RememberedLeaf(identity: identity, bytes: bytes, ends: ends) : nil
+  }
+}
