@@ -57,7 +57,7 @@ extension Reducer {
   ///
   /// ```swift
   /// static let todos = ChildFeature(
-  ///   "todos", state: \TodosState.todos,
+  ///   "todos", of: TodosCore.self, state: \.todos,
   ///   action: CaseKey(embed: TodosAction.todos) { if case .todos(let a) = $0 { a } else { nil } })
   /// ```
   ///
