@@ -139,4 +139,19 @@ import ToolTestSupport
           + "'todos', which is not there; the action was ignored."
       ])
   }
+
+  @Test func aFailingAssertionNamesTheRowThatDiffered() async {
+    let store = makeStore(Self.three)
+    let failures = FailureReporter.Recorder()
+    await FailureReporter.$current.withValue(failures.reporter) {
+      await store.send(.todos(.row(1, .descriptionChanged("Free-range eggs")))) {
+        $0.todos[id: 1]?.description = "Brown eggs"
+      }
+    }
+    let message = failures.messages.first ?? ""
+    #expect(failures.messages.count == 1)
+    #expect(message.contains("TodosAction.todos[id: 1](TodoAction.descriptionChanged("))
+    #expect(message.contains(#"−       description: "Brown eggs","#))
+    #expect(message.contains(#"+       description: "Free-range eggs","#))
+  }
 }
