@@ -39,6 +39,9 @@ let package = Package(
     ),
     // The terminal app's feature: login and home, composed in one app store.
     .target(name: "AppFeature", dependencies: ["LoginFeature", "StateStore"]),
+    // What the login screen shows, as elements: `login-demo` draws them on the terminal, the
+    // timeline (`replay`) as its mock screen, so the two cannot drift. No product ships it.
+    .target(name: "LoginScreen", dependencies: ["AppFeature", "LoginFeature", "StateStore"]),
     // The replay command as a library, generic over the reducer: any host builds its own tool.
     // The timeline page's script and style sheet are files of their own, embedded in the
     // binary (`PackageResources`), so no bundle has to be found at run time.
@@ -49,13 +52,13 @@ let package = Package(
     .executableTarget(
       name: "login-demo",
       dependencies: [
-        "AppFeature", "LoginFeature", "LoginHTTPClient", "LoginFileStores", "LoginDemoBackend",
-        "ActionLog", "StateStore",
+        "AppFeature", "LoginFeature", "LoginScreen", "LoginHTTPClient", "LoginFileStores",
+        "LoginDemoBackend", "ActionLog", "StateStore",
       ]
     ),
     .executableTarget(
       name: "replay",
-      dependencies: ["ReplayTool", "AppFeature", "LoginFeature"]
+      dependencies: ["ReplayTool", "AppFeature", "LoginFeature", "LoginScreen", "StateStore"]
     ),
     .executableTarget(
       name: "store-bench",

@@ -7,7 +7,8 @@ import StateStore
 /// screen on its timeline supplies a renderer with its ``ReplayableFeature``; a feature
 /// without one gets the state tree only. A screen often shows more than the state holds —
 /// which alert is up, where navigation went — because those are effects the reducer returned;
-/// ``apply(_:)`` sees every replayed step in order so the renderer can remember them.
+/// ``apply(_:)`` (or ``apply(_:at:)``, with the step's time) sees every replayed step in order
+/// so the renderer can remember them.
 ///
 /// A renderer is a value: each page starts from a fresh copy, and ``reset(to:)`` starts it
 /// again where a log resumes after dropped transitions.
@@ -55,6 +56,16 @@ public protocol TimelineScreenRenderer<State, Action, Effect>: Sendable {
   ///   states before and after.
   mutating func apply(_ transition: Transition<State, Action, Effect>)
 
+  /// Remembers what a replayed step did, knowing when it happened: a screen that counts down
+  /// (a lockout's seconds left) reads it from the step times. Calls ``apply(_:)`` by default.
+  ///
+  /// - Parameters:
+  ///   - transition: The step: its action, the effects the reducer returned, and the states
+  ///     before and after.
+  ///   - time: When the step happened, since the recording started; `nil` in a log recorded
+  ///     before steps had times.
+  mutating func apply(_ transition: Transition<State, Action, Effect>, at time: Duration?)
+
   /// The screen for `state`, after the steps given to ``apply(_:)`` so far.
   ///
   /// - Parameter state: The replayed state.
@@ -78,6 +89,17 @@ extension TimelineScreenRenderer {
   ///
   /// - Parameter transition: The step.
   public mutating func apply(_ transition: Transition<State, Action, Effect>) {}
+
+  /// Calls ``apply(_:)``: the step's time is not needed.
+  ///
+  /// - Parameters:
+  ///   - transition: The step.
+  ///   - time: When the step happened.
+  public mutating func apply(
+    _ transition: Transition<State, Action, Effect>, at time: Duration?
+  ) {
+    apply(transition)
+  }
 }
 
 /// The renderer of a feature without a screen: the timeline shows its state tree only.

@@ -1,6 +1,7 @@
 import AppFeature
 import Foundation
 import LoginFeature
+import LoginScreen
 import StateStore
 
 /// Interactive mode: the login screen drawn full-screen from the store's state on every

@@ -1,26 +1,14 @@
 import AppFeature
 import LoginFeature
+import LoginScreen
 
 /// What the screen shows besides the store's state: the host app's own UI state.
 ///
 /// ``ScreenRenderer`` is a pure function of a `LoginState` and this model, so script mode and
 /// interactive mode draw exactly the same screens.
 struct ScreenModel: Equatable {
-  /// The element keys go to.
-  enum Focus: Equatable {
-    case username
-    case password
-    case loginButton
-    case forgotButton
-    case logoutButton
-    case code
-    case verifyButton
-    case resendButton
-    case cancelButton
-    case email
-    case sendButton
-    case backButton
-  }
+  /// The element keys go to: an element of the screen ``LoginScreenContent`` describes.
+  typealias Focus = ScreenControl
 
   /// The navigation stack; the top decides the screen.
   var routes: [Route] = [.login]

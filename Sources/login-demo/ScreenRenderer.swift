@@ -1,7 +1,12 @@
 import AppFeature
 import LoginFeature
+import LoginScreen
 
 /// Draws the demo's screens: a pure function from the store's state and the UI model to lines.
+///
+/// What the login flow and the home screen show is decided once, by ``LoginScreenContent``
+/// (the HTML timeline draws the same elements); this type draws them as terminal lines and adds
+/// the host's own parts: the title, the alert, the notices, the key hints.
 ///
 /// The same lines serve both modes: script mode prints their plain text, interactive mode
 /// draws them full-screen with their styles. The password is drawn as one `•` per character
@@ -37,15 +42,9 @@ enum ScreenRenderer {
     var lines = titleLines(model.routes)
     switch model.routes.last ?? .login {
     case .login:
-      if let step = state.login.twoFactor {
-        lines += codeStep(step, model)
-      } else if let step = state.login.passwordReset {
-        lines += passwordReset(step, model)
-      } else {
-        lines += loginForm(state.login, model)
-      }
+      lines += login(state.login, model)
     case .home(let user):
-      lines += home(state.home ?? HomeState(user: user), model)
+      lines += draw(LoginScreenContent.home(state.home ?? HomeState(user: user)), model)
     }
     if let alert = model.alert {
       lines.append(ScreenLine())
@@ -93,173 +92,80 @@ enum ScreenRenderer {
     ]
   }
 
-  private static func loginForm(_ state: LoginState, _ model: ScreenModel) -> [ScreenLine] {
-    if state.isRestoring {
-      return [ScreenLine("   \(spinnerFrame(model)) Restoring your session…", style: .accent)]
-    }
+  /// The login flow's elements (``LoginScreenContent``), drawn as lines.
+  private static func login(_ state: LoginState, _ model: ScreenModel) -> [ScreenLine] {
     // While signing in, Enter cancels: the Cancel button is the one focused.
     var model = model
-    if state.isLoading { model.focus = .cancelButton }
-    var notice: [ScreenLine] = []
-    if let text = state.notice {
-      notice =
-        wrap(text.sanitizedForScreen, width: width - 4).map {
-          ScreenLine("   " + $0, style: .warning)
-        } + [ScreenLine()]
+    if state.twoFactor == nil, state.passwordReset == nil, state.isLoading {
+      model.focus = .cancelButton
     }
-    let usernameLabel = state.rules.kind == .email ? "Email" : "Username"
-    var lines =
-      notice + [
-        field(
-          usernameLabel, state.username.value, focused: model.focus == .username,
-          cursor: model.cursor),
-        field(
-          "Password", String(repeating: "•", count: state.password.mask.count),
-          focused: model.focus == .password, cursor: model.cursor),
-        ScreenLine(),
-      ]
-    // A field's hints show once it was edited or Login was tapped (`visibleValidationMessages`).
-    let messages = state.visibleValidationMessages
-    if !messages.isEmpty {
-      lines += messages.map { ScreenLine("   ✗ " + $0, style: .error) }
-    } else if state.isFormValid, !state.isLocked {
-      lines.append(ScreenLine("   ✓ Ready to sign in", style: .success))
-    }
-    if state.isLocked {
-      let limit = state.rules.maxAttempts
-      let seconds =
-        model.lockoutSecondsLeft ?? LockoutCountdown.wholeSeconds(state.lockedFor ?? .zero)
-      lines.append(
-        ScreenLine(
-          "   Locked after \(limit) failed attempts. Try again in \(seconds) s", style: .warning))
-    } else if state.failedAttempts > 0 {
-      lines.append(
-        ScreenLine(
-          "   Failed attempts: \(state.failedAttempts) of \(state.rules.maxAttempts)",
-          style: .warning))
-    }
-    // One blank line above the buttons, also when the form has nothing to say yet.
-    if lines.last != ScreenLine() { lines.append(ScreenLine()) }
-    lines.append(
-      button(
-        "Login", enabled: state.isLoginButtonEnabled, focused: model.focus == .loginButton))
-    lines.append(
-      // The flow opens the step only when no sign-in is in flight.
-      button(
-        "Forgot password?", enabled: !state.isLoading, focused: model.focus == .forgotButton))
-    if state.isLocked, model.tappedWhileLocked {
-      lines.append(
-        ScreenLine(
-          "   The form is locked after too many failed attempts; wait for the countdown.",
-          style: .warning))
-    }
-    if state.isLoading {
-      lines.append(ScreenLine())
-      lines.append(ScreenLine("   \(spinnerFrame(model)) Signing in…", style: .accent))
-      lines.append(button("Cancel", enabled: true, focused: true))
-    }
-    return lines
+    let elements = LoginScreenContent.login(
+      state, lockoutSecondsLeft: model.lockoutSecondsLeft,
+      tappedWhileLocked: model.tappedWhileLocked)
+    return draw(elements, model)
   }
 
-  private static func codeStep(_ step: TwoFactorState, _ model: ScreenModel) -> [ScreenLine] {
-    // The one place the demo reads the clear code: to show its digits on the person's terminal.
-    let typed =
-      model.revealsCode
-      ? step.code.reveal() : String(repeating: "•", count: step.code.mask.count)
-    let slots = String(repeating: "_", count: max(0, step.challenge.codeLength - typed.count))
-    var lines = wrap(step.title.sanitizedForScreen, width: width - 4).map {
-      ScreenLine("   " + $0, style: .bold)
-    }
-    lines.append(ScreenLine())
-    lines.append(field("Code", typed + slots, focused: model.focus == .code))
-    if let validity = step.validityMessage {
-      lines.append(ScreenLine("             " + validity, style: .dim))
-    }
-    lines.append(ScreenLine())
-    if step.wasCodeResent {
-      lines.append(ScreenLine("   ✓ A new code was sent", style: .success))
-    } else if step.isExpired {
-      lines.append(ScreenLine("   ✗ The code has expired: ask for a new one", style: .error))
-    } else if step.incorrectCodes > 0 {
-      let left = TwoFactorState.maxIncorrectCodes - step.incorrectCodes
-      lines.append(
-        ScreenLine(
-          "   Incorrect codes: \(step.incorrectCodes) (\(left) \(left == 1 ? "attempt" : "attempts") left)",
-          style: .warning))
-    }
-    lines.append(
-      button("Verify", enabled: step.isVerifyButtonEnabled, focused: model.focus == .verifyButton))
-    var resend = button(
-      "Resend", enabled: step.isResendButtonEnabled, focused: model.focus == .resendButton)
-    if step.resendCountdown > 0 {
-      resend.segments.append(Segment(text: " in \(step.resendCountdown) s", style: .dim))
-    }
-    lines.append(resend)
-    lines.append(button("Cancel", enabled: true, focused: model.focus == .cancelButton))
-    if step.isVerifying || step.isResending {
-      lines.append(ScreenLine())
-      let doing = step.isVerifying ? "Verifying…" : "Sending a new code…"
-      lines.append(ScreenLine("   \(spinnerFrame(model)) \(doing)", style: .accent))
-    }
-    return lines
-  }
-
-  /// The password-reset step: the email field, what is wrong with it, the confirmation, the
-  /// wait before "Send again" (the store's countdown, ticking on its clock), and the buttons.
-  private static func passwordReset(_ step: PasswordResetState, _ model: ScreenModel)
-    -> [ScreenLine]
-  {
-    var lines = [
-      ScreenLine("   Reset your password", style: .bold),
-      ScreenLine(),
-      field("Email", step.email.value, focused: model.focus == .email, cursor: model.cursor),
-      ScreenLine(),
-    ]
-    if let error = step.visibleValidationError {
-      lines.append(ScreenLine("   ✗ " + error.message, style: .error))
-    }
-    if let confirmation = step.confirmation {
-      lines += wrap(confirmation.sanitizedForScreen, width: width - 6).enumerated().map {
-        ScreenLine(($0.offset == 0 ? "   ✓ " : "     ") + $0.element, style: .success)
+  /// Draws `elements` as the terminal shows them: the focused one marked, long messages
+  /// wrapped, the spinner at its frame.
+  private static func draw(_ elements: [ScreenElement], _ model: ScreenModel) -> [ScreenLine] {
+    var lines: [ScreenLine] = []
+    for element in elements {
+      switch element {
+      case .heading(let text):
+        lines += wrap(text.sanitizedForScreen, width: width - 4).map {
+          ScreenLine("   " + $0, style: .bold)
+        }
+      case .text(let text, let tone):
+        lines.append(ScreenLine("   " + text.sanitizedForScreen, style: style(tone)))
+      case .paragraph(let text, let tone):
+        lines += paragraph(text.sanitizedForScreen, style: style(tone))
+      case .caption(let text):
+        lines.append(ScreenLine("             " + text.sanitizedForScreen, style: .dim))
+      case .field(let control, let label, let value):
+        lines.append(field(label, value, focused: model.focus == control, cursor: model.cursor))
+      case .secureField(let control, let label, let length):
+        lines.append(
+          field(
+            label, String(repeating: "•", count: length), focused: model.focus == control,
+            cursor: model.cursor))
+      case .codeField(let control, let label, let code, let length):
+        // The one place the demo reads the clear code: to show its digits on the person's
+        // terminal.
+        let typed =
+          model.revealsCode ? code.reveal() : String(repeating: "•", count: code.mask.count)
+        let slots = String(repeating: "_", count: max(0, length - typed.count))
+        lines.append(field(label, typed + slots, focused: model.focus == control))
+      case .button(let control, let title, let isEnabled, let detail):
+        var line = button(title, enabled: isEnabled, focused: model.focus == control)
+        if let detail { line.segments.append(Segment(text: " " + detail, style: .dim)) }
+        lines.append(line)
+      case .spinner(let text):
+        lines.append(ScreenLine("   \(spinnerFrame(model)) \(text)", style: .accent))
+      case .space:
+        lines.append(ScreenLine())
       }
     }
-    if let wait = step.waitMessage {
-      lines += wrap(wait, width: width - 4).map { ScreenLine("   " + $0, style: .warning) }
-    }
-    if lines.count > 4 { lines.append(ScreenLine()) }
-    lines.append(
-      button(
-        step.sendButtonTitle, enabled: step.isSendButtonEnabled,
-        focused: model.focus == .sendButton))
-    lines.append(button("Back", enabled: true, focused: model.focus == .backButton))
-    if step.isSending {
-      lines.append(ScreenLine())
-      lines.append(ScreenLine("   \(spinnerFrame(model)) Sending the link…", style: .accent))
-    }
     return lines
   }
 
-  private static func home(_ home: HomeState, _ model: ScreenModel) -> [ScreenLine] {
-    let user = home.user
-    var lines = [
-      ScreenLine("   Hello \(user.displayName.value.sanitizedForScreen)", style: .bold),
-      ScreenLine("   Signed in as \(user.username.value.sanitizedForScreen)", style: .dim),
-      ScreenLine(),
-    ]
-    if home.isLoadingProfile {
-      lines.append(ScreenLine("   \(spinnerFrame(model)) Loading your profile…", style: .accent))
-    } else if let profile = home.profile {
-      let messages = profile.unreadMessages == 1 ? "message" : "messages"
-      lines.append(
-        ScreenLine(
-          "   \(profile.plan.sanitizedForScreen) plan · "
-            + "\(profile.unreadMessages) unread \(messages)"))
-    } else if let error = home.profileError {
-      lines.append(ScreenLine("   ✗ " + error.sanitizedForScreen, style: .error))
+  /// A message wrapped to the screen; one that starts with a mark (`✓ `, `✗ `) hangs after it.
+  private static func paragraph(_ text: String, style: TextStyle) -> [ScreenLine] {
+    for mark in ["✓ ", "✗ "] where text.hasPrefix(mark) {
+      return wrap(String(text.dropFirst(mark.count)), width: width - 6).enumerated().map {
+        ScreenLine(($0.offset == 0 ? "   " + mark : "     ") + $0.element, style: style)
+      }
     }
-    lines.append(ScreenLine())
-    lines.append(button("Logout", enabled: true, focused: model.focus == .logoutButton))
-    return lines
+    return wrap(text, width: width - 4).map { ScreenLine("   " + $0, style: style) }
+  }
+
+  private static func style(_ tone: ScreenElement.Tone) -> TextStyle {
+    switch tone {
+    case .plain: .normal
+    case .dim: .dim
+    case .success: .success
+    case .error: .error
+    case .warning: .warning
+    }
   }
 
   private static func spinnerFrame(_ model: ScreenModel) -> Character {

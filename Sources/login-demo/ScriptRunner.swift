@@ -2,6 +2,7 @@ import ActionLog
 import AppFeature
 import Foundation
 import LoginFeature
+import LoginScreen
 import StateStore
 
 /// Script mode: carries out one UI event per line and prints every screen as plain text.

@@ -1,13 +1,15 @@
 import AppFeature
 import LoginFeature
+import LoginScreen
 import ReplayTool
 import StateStore
 
 // The mock screens of the HTML timeline (`replay --html`) for the two features this build
-// knows. They draw what the terminal demo draws — the form with its hints, the spinner, the
-// alert, the home screen — from the replayed state, and keep what the state does not hold:
-// the navigation stack (from the route effects so far) and the alert showing (from the last
-// `showAlert` effect until the alert's button comes back as an action).
+// knows. They draw the elements the terminal demo draws (`LoginScreenContent`) from the
+// replayed state, and keep what the state does not hold: the navigation stack (from the route
+// effects so far), the alert showing (from the last `showAlert` effect until the alert's button
+// comes back as an action), the lockout's seconds left (on the recorded step times) and
+// whether the last tap on Login met a locked form.
 
 /// The login feature's screen.
 struct LoginTimelineScreen: TimelineScreenRenderer {
@@ -21,12 +23,16 @@ struct LoginTimelineScreen: TimelineScreenRenderer {
     memory = LoginScreenMemory(resumingAt: state)
   }
 
-  mutating func apply(_ transition: Transition<LoginState, LoginAction, LoginEffect>) {
-    memory.apply(transition.action, transition.effects)
+  mutating func apply(
+    _ transition: Transition<LoginState, LoginAction, LoginEffect>, at time: Duration?
+  ) {
+    memory.apply(
+      transition.action, transition.effects, origin: transition.origin,
+      before: transition.stateBefore, after: transition.stateAfter, at: time)
   }
 
   func screen(for state: LoginState) -> TimelineScreen {
-    memory.screen(login: state) { user in LoginScreenMemory.home(user: user, home: nil) }
+    memory.screen(login: state) { user in HomeState(user: user) }
   }
 }
 
@@ -42,27 +48,37 @@ struct AppTimelineScreen: TimelineScreenRenderer {
     memory = LoginScreenMemory(resumingAt: state.login)
   }
 
-  mutating func apply(_ transition: Transition<AppState, AppAction, AppEffect>) {
+  mutating func apply(
+    _ transition: Transition<AppState, AppAction, AppEffect>, at time: Duration?
+  ) {
     var action: LoginAction?
     if case .login(let login) = transition.action { action = login }
     let effects = transition.effects.compactMap { effect -> LoginEffect? in
       if case .login(let login) = effect { login } else { nil }
     }
-    memory.apply(action, effects)
+    memory.apply(
+      action, effects, origin: transition.origin, before: transition.stateBefore.login,
+      after: transition.stateAfter.login, at: time)
   }
 
   func screen(for state: AppState) -> TimelineScreen {
-    memory.screen(login: state.login) { user in
-      LoginScreenMemory.home(user: user, home: state.home)
-    }
+    memory.screen(login: state.login) { user in state.home ?? HomeState(user: user) }
   }
 }
 
-/// What the login screen shows beyond its state: the navigation stack and the alerts.
+/// What the login screen shows beyond its state: the navigation stack, the alerts, the
+/// lockout's countdown and a tap on a locked form.
 struct LoginScreenMemory {
   var routes: [Route] = [.login]
   /// The alerts showing, oldest first: the login form's and the steps' alike.
   var alerts: [Alert] = []
+  /// The lockout's countdown on the recorded step times.
+  var countdown = LockoutCountdown()
+  /// The whole seconds left of the lockout at the last step; `nil` in a log without times
+  /// (the screen then reads the lockout's length) or while not locked.
+  var lockoutSecondsLeft: Int?
+  /// Whether the last action of the person was a tap on Login that met a locked form.
+  var tappedWhileLocked = false
 
   init() {}
 
@@ -73,7 +89,23 @@ struct LoginScreenMemory {
 
   /// A tapped alert button dismisses the alert on top; then the step's effects navigate, and
   /// the alerts they present — the login form's and the code step's alike — are what shows.
-  mutating func apply(_ action: LoginAction?, _ effects: [LoginEffect]) {
+  ///
+  /// The countdown starts at the step that locks the form, as `login-demo`'s starts when the
+  /// form locks on its clock; a tap on Login while locked shows why nothing happened until the
+  /// person's next action, as in the demo.
+  mutating func apply(
+    _ action: LoginAction?, _ effects: [LoginEffect], origin: ActionOrigin,
+    before: LoginState, after: LoginState, at time: Duration?
+  ) {
+    if origin == .user {
+      tappedWhileLocked = action == .loginButtonTapped && before.isLocked
+    }
+    if let time {
+      countdown.update(after, now: time)
+      lockoutSecondsLeft = countdown.secondsLeft(at: time)
+    } else {
+      lockoutSecondsLeft = nil
+    }
     switch action {
     case .alertButtonTapped, .twoFactor(.alertButtonTapped), .passwordReset(.alertButtonTapped):
       _ = alerts.popLast()
@@ -92,113 +124,37 @@ struct LoginScreenMemory {
     if !presented.isEmpty { alerts = presented }
   }
 
-  func screen(
-    login state: LoginState, home: (User) -> [TimelineScreen.Element]
-  ) -> TimelineScreen {
-    let elements: [TimelineScreen.Element]
+  func screen(login state: LoginState, home: (User) -> HomeState) -> TimelineScreen {
+    let elements: [ScreenElement]
     switch routes.last ?? .login {
-    case .login: elements = Self.form(state)
-    case .home(let user): elements = home(user)
+    case .login:
+      elements = LoginScreenContent.login(
+        state, lockoutSecondsLeft: lockoutSecondsLeft, tappedWhileLocked: tappedWhileLocked)
+    case .home(let user): elements = LoginScreenContent.home(home(user))
     }
     return TimelineScreen(
-      title: "LoginStore demo", path: routes.map(Self.describe), elements: elements,
+      title: "LoginStore demo", path: routes.map(Self.describe),
+      elements: elements.compactMap(Self.widget),
       alerts: alerts.map {
         TimelineScreen.Alert(title: $0.title, message: $0.message, buttons: $0.buttons.map(\.title))
       })
   }
 
-  static func form(_ state: LoginState) -> [TimelineScreen.Element] {
-    if state.isRestoring { return [.spinner("Restoring your session…")] }
-    if let step = state.twoFactor { return codeStep(step) }
-    if let step = state.passwordReset { return passwordReset(step) }
-    var elements: [TimelineScreen.Element] = state.notice.map { [.text($0, tone: .warning)] } ?? []
-    elements += [
-      .field(label: state.rules.kind == .email ? "Email" : "Username", value: state.username.value),
-      .secureField(label: "Password", length: state.password.mask.count),
-    ]
-    // As login-demo shows them: a field's hints once it was edited or Login was tapped.
-    let messages = state.visibleValidationMessages
-    if !messages.isEmpty {
-      elements += messages.map { .text("✗ " + $0, tone: .error) }
-    } else if state.isFormValid {
-      elements.append(.text("✓ Ready to sign in", tone: .success))
+  /// The page's widget for a screen element: the code as dots (never its digits), a button's
+  /// remark after its title; no blank lines (the page has its own spacing).
+  static func widget(_ element: ScreenElement) -> TimelineScreen.Element? {
+    switch element {
+    case .heading(let text): .heading(text)
+    case .text(let text, let tone), .paragraph(let text, let tone): .text(text, tone: tone.page)
+    case .caption(let text): .text(text, tone: .dim)
+    case .field(_, let label, let value): .field(label: label, value: value)
+    case .secureField(_, let label, let length): .secureField(label: label, length: length)
+    case .codeField(_, let label, let code, _): .secureField(label: label, length: code.mask.count)
+    case .button(_, let title, let isEnabled, let detail):
+      .button(title + (detail.map { " " + $0 } ?? ""), isEnabled: isEnabled)
+    case .spinner(let text): .spinner(text)
+    case .space: nil
     }
-    if state.isLocked {
-      elements.append(
-        .text(
-          "Locked for \((state.lockedFor ?? state.rules.lockoutDuration).inWords) after "
-            + "\(state.rules.maxAttempts) failed attempts", tone: .warning))
-    } else if state.failedAttempts > 0 {
-      elements.append(
-        .text(
-          "Failed attempts: \(state.failedAttempts) of \(state.rules.maxAttempts)",
-          tone: .warning))
-    }
-    elements.append(.button("Login", isEnabled: state.isLoginButtonEnabled))
-    if state.isLoading { elements.append(.spinner("Signing in…")) }
-    return elements
-  }
-
-  /// The one-time-code step: its title, the code as dots, Verify, Resend and Cancel.
-  static func codeStep(_ step: TwoFactorState) -> [TimelineScreen.Element] {
-    var elements: [TimelineScreen.Element] = [
-      .heading(step.title),
-      .secureField(label: "Code", length: step.code.mask.count),
-    ]
-    if step.isExpired {
-      elements.append(.text("✗ The code has expired: ask for a new one", tone: .error))
-    } else if step.incorrectCodes > 0 {
-      elements.append(.text("Incorrect codes: \(step.incorrectCodes)", tone: .warning))
-    }
-    elements.append(.button("Verify", isEnabled: step.isVerifyButtonEnabled))
-    let countdown = step.resendCountdown > 0 ? " in \(step.resendCountdown) s" : ""
-    elements.append(.button("Resend" + countdown, isEnabled: step.isResendButtonEnabled))
-    elements.append(.button("Cancel", isEnabled: true))
-    if step.isVerifying { elements.append(.spinner("Verifying…")) }
-    if step.isResending { elements.append(.spinner("Sending a new code…")) }
-    return elements
-  }
-
-  /// The password-reset step: the email as the state holds it (a log recorded with masking
-  /// holds the mask), what is wrong with it, the confirmation, the wait before "Send again",
-  /// "Send link" or "Send again", and Back.
-  static func passwordReset(_ step: PasswordResetState) -> [TimelineScreen.Element] {
-    var elements: [TimelineScreen.Element] = [
-      .heading("Reset your password"),
-      .field(label: "Email", value: step.email.value),
-    ]
-    if let error = step.visibleValidationError {
-      elements.append(.text("✗ " + error.message, tone: .error))
-    }
-    if let confirmation = step.confirmation {
-      elements.append(.text("✓ " + confirmation, tone: .success))
-    }
-    if let wait = step.waitMessage { elements.append(.text(wait, tone: .warning)) }
-    elements.append(.button(step.sendButtonTitle, isEnabled: step.isSendButtonEnabled))
-    elements.append(.button("Back", isEnabled: true))
-    if step.isSending { elements.append(.spinner("Sending the link…")) }
-    return elements
-  }
-
-  static func home(user: User, home: HomeState?) -> [TimelineScreen.Element] {
-    var elements: [TimelineScreen.Element] = [
-      .heading("Hello \(user.displayName)"),
-      .text("Signed in as \(user.username)", tone: .dim),
-    ]
-    if let home {
-      if home.isLoadingProfile {
-        elements.append(.spinner("Loading your profile…"))
-      } else if let profile = home.profile {
-        let messages = profile.unreadMessages == 1 ? "message" : "messages"
-        elements.append(
-          .text("\(profile.plan) plan · \(profile.unreadMessages) unread \(messages)", tone: .plain)
-        )
-      } else if let error = home.profileError {
-        elements.append(.text("✗ " + error, tone: .error))
-      }
-    }
-    elements.append(.button("Logout", isEnabled: true))
-    return elements
   }
 
   static func facts(about state: LoginState) -> [TimelineFact] {
@@ -226,6 +182,19 @@ struct LoginScreenMemory {
     switch route {
     case .login: "login"
     case .home(let user): "home(\(user.username))"
+    }
+  }
+}
+
+extension ScreenElement.Tone {
+  /// The page's tone for this one.
+  fileprivate var page: TimelineScreen.Tone {
+    switch self {
+    case .plain: .plain
+    case .dim: .dim
+    case .success: .success
+    case .error: .error
+    case .warning: .warning
     }
   }
 }

@@ -226,7 +226,8 @@ import ToolTestSupport
         ["success", "✓ Ready to sign in"], ["warning", "Failed attempts: 1 of 5"],
       ])
     let buttons = (screen["buttons"] as? [[Any]] ?? []).map { "\($0[0]) \($0[1] as? Bool == true)" }
-    #expect(buttons == ["Login true"])
+    // The buttons login-demo shows for the same state (LoginScreenContent draws both).
+    #expect(buttons == ["Login true", "Forgot password? true"])
     #expect(screen["spinner"] as? [String] == [])
     #expect(screen["alert"] as? [String] == [])
     #expect(screen["path"] as? [String] == ["login"])
@@ -239,8 +240,10 @@ import ToolTestSupport
     let steps = try #require(seen["steps"] as? [String: [String: Any]])
     let spinner = steps["2"]?["screen"] as? [String: Any]
     #expect(spinner?["spinner"] as? [String] == ["Signing in…"])
+    let spinnerButtons = (spinner?["buttons"] as? [[Any]] ?? []).map { "\($0[0])" }
+    #expect(spinnerButtons == ["Login", "Forgot password?", "Cancel"], "as login-demo shows it")
     let alert = steps["3"]?["screen"] as? [String: Any]
-    #expect(alert?["alert"] as? [String] == ["ErrorIncorrect username or passwordOK"])
+    #expect(alert?["alert"] as? [String] == ["Couldn't sign inIncorrect username or passwordOK"])
     let home = steps["8"]?["screen"] as? [String: Any]
     #expect(home?["path"] as? [String] == ["login › home(demo)"])
     #expect(home?["headings"] as? [String] == ["Hello Demo User"])

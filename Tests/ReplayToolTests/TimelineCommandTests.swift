@@ -95,19 +95,21 @@ import ToolTestSupport
       page.initialScreen?.summary == [
         // No hint before the person has touched a field.
         "title LoginStore demo", "path login", "field Username=", "secure Password=0",
-        "button Login false",
+        "button Login false", "button Forgot password? true",
       ])
     // #1: the username was edited, so its hint shows; the password's wait for the password.
     #expect(
       page.screen(after: 0)?.summary == [
         "title LoginStore demo", "path login", "field Username=d", "secure Password=0",
         "text[error] ✗ Username must be 2 to 10 characters", "button Login false",
+        "button Forgot password? true",
       ])
-    // #5: the request is in flight.
+    // #5: the request is in flight; it can be cancelled, "Forgot password?" waits for it.
     #expect(
       page.screen(after: 4)?.summary == [
         "title LoginStore demo", "path login", "field Username=demo", "secure Password=6",
-        "text[success] ✓ Ready to sign in", "button Login false", "spinner Signing in…",
+        "text[success] ✓ Ready to sign in", "button Login false",
+        "button Forgot password? false", "spinner Signing in…", "button Cancel true",
       ])
     // #6: the answer is a failure and its alert shows; #7: its button dismissed it.
     #expect(

@@ -115,7 +115,7 @@ where
     }
 
     if renderer != nil {
-      renderer?.apply(transition)
+      renderer?.apply(transition, at: texts.time)
       let id = renderer.map { internScreen($0.screen(for: transition.stateAfter)) } ?? 0
       screenColumn += separator + String(id)
     }
