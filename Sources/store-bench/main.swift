@@ -56,8 +56,12 @@ while let argument = arguments.popFirst() {
     print(usage)
     exit(0)
   default:
+    let options = ["--quick", "--json", "--group", "--timeline", "--help"]
+    let suggestion = OptionSuggestion.nearest(to: argument, in: options).map {
+      "; did you mean '\($0)'?"
+    }
     FileHandleOutput.standardError(
-      "store-bench: unknown option \(Sanitized.name(argument)) (see --help)")
+      "store-bench: unknown option \(Sanitized.name(argument))\(suggestion ?? "") (see --help)")
     exit(2)
   }
 }

@@ -72,6 +72,26 @@ struct StoreBenchTests {
     #expect(output.stderr == "store-bench: unknown option '--fast' (see --help)\n")
   }
 
+  /// Every option `--help` lists, mistyped, is suggested: the list and the help cannot drift.
+  @Test func everyOptionTheHelpListsIsSuggestedForATypo() async throws {
+    let help = try await DemoProcess.run(["--help"], tool: "store-bench").stdout
+    // The options are the first word of the lines that start with one (the prose around them
+    // names `replay`'s options too).
+    let options = help.split(separator: "\n").compactMap { line -> String? in
+      let word = line.split(separator: " ").first.map(String.init) ?? ""
+      return word.hasPrefix("--") ? word : nil
+    }.sorted()
+    #expect(options == ["--group", "--help", "--json", "--quick", "--timeline"], "\(options)")
+    for option in options {
+      let typo = HelpOptions.typo(of: option)
+      let output = try await DemoProcess.run([typo], tool: "store-bench")
+      #expect(output.status == 2)
+      #expect(
+        output.stderr
+          == "store-bench: unknown option '\(typo)'; did you mean '\(option)'? (see --help)\n")
+    }
+  }
+
   @Test func anUnknownGroupIsAOneLineUsageError() async throws {
     let output = try await DemoProcess.run(["--group", "nope"], tool: "store-bench")
     #expect(output.status == 2)
