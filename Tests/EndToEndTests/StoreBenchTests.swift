@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolTestSupport
 
 /// Runs the built `store-bench` as CI and a person would, and checks what it prints. Timings
 /// are never asserted here (a debug build on a shared machine says nothing about speed); the
