@@ -32,6 +32,9 @@ import StateStore
 package final class InteractiveApp {
   /// The app store.
   package let store: Store<AppReducer>
+  /// The login screen's handle on the app store, as the Composing features article teaches a
+  /// view to hold one: its state and its actions only.
+  private let login: ScopedStore<LoginState, LoginAction>
   private let router: DemoRouter
   private let alerts: DemoAlertPresenter
   /// Draws a screen; `clear` asks for the whole terminal to be cleared first (after a
@@ -75,6 +78,7 @@ package final class InteractiveApp {
       options, router: router, alerts: alerts, clock: clock, now: now)
     store = Store(
       app: AppState(login: LoginState(rules: options.rules)), dependencies: dependencies)
+    login = store.scope(AppReducer.login)
     self.router = router
     self.alerts = alerts
     self.clock = clock
@@ -110,7 +114,7 @@ package final class InteractiveApp {
     terminalRows = { Terminal.size()?.rows }
     attach()
     watchResizes()
-    store.send(.login(.launched))
+    login.send(.launched)
     render()
     let keys = KeyReader.keys()
     var status: Int32 = 0
@@ -142,7 +146,9 @@ package final class InteractiveApp {
       self?.model.alertSelection = 0
       self?.setNeedsRender()
     }
-    subscription = store.observe { [weak self] _ in self?.stateChanged() }
+    // The callback's state, not `login.state`: a handle takes the store's new slice after the
+    // store's own observers have run.
+    subscription = store.observe { [weak self] state in self?.stateChanged(state.login) }
   }
 
   /// Redraws everything when the terminal is resized.
@@ -183,11 +189,11 @@ package final class InteractiveApp {
     }
     switch router.top {
     case .home:
-      if key == .enter { store.send(.login(.logoutButtonTapped)) }
+      if key == .enter { login.send(.logoutButtonTapped) }
     case .login:
-      if store.state.login.twoFactor != nil {
+      if login.state.twoFactor != nil {
         handleCodeStep(key)
-      } else if store.state.login.passwordReset != nil {
+      } else if login.state.passwordReset != nil {
         handlePasswordReset(key)
       } else {
         handleLoginForm(key)
@@ -220,15 +226,15 @@ package final class InteractiveApp {
     switch key {
     case .enter:
       switch model.focus {
-      case .code, .verifyButton: store.send(.login(.twoFactor(.verifyButtonTapped)))
+      case .code, .verifyButton: login.send(.twoFactor(.verifyButtonTapped))
       case .resendButton:
-        let resends = store.state.login.twoFactor?.isResendButtonEnabled == true
-        store.send(.login(.twoFactor(.resendButtonTapped)))
+        let resends = login.state.twoFactor?.isResendButtonEnabled == true
+        login.send(.twoFactor(.resendButtonTapped))
         if resends { model.focus = ScreenModel.focusAfterResend }
-      default: store.send(.login(.twoFactor(.cancelButtonTapped)))
+      default: login.send(.twoFactor(.cancelButtonTapped))
       }
     case .escape:
-      store.send(.login(.twoFactor(.cancelButtonTapped)))
+      login.send(.twoFactor(.cancelButtonTapped))
     default:
       // Typing on a button types into the code, as the field is the step's one field.
       if FieldEditing.changesText(key) { model.focus = .code }
@@ -238,8 +244,8 @@ package final class InteractiveApp {
 
   private func handleLoginForm(_ key: Key) {
     // While signing in the Cancel button has the focus: Enter, like Esc, cancels.
-    if key == .enter, store.state.login.isLoading {
-      store.send(.login(.cancelButtonTapped))
+    if key == .enter, login.state.isLoading {
+      login.send(.cancelButtonTapped)
       return
     }
     if model.moveFocus(key, through: ScreenModel.formOrder) { return }
@@ -247,17 +253,17 @@ package final class InteractiveApp {
     let position = order.firstIndex(of: model.focus) ?? 0
     switch key {
     case .enter where model.focus == .forgotButton:
-      store.send(.login(.forgotPasswordTapped))
+      login.send(.forgotPasswordTapped)
     case .enter:
       if model.focus == .loginButton || model.focus == .password {
         // A locked form ignores the tap; the screen says why instead of doing nothing.
-        model.tappedWhileLocked = store.state.login.isLocked
-        store.send(.login(.loginButtonTapped))
+        model.tappedWhileLocked = login.state.isLocked
+        login.send(.loginButtonTapped)
       } else {
         model.focus = order[position + 1]
       }
     case .escape:
-      store.send(.login(.cancelButtonTapped))
+      login.send(.cancelButtonTapped)
     default:
       edit(key)
     }
@@ -267,9 +273,9 @@ package final class InteractiveApp {
     if model.moveFocus(key, through: ScreenModel.passwordResetOrder) { return }
     switch key {
     case .enter where model.focus == .backButton, .escape:
-      store.send(.login(.passwordReset(.backButtonTapped)))
+      login.send(.passwordReset(.backButtonTapped))
     case .enter:
-      store.send(.login(.passwordReset(.sendButtonTapped)))
+      login.send(.passwordReset(.sendButtonTapped))
     default:
       edit(key)
     }
@@ -280,15 +286,15 @@ package final class InteractiveApp {
   private func edit(_ key: Key) {
     let old: String
     switch model.focus {
-    case .username: old = store.state.login.username.value
+    case .username: old = login.state.username.value
     // The only place the demo reads the clear password: to edit it.
-    case .password: old = store.state.login.password.reveal()
+    case .password: old = login.state.password.reveal()
     case .email:
-      guard let step = store.state.login.passwordReset else { return }
+      guard let step = login.state.passwordReset else { return }
       old = step.email.value
     // And to edit the one-time code, which the reducer keeps as digits only.
     case .code:
-      guard let step = store.state.login.twoFactor else { return }
+      guard let step = login.state.twoFactor else { return }
       old = step.code.reveal()
     default: return
     }
@@ -299,10 +305,10 @@ package final class InteractiveApp {
     model.cursor = cursor == text.count || model.focus == .code ? nil : cursor
     guard text != old else { return }
     switch model.focus {
-    case .username: store.send(.login(.edit(.set(\.username, to: PersonalData(text)))))
-    case .email: store.send(.login(.passwordReset(.edit(.set(\.email, to: PersonalData(text))))))
-    case .code: store.send(.login(.twoFactor(.codeChanged(Secret(text)))))
-    default: store.send(.login(.edit(.set(\.password, to: Secret(text)))))
+    case .username: login.send(.edit(.set(\.username, to: PersonalData(text))))
+    case .email: login.send(.passwordReset(.edit(.set(\.email, to: PersonalData(text)))))
+    case .code: login.send(.twoFactor(.codeChanged(Secret(text))))
+    default: login.send(.edit(.set(\.password, to: Secret(text))))
     }
   }
 
@@ -313,8 +319,8 @@ package final class InteractiveApp {
     setNeedsRender()
   }
 
-  private func stateChanged() {
-    countdown.update(store.state.login, now: now)
+  private func stateChanged(_ login: LoginState) {
+    countdown.update(login, now: now)
     if countdown.secondsLeft(at: now) != nil, countdownTicker == nil {
       countdownTicker = Task { [weak self] in
         while !Task.isCancelled {

@@ -31,6 +31,8 @@ import StateStore
 @MainActor
 final class ScriptRunner {
   private let store: Store<AppReducer>
+  /// The login screen's handle on the app store: its state and its actions only.
+  private let login: ScopedStore<LoginState, LoginAction>
   private let router: DemoRouter
   private let alerts: DemoAlertPresenter
   private let clock: ManualClock
@@ -81,6 +83,7 @@ final class ScriptRunner {
       handler: TrackingEffectHandler(
         base: AppEffectHandler(dependencies: dependencies), tracker: tracker)
     )
+    login = store.scope(AppReducer.login)
     subscriptions.append(store.observeTransitions { tracker.effectsStarted($0.effects.count) })
 
     self.router = router
@@ -123,7 +126,7 @@ final class ScriptRunner {
 
   private func runLines(_ script: ScriptSource) async throws(DemoFailure) {
     // The first screen is what the launch restored: the form, or straight home.
-    store.send(.login(.launched))
+    login.send(.launched)
     await tracker.untilIdle()
     try printScreen(header: "start")
     while let text = try script.next() {
@@ -166,57 +169,55 @@ final class ScriptRunner {
       return
     }
     let onHome = router.top != .login
-    let onCodeStep = !onHome && store.state.login.twoFactor != nil
-    let onPasswordReset = !onHome && store.state.login.passwordReset != nil
+    let onCodeStep = !onHome && login.state.twoFactor != nil
+    let onPasswordReset = !onHome && login.state.passwordReset != nil
     let onForm = !onHome && !onCodeStep && !onPasswordReset
     switch command {
     case .type(.code, let text):
       guard onCodeStep else { throw fail(.screenNotShowing("code step")) }
       focus = .code
-      store.send(.login(.twoFactor(.codeChanged(Secret(text)))))
+      login.send(.twoFactor(.codeChanged(Secret(text))))
     case .type(.email, let text):
       guard onPasswordReset else { throw fail(.screenNotShowing("password-reset step")) }
       focus = .email
-      store.send(.login(.passwordReset(.edit(.set(\.email, to: PersonalData(text))))))
+      login.send(.passwordReset(.edit(.set(\.email, to: PersonalData(text)))))
     case .type(let field, let text):
       guard onForm else { throw fail(.screenNotShowing("login form")) }
       if field == .username {
         focus = .username
-        store.send(.login(.edit(.set(\.username, to: PersonalData(text)))))
+        login.send(.edit(.set(\.username, to: PersonalData(text))))
       } else {
         focus = .password
-        store.send(.login(.edit(.set(\.password, to: Secret(text)))))
+        login.send(.edit(.set(\.password, to: Secret(text))))
       }
     case .tapCancel where onCodeStep:
       focus = .cancelButton
-      store.send(.login(.twoFactor(.cancelButtonTapped)))
+      login.send(.twoFactor(.cancelButtonTapped))
     case .tapLogin, .tapCancel:
       guard onForm else { throw fail(.screenNotShowing("login form")) }
       if command == .tapLogin {
         focus = .loginButton
-        tappedWhileLocked = store.state.login.isLocked
+        tappedWhileLocked = login.state.isLocked
       }
-      store.send(.login(command == .tapLogin ? .loginButtonTapped : .cancelButtonTapped))
+      login.send(command == .tapLogin ? .loginButtonTapped : .cancelButtonTapped)
     case .tapVerify, .tapResend:
       guard onCodeStep else { throw fail(.screenNotShowing("code step")) }
-      let resends = store.state.login.twoFactor?.isResendButtonEnabled == true
+      let resends = login.state.twoFactor?.isResendButtonEnabled == true
       focus =
         command == .tapVerify
         ? .verifyButton : (resends ? ScreenModel.focusAfterResend : .resendButton)
-      store.send(
-        .login(.twoFactor(command == .tapVerify ? .verifyButtonTapped : .resendButtonTapped)))
+      login.send(.twoFactor(command == .tapVerify ? .verifyButtonTapped : .resendButtonTapped))
     case .tapForgot:
       guard onForm else { throw fail(.screenNotShowing("login form")) }
       focus = .forgotButton
-      store.send(.login(.forgotPasswordTapped))
+      login.send(.forgotPasswordTapped)
     case .tapSend, .tapBack:
       guard onPasswordReset else { throw fail(.screenNotShowing("password-reset step")) }
       focus = command == .tapSend ? .sendButton : .backButton
-      store.send(
-        .login(.passwordReset(command == .tapSend ? .sendButtonTapped : .backButtonTapped)))
+      login.send(.passwordReset(command == .tapSend ? .sendButtonTapped : .backButtonTapped))
     case .tapLogout:
       guard onHome else { throw fail(.screenNotShowing("home screen")) }
-      store.send(.login(.logoutButtonTapped))
+      login.send(.logoutButtonTapped)
     case .tapAlert:
       throw fail(.noAlert)
     case .wait:

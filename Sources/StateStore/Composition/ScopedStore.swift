@@ -17,6 +17,10 @@ import Observation
 /// let subscription = login.observe { state in render(state) }
 /// ```
 ///
+/// A handle takes each new slice once the store has reduced the action and called its own
+/// observers: inside a callback of the parent's `observe(_:)`, read the slice from the state the
+/// callback receives, not from the handle (which still shows the slice before the step).
+///
 /// An optional child is scoped like any other slice: its handle's state is optional.
 ///
 /// ```swift
