@@ -16,8 +16,8 @@
 /// Each leaf also carries an identity of its own, replaced whenever the leaf changes and shared
 /// by copies: the same identity means the same rows, which lets ``changedPositions(from:)``
 /// skip an untouched leaf without comparing anything, and lets the action log's writer keep a
-/// leaf's encoded bytes between steps (`encodeLeaves(to:)`) — decided by this package's own
-/// object, never by the rows' `==`.
+/// leaf's encoded bytes between steps (``LeafRememberingEncoder``) — decided by this package's
+/// own object, never by the rows' `==`.
 ///
 /// All leaves but the last are full, so a position is found by arithmetic. Inserting or
 /// removing anywhere but the end rebuilds the tree, as it rebuilds the list's positions.
