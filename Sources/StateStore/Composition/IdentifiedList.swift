@@ -49,7 +49,8 @@ public struct IdentifiedList<Element: Identifiable> {
   public init(uniqueElements rows: some Sequence<Element>) throws(IdentifiedListError) {
     self.init()
     for row in rows where !append(row) {
-      throw IdentifiedListError.duplicateID(String(describing: row.id))
+      // As ``Dump`` shows it: quoted, escaped and bounded, whatever the id holds.
+      throw IdentifiedListError.duplicateID(Dump.renderOneLine(row.id))
     }
   }
 
@@ -249,7 +250,8 @@ public struct IdentifiedList<Element: Identifiable> {
 
 /// A bad input to an ``IdentifiedList``.
 public enum IdentifiedListError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// Two rows have one id; the id is given as the list's rows describe it.
+  /// Two rows have one id; the id is given as ``Dump`` renders it (a string id quoted and
+  /// escaped, cut to 160 characters).
   case duplicateID(String)
 
   /// One sentence naming the id.

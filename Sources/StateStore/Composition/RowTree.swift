@@ -7,12 +7,6 @@
 /// copies all 100,000. Keeping the state before a step (a test store, a recorder, a handle)
 /// therefore never copies the whole list.
 ///
-/// Comparing two versions is as cheap: `Array`'s `==` answers at once for two arrays that
-/// share their storage, so the nodes and leaves a change did not touch compare in constant
-/// time, and ``changedPositions(from:)`` finds the rows that differ by visiting only the leaves
-/// that do. (That shortcut is the standard library's: equal storage is equal contents. No
-/// address is ever read here.)
-///
 /// Each leaf also carries an identity of its own, replaced whenever the leaf changes and shared
 /// by copies: the same identity means the same rows, which lets ``changedPositions(from:)``
 /// skip an untouched leaf without comparing anything, and lets the action log's writer keep a
@@ -82,11 +76,13 @@ struct RowTree<Element> {
   }
 
   /// The positions whose rows differ between `old` and this tree, in order, when both have
-  /// the same count; rows are compared only in the leaves that are not shared.
+  /// the same count. A leaf whose identity is the old one is skipped without comparing a row
+  /// (the identity is this package's, so the skip never rests on the rows' `==`); the rows of
+  /// the other leaves are compared one by one.
   @inlinable func changedPositions(from old: RowTree) -> [Int] where Element: Equatable {
     guard count == old.count else { return Array(0..<count) }
     var changed: [Int] = []
-    for node in 0..<nodes.count where nodes[node] != old.nodes[node] {
+    for node in 0..<nodes.count {
       let leaves = nodes[node]
       let oldLeaves = old.nodes[node]
       for leaf in 0..<leaves.count where leaves[leaf].identity !== oldLeaves[leaf].identity {

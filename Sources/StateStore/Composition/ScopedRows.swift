@@ -73,7 +73,8 @@ where Row.ID == ID {
   ///
   /// With the same rows in the same places, only the leaves the new list does not share with
   /// the last one are compared, and only their rows' handles are asked: one changed row of
-  /// 100,000 visits a few dozen nodes and one leaf, however many handles there are.
+  /// 100,000 checks each leaf's identity and compares the rows of one leaf, however many
+  /// handles there are.
   @inlinable func stage(_ list: IdentifiedList<Row>) -> Bool {
     let changedRows: [ScopedStore<Row, Action>]
     if let positions = list.changedPositions(from: current) {
