@@ -177,6 +177,24 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     try reader.recordedState()
   }
 
+  /// Whether the replayed state after the last step ``next()`` returned has the digest the
+  /// log recorded for that step. The state is encoded whole, with nothing remembered, so no
+  /// host's `==` takes part: an unverified replay uses it to tell, step by step, where it still
+  /// agrees with the recording.
+  ///
+  /// - Parameter step: The step ``next()`` returned last.
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` when the state cannot be encoded.
+  package func stateMatchesRecording(_ step: ReplayStep<R>) throws(ActionLogError) -> Bool {
+    let digest: UInt64
+    do {
+      digest = try CanonicalJSON.digest(
+        step.transition.stateAfter, using: CanonicalJSONEncoder(form: reader.form))
+    } catch {
+      throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
+    }
+    return StateDigest.hash(digest, isWrittenAs: step.recordedDigest)
+  }
+
   /// Warnings met so far (see ``ActionLogReader/warnings``).
   public var warnings: [ActionLogError] { reader.warnings }
 

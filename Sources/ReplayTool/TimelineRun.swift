@@ -11,7 +11,9 @@ import StateStore
 /// cannot be read gets no page (there is nothing to show).
 ///
 /// After the first divergence the replay goes on unverified, so the page shows the whole log
-/// with the divergent step marked and the steps after it marked as unchecked.
+/// with the divergent step marked. From that step on the page shows what the log records —
+/// the state its patches rebuild, the recorded effects — and checks each step's replay against
+/// it, by digest: a step whose replay differs carries the fields and effects that differ.
 @MainActor
 struct TimelineRun<R: Reducer & Sendable, Screen: TimelineScreenRenderer>
 where
@@ -46,15 +48,31 @@ where
     var divergence: TimelineDivergence<R>?
     var failure: ActionLogError?
     var actionJSON = RecordedActionJSON()
+    // The state the page shows for the last step: the replayed one while the replay is
+    // verified (the two agree), the recorded one from the first divergence on.
+    var shown = session.header.initialState
     let progress = ReplayProgress.make(
       totalBytes: ReplayProgress.size(of: [url]), output: output, printsAsItGoes: false)
     defer { progress?.clear() }
-    func add(_ step: ReplayStep<R>) {
+    func add(_ step: ReplayStep<R>, divergent: TimelineDivergence<R>? = nil) {
       let bytesRead = current.bytesRead
       progress?.update(.init(steps: stepCount, bytes: bytesRead))
       let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen))
       warningsSeen = current.warnings.count
-      worker.send(.step(step.transition, Self.texts(of: step, json: &actionJSON), gap: gap))
+      guard divergence != nil || divergent != nil else {
+        worker.send(.step(step.transition, Self.texts(of: step, json: &actionJSON), gap: gap))
+        shown = step.transition.stateAfter
+        stepCount += 1
+        return
+      }
+      let (transition, check) = Self.recorded(
+        step, session: current, before: step.followsGap ? step.transition.stateBefore : shown,
+        divergence: divergent)
+      let texts = StepTexts(
+        transition, time: step.time,
+        actionJSON: actionJSON.text(of: step.transition.action, form: step.canonicalForm))
+      worker.send(.step(transition, texts, gap: gap, check: check))
+      shown = transition.stateAfter
       stepCount += 1
     }
     while true {
@@ -73,11 +91,9 @@ where
           for _ in 0..<stepCount { _ = try unverified.next() }
           current = unverified
           warningsSeen = unverified.warnings.count
-          let found = try TimelineDivergence(
-            error, index: stepCount, session: unverified,
-            recorded: recordedState(url, index: stepCount))
+          let found = try TimelineDivergence(error, index: stepCount, session: unverified)
+          if let step = found.step { add(step, divergent: found) }
           divergence = found
-          if let step = found.step { add(step) }
         } catch {
           failure = error
           break
@@ -221,27 +237,82 @@ where
     "\(count) step\(count == 1 ? "" : "s")"
   }
 
-  /// The state the log records after the step at `index` (0-based): its checkpoint, or what
-  /// its patch and the ones before rebuild; `nil` in a log recorded before steps had patches,
-  /// or why the log's patches do not rebuild it.
-  private func recordedState(
-    _ url: URL, index: Int
-  ) throws(ActionLogError) -> Result<R.State?, ActionLogError> {
-    let reader = try ActionLogReader<R.State, R.Action, R.Effect>(
-      url: url, options: ActionLogReadOptions(expectedFeature: feature))
-    var seen = 0
-    while let entry = try reader.next() {
-      guard case .transition = entry else { continue }
-      if seen == index {
-        do {
-          return .success(try reader.recordedState())
-        } catch {
-          return .failure(error)
-        }
+  /// A step from the first divergence on, as the page shows it — what the log records: the
+  /// state its patches rebuild (the replayed one when the log cannot rebuild it), the recorded
+  /// effects — and how its replay compares with that.
+  ///
+  /// - Parameters:
+  ///   - step: The step, as the unverified `session` just returned it.
+  ///   - before: The state the page shows for the step before.
+  ///   - divergence: The first divergence, when `step` is its step (its page object holds
+  ///     the comparison).
+  private static func recorded(
+    _ step: ReplayStep<R>, session: ReplaySession<R>, before: R.State,
+    divergence: TimelineDivergence<R>?
+  ) -> (Transition<R.State, R.Action, R.Effect>, RecordingCheck) {
+    let replayed = step.transition
+    var check = RecordingCheck(verdict: .same)
+    var state = replayed.stateAfter
+    if let divergence {
+      check.verdict = .differs
+      if case .success(let recorded?) = divergence.recorded { state = recorded }
+    } else {
+      compareStates(step, session: session, check: &check, shown: &state)
+      let recorded = step.recordedEffects.map { Dump.renderOneLine($0, limit: nil) }
+      let effects = replayed.effects.map { Dump.renderOneLine($0, limit: nil) }
+      if recorded != effects {
+        check.verdict = .differs
+        check.recordedEffects = TimelineDivergence<R>.marked(recorded, "\u{2212}", effects)
+        check.replayedEffects = TimelineDivergence<R>.marked(effects, "+", recorded)
       }
-      seen += 1
     }
-    return .success(nil)
+    let transition = Transition(
+      sequenceNumber: replayed.sequenceNumber, origin: replayed.origin, action: replayed.action,
+      effects: step.recordedEffects, stateBefore: before, stateAfter: state)
+    return (transition, check)
+  }
+
+  /// Compares the replayed state after `step` with the recorded one, by digest, and where they
+  /// differ sets `shown` to the recorded state and `check` to the fields that differ.
+  private static func compareStates(
+    _ step: ReplayStep<R>, session: ReplaySession<R>, check: inout RecordingCheck,
+    shown: inout R.State
+  ) {
+    let matches: Bool
+    do {
+      matches = try session.stateMatchesRecording(step)
+    } catch {
+      check.verdict = .unknown
+      check.note = "the replayed state cannot be checked against the recording: \(error)"
+      return
+    }
+    guard !matches else { return }
+    check.verdict = .differs
+    let recorded: R.State?
+    do {
+      recorded = try session.recordedState()
+    } catch {
+      check.note =
+        "the replayed state's digest differs from the recorded one, and the log's patches do "
+        + "not rebuild the recorded state: \(error)"
+      return
+    }
+    guard let recorded else {
+      check.note =
+        "the replayed state's digest differs from the recorded one; the log holds only the "
+        + "digest at this step (it was recorded before steps had patches), so the replayed "
+        + "state is shown"
+      return
+    }
+    shown = recorded
+    guard let diff = Dump.diff(of: recorded, and: step.transition.stateAfter, context: 1) else {
+      check.note =
+        "the replayed state's digest differs from the recorded one, in values the state view "
+        + "does not show"
+      return
+    }
+    check.fieldDiff = diff.split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
   }
 
   /// The gap markers among new warnings, as one gap: the first marker's line, the total count.

@@ -13,7 +13,10 @@ import ToolTestSupport
 struct LoginDemoInteractiveTests {
   @Test(.timeLimit(.minutes(5)))
   func signsInWithTheKeyboardAndQuitsWithCtrlC() async throws {
-    let run = try await InteractiveRun(arguments: ["--latency", "1500"])
+    // The spinner shows while the sign-in takes: long enough that a look at the screen on a
+    // loaded machine (tmux started, the screen captured) finds it. 1.5 s was missed under a
+    // load of 8 on two cores, and the test then waited for a spinner already gone.
+    let run = try await InteractiveRun(arguments: ["--latency", "5000"])
 
     try await run.session.waitForScreen("the login form") {
       $0.contains(" › Username") && $0.contains("   [ Login ] (disabled)")

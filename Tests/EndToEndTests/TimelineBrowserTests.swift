@@ -389,6 +389,30 @@ import ToolTestSupport
       fields.filter { $0[0] != "ctx" } == [
         ["del", "−   password: Secret(Aaaa0a),"], ["ins", "+   password: Secret(Aaaa0),"],
       ])
+    // Step 5 differs as well: the sign-in sent the other password. Its row is marked, the
+    // panel shows the field and the effects that differ, the State tab the recorded state.
+    let later = try #require(seen["laterDifference"] as? [String: Any])
+    #expect(later["hidden"] as? Bool == false)
+    #expect(
+      (later["fields"] as? [[String]] ?? []).filter { $0[0] != "ctx" } == [
+        ["del", "−   password: Secret(Aaaa0a),"], ["ins", "+   password: Secret(Aaaa0),"],
+      ])
+    let effects = (later["effects"] as? [[String]] ?? []).map { $0[1] }
+    #expect(effects.contains { $0.hasPrefix("− LoginEffect.authenticate") })
+    #expect(effects.contains { $0.hasPrefix("+ LoginEffect.authenticate") })
+    #expect(
+      (seen["laterBadges"] as? [String])?.contains(
+        "after the divergence: the replay differs from the recording") == true)
+    #expect((seen["laterState"] as? String)?.contains("Secret(Aaaa0a)") == true)
+    // Steps 5 to 7 differ, 8 to 10 agree again; none is left unchecked.
+    let checked = (seen["rowMarks"] as? [[Any]] ?? []).compactMap { row -> (String, Bool)? in
+      guard let seq = row.first as? String, let differs = row[1] as? Bool,
+        row[2] as? Bool == false
+      else { return nil }
+      return (seq, differs)
+    }
+    #expect(checked.count == 10, "every row is checked: \(checked)")
+    #expect(checked.filter { $0.1 }.map { $0.0 } == ["#5", "#6", "#7"])
     #expect(seen["divergentExceptions"] as? [String] == [])
   }
 

@@ -772,6 +772,17 @@ def check(arguments, browser):
     observations["divergencePanel"] = browser.evaluate(
         "(() => { const d = document.getElementById('divergence'); return { hidden: d.hidden,"
         " sides: [...d.querySelectorAll('.side')].map(s => s.innerText) }; })()")
+    # A later step whose replay differs too: its row is marked, the panel shows the fields
+    # and effects that differ, and the State tab the recorded state.
+    browser.evaluate("timeline.select(4)")
+    observations["laterDifference"] = browser.evaluate(READ_DIVERGENCE)
+    observations["laterBadges"] = browser.evaluate(
+        "[...document.querySelectorAll('#step-badges .badge')].map(b => b.textContent)")
+    observations["laterState"] = browser.evaluate(
+        "document.getElementById('state-tree').innerText")
+    observations["rowMarks"] = browser.evaluate(
+        "[...document.querySelectorAll('#list .row.step')].map(r => [r.querySelector('.seq').textContent,"
+        " r.classList.contains('differs'), r.classList.contains('unchecked')])")
     observations["divergentExceptions"] = browser.exceptions()
 
     browser.open(arguments.hostile)

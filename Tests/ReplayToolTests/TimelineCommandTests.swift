@@ -248,7 +248,9 @@ import ToolTestSupport
     let replayed = try #require(page.verify["replayed"] as? [String: Any])
     #expect((recorded["diff"] as? [String])?.contains("+   password: Secret(Aaaa0a),") == true)
     #expect((replayed["diff"] as? [String])?.contains("+   password: Secret(Aaaa0),") == true)
-    #expect(page.stateLines(after: 3).contains("  password: Secret(Aaaa0),"))
+    // From the divergent step on, the State tab shows what the log records; the replayed
+    // state is on the replayed side.
+    #expect(page.stateLines(after: 3).contains("  password: Secret(Aaaa0a),"))
     // The field that differs, recorded − and replayed +, as `replay --verify` prints it.
     #expect(
       page.verify["fieldDiff"] as? [String] == [
@@ -329,6 +331,112 @@ import ToolTestSupport
         "  LoginState(", #"    username: "demo","#, "−   password: Secret(A),",
         "+   password: Secret(Aa),", "    isLoading: false,", "    … (18 unchanged)",
       ])
+  }
+
+  /// The login fixture with one recorded action changed: step 2 typed `dem0` where the
+  /// recording says `demo`, so the replay differs from the recording at every later step.
+  private static func loginTypedDifferently(_ name: String) throws -> [String] {
+    let lines = try String(
+      contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8
+    ).split(separator: "\n").map(String.init)
+    var changed = lines
+    changed[2] = lines[2].replacingOccurrences(
+      of: #""field":"username","value":"demo"}"#, with: #""field":"username","value":"dem0"}"#)
+    #expect(changed[2] != lines[2], "the fixture's step 2 no longer types demo")
+    return changed
+  }
+
+  /// After the first divergence the page shows what the log records — the state its patches
+  /// rebuild and the recorded effects — and checks every later step's replay against it: the
+  /// fields and effects that differ are on the page, recorded − and replayed +.
+  @Test func stepsAfterADivergenceShowTheRecordedStateAndWhatTheReplayChanges() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write("typo.jsonl", lines: try Self.loginTypedDifferently("login.jsonl"))
+    let run = try await ReplayProcess.run(["--html", "t.html", "typo.jsonl"], in: folder.url)
+    #expect(run.stdout == "wrote 't.html': 10 steps; step 2 diverges from the recording\n")
+    let page = try TimelinePageData(contentsOf: folder.file("t.html"))
+    #expect(page.verify["index"] as? Int == 1)
+    #expect(page.steps["recording"] as? String == "vxxxxxxxxx")
+    // Every later step shows the recorded username, and says what the replay has instead.
+    for index in 1..<10 {
+      #expect(page.stateLines(after: index).contains(#"  username: "demo","#), "step \(index)")
+    }
+    let differences = page.recordingDifferences
+    #expect(differences.keys.sorted() == Array(2...9))
+    #expect(
+      differences[3]?.fields == [
+        "  LoginState(", #"−   username: "demo","#, #"+   username: "dem0","#,
+        "    password: Secret(Aaaa0a),", "    … (19 unchanged)",
+      ])
+    // The sign-in sends what was typed: the effects differ too, and the page shows the
+    // recorded one among the step's effects.
+    #expect(
+      differences[4]?.recordedEffects == [
+        #"− LoginEffect.authenticate(Credentials(username: "demo", password: Secret(Aaaa0a)), "#
+          + "attempt: 1)"
+      ])
+    #expect(
+      differences[4]?.replayedEffects == [
+        #"+ LoginEffect.authenticate(Credentials(username: "dem0", password: Secret(Aaaa0a)), "#
+          + "attempt: 1)"
+      ])
+    #expect(page.effects(4).first?.contains(#"username: "demo""#) == true)
+    #expect(differences.values.allSatisfy { $0.note == nil }, "\(differences.values.map(\.note))")
+  }
+
+  /// A patch edited so that it no longer rebuilds the state its step's digest names: the page
+  /// still knows the replay differs there, and says why it cannot show the recorded state.
+  @Test func aPatchThatDoesNotRebuildItsDigestIsSaidOnThePage() async throws {
+    let folder = try TemporaryFolder()
+    var lines = try Self.loginTypedDifferently("login.jsonl")
+    lines[2] = lines[2].replacingOccurrences(
+      of: #"{"at":["username"],"value":"demo"}"#, with: #"{"at":["username"],"value":"dem0"}"#)
+    try folder.write("edited.jsonl", lines: lines)
+    let run = try await ReplayProcess.run(["--html", "e.html", "edited.jsonl"], in: folder.url)
+    #expect(run.status == 0, "\(run)")
+    let page = try TimelinePageData(contentsOf: folder.file("e.html"))
+    let note = try #require(page.recordingDifferences[2]?.note)
+    #expect(
+      note.hasPrefix(
+        "the replayed state's digest differs from the recorded one, and the log's patches do "
+          + "not rebuild the recorded state: line 3: malformed:"), "\(note)")
+  }
+
+  /// Where the replay agrees with the recording again after a divergence, the page says so;
+  /// nothing is listed as differing.
+  @Test func stepsAfterADivergenceThatAgreeAgainAreMarkedAsAgreeing() async throws {
+    let folder = try TemporaryFolder()
+    let log = Self.fixtures.appendingPathComponent("login-divergent-step3.jsonl").path
+    _ = try await ReplayProcess.run(["--html", "d.html", log], in: folder.url)
+    let page = try TimelinePageData(contentsOf: folder.file("d.html"))
+    #expect(page.steps["recording"] as? String == "vvxsssssss")
+    #expect(page.recordingDifferences.isEmpty)
+    // The divergent step's own state is the recorded one (its diff is in `verify`).
+    #expect(page.stateLines(after: 2).contains("  password: Secret(A),"))
+  }
+
+  /// A log recorded before steps had patches holds states at its checkpoints only: between
+  /// them the page still knows, by digest, that the replay differs, and says it cannot show the
+  /// recorded state there.
+  @Test func aLogWithoutPatchesIsCheckedByDigestAfterADivergence() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "old.jsonl", lines: try Self.loginTypedDifferently("login-before-patches.jsonl"))
+    _ = try await ReplayProcess.run(["--html", "o.html", "old.jsonl"], in: folder.url)
+    let page = try TimelinePageData(contentsOf: folder.file("o.html"))
+    #expect(page.steps["recording"] as? String == "vxxxxxxxxx")
+    let differences = page.recordingDifferences
+    // Steps 4 and 8 are checkpoints: their recorded states are known.
+    for index in [3, 7] {
+      #expect(differences[index]?.fields.contains(#"−   username: "demo","#) == true)
+      #expect(differences[index]?.note == nil)
+    }
+    for index in [2, 5, 6, 8, 9] {
+      #expect(differences[index]?.fields == [], "step \(index)")
+      #expect(
+        differences[index]?.note?.contains("recorded before steps had patches") == true,
+        "step \(index)")
+    }
   }
 
   @Test func aTruncatedLogShowsItsStepsAndTheWarning() async throws {

@@ -40,6 +40,10 @@ where
   private var clockColumn = ""
   private var sinceColumn = ""
   private var repeatsColumn = ""
+  /// One character per step: how it compares with the recording (see ``RecordingCheck``).
+  private var recordingColumn = ""
+  private var isCheckedStepByStep = false
+  private var recordingDifferences: [String] = []
   private var labels: [Int: String] = [:]
   private var notes: [String] = []
   private var hasTimes = false
@@ -69,8 +73,11 @@ where
   ///   - transition: The step as replayed: its action and effects, the states around it.
   ///   - texts: Its action and effects rendered on one line each (see ``StepTexts``).
   ///   - gap: The transitions the recorder dropped just before it, if any.
+  ///   - check: How it compares with the recording, for a step the verified replay did not
+  ///     check (from the first divergence on); `nil` for a step it checked.
   mutating func add(
-    _ transition: Transition<R.State, R.Action, R.Effect>, texts: StepTexts, gap: TimelineGap?
+    _ transition: Transition<R.State, R.Action, R.Effect>, texts: StepTexts, gap: TimelineGap?,
+    check: RecordingCheck? = nil
   ) {
     if let gap {
       addGap(gap, resumedState: transition.stateBefore)
@@ -103,6 +110,7 @@ where
       gap == nil && lastStep?.actionID == actionID && lastStep?.effectIDs == effectIDs
       && onlyNumbersDiffer(changed.removed, changed.inserted)
     repeatsColumn += repeats ? "1" : "0"
+    addCheck(check)
     if let time = texts.time {
       noteFlags(changed, time: time, number: transition.sequenceNumber)
     }
@@ -182,7 +190,30 @@ where
     return (Array(old[head..<(head + removed)]), Array(inserted))
   }
 
-  // MARK: - Rows: labels, times, repeats
+  // MARK: - Rows: labels, times, repeats, checks
+
+  /// Notes how the step compares with the recording; a step that differs keeps the fields and
+  /// effects that differ, as string numbers.
+  private mutating func addCheck(_ check: RecordingCheck?) {
+    guard let check else {
+      recordingColumn += "v"
+      return
+    }
+    isCheckedStepByStep = true
+    recordingColumn.append(check.verdict.rawValue)
+    guard
+      !check.fieldDiff.isEmpty || !check.recordedEffects.isEmpty || !check.replayedEffects.isEmpty
+        || check.note != nil
+    else { return }
+    var json = "[\(stepCount),"
+    JSONText.appendArray(check.fieldDiff.map { strings.id($0) }, to: &json)
+    json += ","
+    JSONText.appendArray(check.recordedEffects.map { strings.id($0) }, to: &json)
+    json += ","
+    JSONText.appendArray(check.replayedEffects.map { strings.id($0) }, to: &json)
+    json += "," + (check.note.map { String(strings.id($0)) } ?? "-1") + "]"
+    recordingDifferences.append(json)
+  }
 
   /// `[breadcrumb, leaf]` of an action or effect, as string numbers; the breadcrumb is -1
   /// without a path.
@@ -258,6 +289,7 @@ where
       + ",\"effectIDs\":[\(effectsColumn)]"
       + ",\"splice\":[\(spliceColumn)],\"screen\":[\(screenColumn)]"
       + ",\"repeats\":" + JSONText.string(repeatsColumn)
+      + (isCheckedStepByStep ? ",\"recording\":" + JSONText.string(recordingColumn) : "")
       + (hasTimes ? ",\"clock\":[\(clockColumn)],\"since\":[\(sinceColumn)]" : "") + "}"
     let labelFields = labels.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
     var initial = ""
@@ -282,6 +314,7 @@ where
       ("gaps", "[" + gaps.joined(separator: ",") + "]"),
       ("labels", "{" + labelFields.joined(separator: ",") + "}"),
       ("notes", "[" + notes.joined(separator: ",") + "]"),
+      ("recordingDifferences", "[" + recordingDifferences.joined(separator: ",") + "]"),
     ]
   }
 }
@@ -325,6 +358,36 @@ struct TimelineGap: Sendable, Equatable {
     dropped = 0
     self.text = text
   }
+}
+
+/// How a step that the verified replay did not check — the first divergent step and every step
+/// after it — compares with the recording: its replayed state against the state the log
+/// records (by digest), its replayed effects against the recorded ones (as rendered).
+///
+/// From the first divergence on, the page shows what the log records (the state its patches
+/// rebuild, the recorded effects) and, where the replay differs, the replayed fields and
+/// effects beside it.
+struct RecordingCheck: Sendable, Equatable {
+  enum Verdict: Character, Sendable {
+    /// The replayed state has the recorded digest and the effects render the same.
+    case same = "s"
+    /// The replayed state or effects differ from the recording.
+    case differs = "x"
+    /// The log holds no state to check the replayed one against (a log recorded before steps
+    /// had patches, between its checkpoints), or the check could not be made (see `note`).
+    case unknown = "u"
+  }
+
+  var verdict: Verdict
+  /// The fields that differ, recorded − and replayed + (`Dump.diff`); empty when the states
+  /// agree or the recorded state is not known.
+  var fieldDiff: [String] = []
+  /// The recorded effects, each marked − when the replay did not return it.
+  var recordedEffects: [String] = []
+  /// The replayed effects, each marked + when the log does not record it.
+  var replayedEffects: [String] = []
+  /// Why the check is incomplete, when it is.
+  var note: String?
 }
 
 /// A step's action and effects as the step list shows them: `Dump`'s one-line rendering.

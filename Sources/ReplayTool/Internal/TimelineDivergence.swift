@@ -27,10 +27,7 @@ where
   /// Takes the divergent step from `session`, an unverified session positioned just before it.
   ///
   /// - Throws: What reading the step throws.
-  init(
-    _ error: ActionLogError, index: Int, session: ReplaySession<R>,
-    recorded: Result<R.State?, ActionLogError>
-  ) throws(ActionLogError) {
+  init(_ error: ActionLogError, index: Int, session: ReplaySession<R>) throws(ActionLogError) {
     self.index = index
     self.headline = String(error.description.split(separator: "\n").first ?? "")
     if case .divergence(let step, _, let reason, _) = error {
@@ -41,7 +38,11 @@ where
       reason = headline
     }
     self.step = try session.next()
-    self.recorded = recorded
+    do {
+      recorded = .success(step == nil ? nil : try session.recordedState())
+    } catch {
+      recorded = .failure(error)
+    }
   }
 
   /// The page's `verify` object.

@@ -16,7 +16,9 @@ where
 {
   /// What the builder is told, in order.
   enum Command: Sendable {
-    case step(Transition<R.State, R.Action, R.Effect>, StepTexts, gap: TimelineGap?)
+    case step(
+      Transition<R.State, R.Action, R.Effect>, StepTexts, gap: TimelineGap?,
+      check: RecordingCheck? = nil)
     case trailingGap(TimelineGap, resumedState: R.State)
   }
 
@@ -54,8 +56,8 @@ where
       builder.withLock { builder in
         for command in batch {
           switch command {
-          case .step(let transition, let texts, let gap):
-            builder.add(transition, texts: texts, gap: gap)
+          case .step(let transition, let texts, let gap, let check):
+            builder.add(transition, texts: texts, gap: gap, check: check)
           case .trailingGap(let gap, let state): builder.addGap(gap, resumedState: state)
           }
         }

@@ -10,6 +10,13 @@
   var every = data.every;
   var verify = data.verify || { status: 'clean' };
   var divergedAt = verify.status === 'diverged' ? verify.index : -1;
+  // From the first divergence on, how each step compares with the recording: 's' the same,
+  // 'x' differs (its fields and effects in `differences`), 'u' not checked.
+  var recording = steps.recording || '';
+  var differences = new Map();
+  (data.recordingDifferences || []).forEach(function (entry) {
+    differences.set(entry[0], entry);
+  });
   var gapBefore = new Map();
   data.gaps.forEach(function (gap) { gapBefore.set(gap.before, gap); });
   var hasScreens = data.initialScreen !== null;
@@ -501,7 +508,10 @@
     var names = 'row step';
     if (selected >= index && selected < index + size) { names += ' selected'; }
     if (index === divergedAt) { names += ' diverged'; }
-    if (divergedAt >= 0 && index > divergedAt) { names += ' unchecked'; }
+    if (divergedAt >= 0 && index > divergedAt) {
+      var verdict = recording.charAt(index);
+      names += verdict === 'x' ? ' differs' : verdict === 's' ? '' : ' unchecked';
+    }
     if (size > 1) { names += ' group'; }
     return names;
   }
@@ -736,9 +746,50 @@
     ids.forEach(function (id) { container.appendChild(el('li', null, S[id])); });
   }
 
+  function renderMarkedEffects(container, texts) {
+    var effects = el('ul', 'effects marked');
+    // Marked as `replay --verify` marks them: − recorded only, + replayed only.
+    if (texts.length === 0) { effects.appendChild(el('li', 'none', 'none')); }
+    texts.forEach(function (text) {
+      var sign = text.charAt(0);
+      effects.appendChild(el('li', sign === '\u2212' ? 'del' : sign === '+' ? 'ins' : null,
+        text));
+    });
+    container.appendChild(effects);
+  }
+
+  // A step after the first divergence whose replay differs from the recording: the fields
+  // that differ, recorded − and replayed +, and the effects of each side.
+  function renderLaterDifference(container, entry) {
+    container.appendChild(el('h3', null,
+      'The replay differs from the recording at this step'));
+    container.appendChild(el('p', 'note', 'The State tab shows the state the log records; ' +
+      'the replay goes on from its own state since the first divergence.'));
+    if (entry[4] >= 0) { container.appendChild(el('p', 'note', S[entry[4]])); }
+    if (entry[1].length > 0) {
+      container.appendChild(el('h4', null,
+        'What differs (\u2212 recorded, + replayed with the current reducer)'));
+      var fields = el('div', 'diff field-diff');
+      renderTextDiff(fields, entry[1].map(function (id) { return S[id]; }));
+      container.appendChild(fields);
+    }
+    if (entry[2].length + entry[3].length > 0) {
+      var sides = el('div', 'sides');
+      [['Recorded effects', entry[2]], ['Replayed effects', entry[3]]].forEach(function (pair) {
+        var column = el('div', 'side');
+        column.appendChild(el('h4', null, pair[0]));
+        renderMarkedEffects(column, pair[1].map(function (id) { return S[id]; }));
+        sides.appendChild(column);
+      });
+      container.appendChild(sides);
+    }
+  }
+
   function renderDivergence(container, index) {
     container.replaceChildren();
-    container.hidden = index !== divergedAt;
+    var later = index !== divergedAt ? differences.get(index) : undefined;
+    container.hidden = index !== divergedAt && !later;
+    if (later) { renderLaterDifference(container, later); }
     if (index !== divergedAt) { return; }
     container.appendChild(el('h3', null, 'This step diverges from the recording: ' +
       verify.cause));
@@ -755,16 +806,7 @@
         if (side.hasState) { renderTextDiff(diff, side.diff); }
         column.appendChild(diff);
         column.appendChild(el('h4', null, 'Effects'));
-        var effects = el('ul', 'effects marked');
-        // Marked as `replay --verify` marks them: − recorded only, + replayed only.
-        var texts = pair[2] || [];
-        if (texts.length === 0) { effects.appendChild(el('li', 'none', 'none')); }
-        texts.forEach(function (text) {
-          var sign = text.charAt(0);
-          effects.appendChild(el('li', sign === '\u2212' ? 'del' : sign === '+' ? 'ins' : null,
-            text));
-        });
-        column.appendChild(effects);
+        renderMarkedEffects(column, pair[2] || []);
         sides.appendChild(column);
       });
     if (verify.fieldDiff) {
@@ -804,8 +846,17 @@
     if (index === divergedAt) {
       badges.appendChild(el('span', 'badge bad', 'diverges from the recording'));
     } else if (divergedAt >= 0 && index > divergedAt) {
-      badges.appendChild(
-        el('span', 'badge dim', 'after the divergence: replayed without checks'));
+      var verdict = recording.charAt(index);
+      if (verdict === 'x') {
+        badges.appendChild(el('span', 'badge warn',
+          'after the divergence: the replay differs from the recording'));
+      } else if (verdict === 's') {
+        badges.appendChild(el('span', 'badge dim',
+          'after the divergence: the replay agrees with the recording'));
+      } else {
+        badges.appendChild(el('span', 'badge dim',
+          'after the divergence: not checked against the recording'));
+      }
     }
     var gap = gapBefore.get(index);
     if (gap) {
@@ -960,8 +1011,15 @@
     var checked = divergedAt >= 0 ? divergedAt : n;
     if (divergedAt >= 0) {
       status.className = 'status bad';
+      var later = 0;
+      for (var at = divergedAt + 1; at < n; at++) {
+        if (recording.charAt(at) === 'x') { later++; }
+      }
       status.appendChild(el('span', null, '\u2717 Step #' + verify.number +
-        ' diverges from the recording: ' + verify.cause + '. '));
+        ' diverges from the recording: ' + verify.cause + '. ' + (later > 0
+          ? plural(later, 'later step') + ' also differ' + (later === 1 ? 's' : '') +
+            '; the page shows the recorded states from there on. '
+          : 'The page shows the recorded states from there on. ')));
       var jump = el('button', null, 'Show step #' + verify.number);
       jump.addEventListener('click', function () { select(divergedAt, false, 'push'); });
       status.appendChild(jump);

@@ -69,6 +69,32 @@ struct TimelinePageData {
     return value
   }
 
+  /// A step after the first divergence whose replay differs from the recording, as the page
+  /// holds it.
+  struct RecordingDifference {
+    /// The fields that differ, recorded − and replayed +.
+    var fields: [String]
+    var recordedEffects: [String]
+    var replayedEffects: [String]
+    var note: String?
+  }
+
+  /// The steps after the first divergence whose replay differs from the recording, by index.
+  var recordingDifferences: [Int: RecordingDifference] {
+    var result: [Int: RecordingDifference] = [:]
+    for entry in json["recordingDifferences"] as? [[Any]] ?? [] {
+      guard entry.count == 5, let index = entry[0] as? Int else { continue }
+      func texts(_ value: Any) -> [String] {
+        (value as? [Int] ?? []).compactMap(strings.element)
+      }
+      let note = (entry[4] as? Int).flatMap(strings.element)
+      result[index] = RecordingDifference(
+        fields: texts(entry[1]), recordedEffects: texts(entry[2]),
+        replayedEffects: texts(entry[3]), note: note)
+    }
+    return result
+  }
+
   /// The lines of the state before the first step.
   var initialLines: [String] {
     (json["initial"] as? [Int] ?? []).map { strings[$0] }
