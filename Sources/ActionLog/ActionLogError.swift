@@ -11,9 +11,10 @@
 /// this build reads version 1; the file is version 2
 /// ```
 ///
-/// Three cases are warnings rather than failures — the replay goes on and reports them in
-/// ``ReplaySession/warnings``: ``truncatedLastLine(line:)``, ``transitionsDropped(line:count:)``
-/// and ``recordingStopped(line:reason:)``. ``isWarning`` tells them apart.
+/// Four cases are warnings rather than failures — the replay goes on and reports them in
+/// ``ReplaySession/warnings``: ``truncatedLastLine(line:)``, ``transitionsDropped(line:count:)``,
+/// ``recordingStopped(line:reason:)`` and ``recorderWarning(line:message:)``. ``isWarning``
+/// tells them apart.
 public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file holds nothing (or only blank lines).
   case emptyFile
@@ -40,6 +41,10 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
   case transitionsDropped(line: Int, count: Int)
   /// Warning: the recorder stopped at this line (for example at its maximum file size).
   case recordingStopped(line: Int, reason: String)
+  /// Warning: the recorder met a problem that did not stop it, and wrote it into the log at
+  /// this line — a flight recorder's old segment it could not delete to keep its folder within
+  /// budget. `message` is the recorder's words, as the line holds them.
+  case recorderWarning(line: Int, message: String)
   /// Verification found a step whose replayed state or effects differ from the recording.
   case divergence(step: Int, action: String, reason: String, diff: String?)
   /// A value has no canonical JSON: its type, and what was met where (a NaN at `a.b`, say).
@@ -53,7 +58,7 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
   /// Whether this is a warning that does not stop a replay.
   public var isWarning: Bool {
     switch self {
-    case .truncatedLastLine, .transitionsDropped, .recordingStopped: true
+    case .truncatedLastLine, .transitionsDropped, .recordingStopped, .recorderWarning: true
     default: false
     }
   }
@@ -91,6 +96,8 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
         + "while recording (the writer fell behind); replay resumes from the state recorded there"
     case .recordingStopped(let line, let reason):
       return "line \(line): recording stopped here: \(reason)"
+    case .recorderWarning(let line, let message):
+      return "line \(line): the recorder warned: \(Sanitized.text(message))"
     case .divergence(let step, let action, let reason, let diff):
       let headline = "step \(step) (\(action)): \(reason)"
       guard let diff else { return headline }

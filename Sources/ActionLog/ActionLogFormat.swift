@@ -123,7 +123,8 @@ public enum ActionLogFormat {
     case dropped
     /// Gap marker: the state before the next step.
     case state
-    /// Stopped marker: why the recorder stopped (`StopReason`).
+    /// Stopped marker: why the recorder stopped (`StopReason`). Warning marker: what the
+    /// recorder met, in words.
     case reason
     /// Stopped marker: the limit that was reached, in bytes.
     case limit
@@ -137,6 +138,8 @@ public enum ActionLogFormat {
     case stopped
     /// `Closed`: the recorder was closed normally; nothing follows.
     case closed
+    /// `Warning`: the recorder met a problem that did not stop it; the log goes on.
+    case warning
   }
 
   /// Why a recorder stopped early: the `reason` of a `Stopped` marker.

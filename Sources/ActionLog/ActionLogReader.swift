@@ -56,7 +56,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   public let header: ActionLogHeader<State>
   /// Warnings met so far: ``ActionLogError/truncatedLastLine(line:)``,
   /// ``ActionLogError/transitionsDropped(line:count:)``,
-  /// ``ActionLogError/recordingStopped(line:reason:)``.
+  /// ``ActionLogError/recordingStopped(line:reason:)``,
+  /// ``ActionLogError/recorderWarning(line:message:)``.
   public private(set) var warnings: [ActionLogError] = []
 
   private let lines: LineReader
@@ -222,6 +223,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         warnings.append(.recordingStopped(line: line.number, reason: marker.explanation))
         isFinished = true
         return nil
+      case .warning(let marker):
+        warnings.append(.recorderWarning(line: line.number, message: marker.message))
       case .closed:
         isFinished = true
         return nil

@@ -73,7 +73,12 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   /// The memory every segment's buffer draws on.
   private let budget: RecorderBudget
   private var isClosed = false
-  @usableFromInline var current: RecorderCore<R.State, R.Action, R.Effect>
+  @usableFromInline var current: RecorderCore<R.State, R.Action, R.Effect> {
+    didSet { writing.withLock { $0 = current } }
+  }
+  /// The segment being written, for the prunes off the main actor: a prune that fails writes
+  /// its warning into the segment being written when it fails.
+  private let writing: Guarded<RecorderCore<R.State, R.Action, R.Effect>>
   private var currentNumber: Int
   @usableFromInline var subscription: StoreSubscription?
   private var pruning: Task<Void, Never>?
@@ -92,7 +97,9 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   ///     actor, once, when the next segment cannot be made: the recorder then writes on in the
   ///     segment it has, past its share of the budget, and rolls no more; and on a background
   ///     task when the folder cannot be kept within its budget (a segment that cannot be
-  ///     deleted, a folder that cannot be listed): recording goes on.
+  ///     deleted, a folder that cannot be listed): recording goes on, and the segment being
+  ///     written holds the same words in a `warning` line, which `replay` reports
+  ///     (``ActionLogError/recorderWarning(line:message:)``).
   /// - Throws: ``ActionLogError/ioError(_:)`` when the folder or the first segment cannot be made.
   @inlinable
   public convenience init(
@@ -129,10 +136,13 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     budget = RecorderBudget(limit: options.recording.bufferSize)
     try FlightRecording.makeFolder(folder)
     let last = try FlightRecording.segmentNumbers(in: folder).last ?? 0
-    (current, currentNumber) = try Self.openSegment(
+    let (first, number) = try Self.openSegment(
       after: last, in: folder, feature: feature, launch: launch, state: store.state,
       options: options,
       budget: budget, onError: onError)
+    current = first
+    currentNumber = number
+    writing = Guarded(first)
   }
 
   isolated deinit {
@@ -146,27 +156,31 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   /// segments are deleted while the folder is over its budget; recording goes on.
   ///
   /// When it returns, the folder holds at most the budget plus the segment being written. A
-  /// segment that cannot be deleted is reported through `onError`, and recording goes on.
-  /// Use it before copying the folder into a bug report.
+  /// segment that cannot be deleted is reported through `onError` and in a `warning` line of
+  /// the segment being written (written when this returns), and recording goes on. Use it
+  /// before copying the folder into a bug report.
   public func flush() async {
-    let core = current
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      core.flush { continuation.resume() }
-    }
+    await Self.flush(current)
     // The prunes of the segments rolled so far, then one more: a burst can roll several
     // segments before their prunes run, and they ran in low-priority tasks nobody waited for.
     await pruning?.value
     await prune(keeping: currentNumber)
+    // What the prune wrote into the log, if anything.
+    await Self.flush(current)
+  }
+
+  private static func flush(_ core: RecorderCore<R.State, R.Action, R.Effect>) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      core.flush { continuation.resume() }
+    }
   }
 
   /// Deletes the oldest segments while the folder is over its budget, off the main actor,
-  /// never `keeping` or newer; a failure goes to `onError`.
+  /// never `keeping` or newer; a failure goes to `onError` and into the segment being written.
   private func prune(keeping number: Int) async {
-    let (folder, budget, onError) = (folder, options.budget, onError)
+    let (folder, budget, onError, writing) = (folder, options.budget, onError, writing)
     await Task.detached(priority: .utility) {
-      if let failure = FlightRecording.prune(folder, budget: budget, keeping: number) {
-        onError(failure)
-      }
+      pruneSegments(folder, budget: budget, keeping: number, noting: writing, onError: onError)
     }.value
   }
 
@@ -177,12 +191,16 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     subscription = nil
     await pruning?.value
     let core = current
+    if !isClosed {
+      isClosed = true
+      // Pruned before the segment closes, once what it holds is on disk, so that a failure
+      // is written into it, before its `closed` line.
+      await Self.flush(core)
+      await prune(keeping: currentNumber)
+    }
     await withCheckedContinuation { continuation in
       core.finish { continuation.resume() }
     }
-    guard !isClosed else { return }
-    isClosed = true
-    await prune(keeping: currentNumber)
   }
 
   @inlinable
@@ -219,15 +237,14 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     let budget = options.budget
     let previous = pruning
     let onError = onError
+    let writing = writing
     pruning = Task.detached(priority: .utility) {
       await previous?.value
       // Once the segment just closed is all on disk, so its size counts whole.
       await withCheckedContinuation { continuation in
         finished.finish { continuation.resume() }
       }
-      if let failure = FlightRecording.prune(folder, budget: budget, keeping: next) {
-        onError(failure)
-      }
+      pruneSegments(folder, budget: budget, keeping: next, noting: writing, onError: onError)
     }
   }
 
@@ -286,4 +303,19 @@ extension Store where R.State: Encodable & Sendable, R.Action: Encodable, R.Effe
     try FlightRecorder(
       store: self, folder: folder, feature: feature, options: options, onError: onError)
   }
+}
+
+/// One prune of a flight recorder's folder: a failure is told to the host and written into the
+/// segment being written (`writing`), so a person reading the folder, in a bug report, learns
+/// why it is over its budget.
+private func pruneSegments<State, Action, Effect>(
+  _ folder: URL, budget: Int, keeping number: Int,
+  noting writing: Guarded<RecorderCore<State, Action, Effect>>,
+  onError: @Sendable (ActionLogError) -> Void
+) {
+  guard let failure = FlightRecording.prune(folder, budget: budget, keeping: number) else {
+    return
+  }
+  onError(failure)
+  writing.withLock { $0 }.note(failure.description)
 }

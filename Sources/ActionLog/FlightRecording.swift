@@ -184,8 +184,12 @@ public struct FlightRecording: Sendable {
   /// Only regular files are counted and deleted, one `unlink` each: a folder (or a link) that
   /// bears a segment's name is not the recorder's, and is left as it is with what it holds.
   ///
+  /// A segment that cannot be deleted is passed over, and the next oldest deleted in its place,
+  /// so one undeletable file does not let the folder grow without bound.
+  ///
   /// - Returns: Why the folder could not be brought within the budget (it cannot be listed, or
-  ///   a segment cannot be deleted), or `nil`. A segment already gone counts as deleted.
+  ///   a segment cannot be deleted: the first one met), or `nil`. A segment already gone counts
+  ///   as deleted.
   static func prune(_ folder: URL, budget: Int, keeping newest: Int) -> ActionLogError? {
     // A folder that is gone holds nothing over the budget (the recorder reports the segment it
     // then cannot make).
@@ -196,26 +200,29 @@ public struct FlightRecording: Sendable {
     } catch {
       return error
     }
-    var files = numbers.compactMap { number -> (number: Int, path: String, size: Int)? in
+    let files = numbers.compactMap { number -> (number: Int, path: String, size: Int)? in
       let path = segmentURL(number, in: folder).path
       var info = stat()
       guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
       return (number, path, Int(info.st_size))
     }
     var total = files.reduce(0) { $0 + $1.size }
-    while total > budget, let oldest = files.first, oldest.number < newest {
+    var failure: ActionLogError?
+    for oldest in files where total > budget && oldest.number < newest {
       // `unlink` never removes a folder, should one have taken the file's place meanwhile.
       if unlink(oldest.path) != 0, errno != ENOENT {
         let reason = SystemError.message(errno)
-        return .ioError(
-          "cannot delete \(segmentName(oldest.number)) to keep "
-            + "\(Sanitized.name(folder.lastPathComponent)) within its budget of \(budget) bytes: "
-            + reason)
+        failure =
+          failure
+          ?? .ioError(
+            "cannot delete \(segmentName(oldest.number)) to keep "
+              + "\(Sanitized.name(folder.lastPathComponent)) within its budget of \(budget) "
+              + "bytes: " + reason)
+        continue
       }
       total -= oldest.size
-      files.removeFirst()
     }
-    return nil
+    return failure
   }
 }
 

@@ -72,12 +72,21 @@ extension ReplayRun {
         FollowedFile.pause()
         continue
       }
-      try Self.waitForHeader(of: segment.url)
+      // A segment deleted before its header could be read (the recorder rotated it out while
+      // this looked elsewhere) is passed over; its steps are said rotated out before the next.
+      guard Self.waitForHeader(ofSegment: segment.url) else {
+        lastNumber = segment.number
+        continue
+      }
       let session: ReplaySession<R>
       do {
         session = try Replayer(reducer: reducer).following(
           segment.url, options: ActionLogReadOptions(expectedFeature: feature))
       } catch {
+        if !FileManager.default.fileExists(atPath: segment.url.path) {
+          lastNumber = segment.number
+          continue
+        }
         throw .log(error)
       }
       let name = segment.url.lastPathComponent
@@ -135,16 +144,26 @@ extension ReplayRun {
     }
   }
 
-  /// Prints every step the session has for now; `before` sees each one first.
+  /// Prints every step the session has for now, and what the recorder warned of between
+  /// them (a segment it could not delete); `before` sees each step first.
   private func drain(
     _ session: ReplaySession<R>, printer: FollowPrinter,
     before: (ReplayStep<R>) -> Void
   ) throws(ReplayFailure) {
+    var seen = session.warnings.count
+    func sayWarnings() {
+      for warning in session.warnings.dropFirst(seen) {
+        if case .recorderWarning = warning { printer.say("warning: \(warning)") }
+      }
+      seen = session.warnings.count
+    }
     do {
       while let step = try session.next() {
+        sayWarnings()
         before(step)
         printer.step(step)
       }
+      sayWarnings()
     } catch {
       throw .log(error)
     }
@@ -173,6 +192,15 @@ extension ReplayRun {
   /// started, or may be writing it).
   private static func waitForHeader(of url: URL) throws(ReplayFailure) {
     while !FollowedFile.hasWholeFirstLine(url) { FollowedFile.pause() }
+  }
+
+  /// Waits until a segment's header is whole: `false` when the segment is deleted first.
+  private static func waitForHeader(ofSegment url: URL) -> Bool {
+    while !FollowedFile.hasWholeFirstLine(url) {
+      guard FileManager.default.fileExists(atPath: url.path) else { return false }
+      FollowedFile.pause()
+    }
+    return true
   }
 }
 

@@ -147,9 +147,10 @@ struct ActionLogFormatTests {
     let afterGap = Step(
       sequenceNumber: 20, origin: .user, action: .add(3), effects: [], digest: "00000000000000ff")
     let stopped = ActionLogFormat.Stopped(reason: .maximumFileSize, limit: 4096)
+    let warning = ActionLogFormat.Warning(message: "cannot delete segment-000001.jsonl")
     var writers: [Writer] = [Self.header.appendLine]
     writers += Self.steps.map { $0.appendLine }
-    writers += [Self.gap.appendLine, afterGap.appendLine, stopped.appendLine]
+    writers += [Self.gap.appendLine, warning.appendLine, afterGap.appendLine, stopped.appendLine]
     var log = Data()
     for writer in writers {
       log.append(try Self.written(writer))
@@ -172,7 +173,7 @@ struct ActionLogFormatTests {
     }
     let expected = (Self.steps + [afterGap]).enumerated().map { index, step in
       var step = step
-      step.line = index < 3 ? index + 2 : 6
+      step.line = index < 3 ? index + 2 : 7
       return step
     }
     #expect(read == expected)
@@ -180,8 +181,41 @@ struct ActionLogFormatTests {
     #expect(
       reader.warnings == [
         .transitionsDropped(line: 5, count: 12),
-        .recordingStopped(line: 7, reason: "the file reached its size limit of 4096 bytes"),
+        .recorderWarning(line: 6, message: "cannot delete segment-000001.jsonl"),
+        .recordingStopped(line: 8, reason: "the file reached its size limit of 4096 bytes"),
       ])
+  }
+
+  /// The recorder's `warning` line: written as specified, read back as a warning, and its
+  /// words — which come from a file — shown with their control characters visible.
+  @Test func aWarningLineIsReadAsAWarningItsTextShownSafely() throws {
+    let line = try Self.written(
+      ActionLogFormat.Warning(message: "cannot delete 'a\u{1B}[2Jb': \"busy\"").appendLine)
+    #expect(
+      String(decoding: line, as: UTF8.self)
+        == #"{"kind":"warning","reason":"cannot delete 'a\u001b[2Jb': \"busy\""}"#)
+    let folder = try TemporaryFolder()
+    var log = try Self.written(Self.header.appendLine) + Data("\n".utf8) + line
+    log.append(contentsOf: "\n".utf8)
+    try log.write(to: folder.file("warned.jsonl"))
+    let reader = try ActionLogReader<Counter.State, Counter.Action, Counter.Effect>(
+      url: folder.file("warned.jsonl"))
+    while try reader.next() != nil {}
+    let warning = try #require(reader.warnings.first)
+    #expect(warning.isWarning)
+    #expect(
+      warning.description
+        == #"line 2: the recorder warned: cannot delete 'a\u{1B}[2Jb': "busy""#)
+
+    // A warning line without its words, or with words that are not text, is a bad line.
+    for bad in [#"{"kind":"warning"}"#, #"{"kind":"warning","reason":7}"#] {
+      let damaged = try Self.written(Self.header.appendLine) + Data("\n\(bad)\n".utf8)
+      try damaged.write(to: folder.file("bad.jsonl"))
+      let badReader = try ActionLogReader<Counter.State, Counter.Action, Counter.Effect>(
+        url: folder.file("bad.jsonl"))
+      #expect(throws: ActionLogError.self) { try badReader.next() }
+      #expect(badReader.warnings.isEmpty)
+    }
   }
 
   @Test func theClosedMarkerEndsALogReadThroughTheReader() throws {

@@ -44,7 +44,10 @@ struct FlightRecorderBudgetTests {
   }
 
   /// A segment the prune cannot delete (an earlier launch's, made immutable; root only) is
-  /// reported through `onError`, naming it, and recording goes on.
+  /// reported through `onError`, naming it, and in the log itself — a `warning` line in the
+  /// segment being written, which a replay of the folder reports — and recording goes on. The
+  /// prune passes over it and deletes the next oldest instead, so the folder stays within the
+  /// budget plus that file and the segment being written.
   @Test(.enabled(if: getuid() == 0, "making a file immutable needs root"))
   func aSegmentThatCannotBeDeletedIsReported() async throws {
     let folder = try TemporaryFolder()
@@ -72,6 +75,9 @@ struct FlightRecorderBudgetTests {
     for _ in 0..<400 { store.send(.add(1)) }
     await recorder?.flush()
     let exists = FileManager.default.fileExists(atPath: oldest.url.path)
+    let sizes = try Self.sizes(in: flight)
+    let current = sizes.last { $0.number == recorder?.currentSegment }?.size ?? 0
+    let undeletable = sizes.first { $0.number == oldest.number }?.size ?? 0
     await recorder?.close()
     let cleared = try await ProcessRunner.run(
       chattr, ["-i", oldest.url.path], timeout: .seconds(60))
@@ -87,5 +93,22 @@ struct FlightRecorderBudgetTests {
     #expect(reported.allSatisfy { $0.contains("budget") }, "\(reported)")
     #expect(exists)
     #expect(store.state.count == 400)
+    let total = sizes.reduce(0) { $0 + $1.size }
+    #expect(total <= options.budget + undeletable + current, "\(sizes)")
+
+    // The log says it too: a failure is a `warning` line in the segment then being written
+    // (older ones are pruned with their segments), and a replay of the folder reports it,
+    // naming the segment and the line.
+    let lines = try FlightRecording(folder: flight).segments.flatMap { segment in
+      try String(contentsOf: segment.url, encoding: .utf8).split(separator: "\n")
+    }
+    let written = lines.filter { $0.hasPrefix(#"{"kind":"warning","reason":"#) }
+    #expect(!written.isEmpty)
+    #expect(written.allSatisfy { $0.contains("cannot delete \(name)") }, "\(written)")
+    let replay = try FlightRecording(folder: flight).replay(with: Counter(), verify: true)
+    while try replay.next() != nil {}
+    let replayed = replay.warnings.filter { $0.contains("the recorder warned: I/O error: cannot") }
+    #expect(replayed.count == written.count, "\(replay.warnings)")
+    #expect(replayed.allSatisfy { $0.contains(name) && $0.contains(": line ") }, "\(replayed)")
   }
 }

@@ -10,6 +10,7 @@ extension ActionLogFormat {
     case step(RecordedTransition<State, Action, Effect>)
     case gap(Gap<State>)
     case stopped(Stopped)
+    case warning(Warning)
     case closed
     case header
     case unknownKind(String)
@@ -28,6 +29,7 @@ extension ActionLogFormat {
       case .gap?: self = .gap(try Gap(fields: container))
       case .stopped?: self = .stopped(try Stopped(fields: container))
       case .closed?: self = .closed
+      case .warning?: self = .warning(try Warning(fields: container))
       case nil: self = .unknownKind(kind)
       }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import StateStore
 
-// The marker lines: a gap, a stopped and a closed marker (see `ActionLogFormat`).
+// The marker lines: a gap, a stopped, a warning and a closed marker (see `ActionLogFormat`).
 
 extension ActionLogFormat {
   /// A gap marker: the recorder fell behind and dropped transitions here.
@@ -56,6 +56,26 @@ extension ActionLogFormat {
 
     /// The reason as this build knows it, or `nil` for a reason it does not know.
     package var stopReason: StopReason? { StopReason(rawValue: reason) }
+  }
+
+  /// A warning marker: the recorder met a problem that did not stop it — a flight recorder's
+  /// old segment it could not delete to keep its folder within budget — and wrote it into the
+  /// log, so whoever reads the log hears it too. Steps go on after it.
+  ///
+  /// <!-- sample: warning-marker -->
+  /// ```text
+  /// {"kind":"warning","reason":"I\/O error: cannot delete segment-000001.jsonl to keep 'flight' within its budget of 10240 bytes: Operation not permitted"}
+  /// ```
+  package struct Warning: Sendable, Equatable {
+    /// What the recorder met, in words; no secrets (it names files and system errors).
+    package var message: String
+
+    /// Creates a warning marker.
+    ///
+    /// - Parameter message: What the recorder met.
+    package init(message: String) {
+      self.message = message
+    }
   }
 
   /// The closed marker: the recorder was closed normally. It is the last line of its log.
@@ -173,6 +193,36 @@ extension ActionLogFormat.Stopped: Codable {
     case nil:
       return Sanitized.name(reason)
     }
+  }
+}
+
+extension ActionLogFormat.Warning: Decodable {
+  /// Decodes a warning marker line.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when the line is another kind or a field is wrong.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ActionLogFormat.Key.self)
+    try ActionLogFormat.expectKind(.warning, in: container)
+    try self.init(fields: container)
+  }
+
+  /// Decodes a warning marker's fields from a line whose `kind` the reader has read.
+  init(fields container: KeyedDecodingContainer<ActionLogFormat.Key>) throws {
+    message = try container.decode(String.self, forKey: .reason)
+  }
+
+  /// Appends the warning marker line, without its newline: the recorder's writer (the only
+  /// one: the line has no `encode(to:)`).
+  ///
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` (it cannot happen for a string).
+  package func appendLine(
+    to line: inout Data, using encoder: CanonicalJSONEncoder
+  ) throws(ActionLogError) {
+    line.append(contentsOf: ActionLogFormat.markerOpening(.warning).utf8)
+    line.append(contentsOf: ActionLogFormat.separator(.reason).utf8)
+    try ActionLogFormat.appendCanonical(message, to: &line, using: encoder)
+    line.append(ActionLogFormat.closingBrace)
   }
 }
 

@@ -75,6 +75,17 @@ extension RecorderCore {
       return .scheduleDrain
     }
 
+    /// A warning the recorder writes into its log: buffered after what is pending, counted in
+    /// the file's expected size but not in the memory budget (a line of words, not a state).
+    mutating func note(_ message: String, lineBytes: Int) -> Enqueued {
+      guard intake == .open else { return .ignored(releasing: 0) }
+      pending.append(.warning(message))
+      pendingCharge.line += lineBytes
+      if isDrainScheduled { return .buffered }
+      isDrainScheduled = true
+      return .scheduleDrain
+    }
+
     @inlinable
     mutating func add(_ charge: RecorderBudget.Charge) {
       pendingCharge.memory += charge.memory

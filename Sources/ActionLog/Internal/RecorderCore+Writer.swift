@@ -183,6 +183,9 @@ extension RecorderCore {
         try ActionLogFormat.Gap(dropped: dropped, state: state)
           .appendLine(to: &line, using: stateEncoder)
         stateBefore = try stateBytes(state)
+      case .warning(let message):
+        try ActionLogFormat.Warning(message: message).appendLine(
+          to: &line, using: canonicalEncoder)
       case .header(let header):
         try header.appendLine(to: &line, using: stateEncoder)
         stateBefore = try stateBytes(header.initialState)

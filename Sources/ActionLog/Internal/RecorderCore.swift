@@ -26,6 +26,8 @@ final class RecorderCore<
     /// before it, which a log does not hold.
     case transition(StoreStep<State, Action, Effect>, time: Duration)
     case gap(dropped: Int, state: State)
+    /// A problem the recorder met and writes into its own log (a `warning` marker).
+    case warning(String)
     case header(ActionLogHeader<State>)
     /// A header encoded before the writer started (to measure the first state), or the error
     /// encoding it threw.
@@ -34,7 +36,7 @@ final class RecorderCore<
     var isHeader: Bool {
       switch self {
       case .header, .headerLine: return true
-      case .transition, .gap: return false
+      case .transition, .gap, .warning: return false
       }
     }
   }
@@ -126,6 +128,15 @@ final class RecorderCore<
     case .scheduleDrain: queue.async { self.drain() }
     case .ignored(let bytes): budget.release(bytes)
     }
+  }
+
+  /// Writes `message` into the log as a `warning` marker, after what is buffered, so whoever
+  /// reads the log hears what the recorder met. Ignored once the recording stopped or is
+  /// finishing; any thread may call it.
+  func note(_ message: String) {
+    let line = ActionLogFormat.markerOpening(.warning).utf8.count + message.utf8.count + 16
+    let outcome = buffer.withLock { $0.note(message, lineBytes: line) }
+    if case .scheduleDrain = outcome { queue.async { self.drain() } }
   }
 
   /// The capacities of the buffer being filled and of the writer's spare one, in items, once

@@ -34,25 +34,38 @@ package enum Sanitized {
   /// quotes and backslashes escaped, control, format and other invisible characters shown as
   /// `\u{…}`, so it reads the same on any terminal.
   package static func path(_ raw: String) -> String {
-    var quoted = ""
+    "'" + shown(raw, escapingQuotes: true) + "'"
+  }
+
+  /// Text a file holds, to show in a message as it is, unquoted: whole up to 1,024 characters
+  /// (then cut and ended with `…`), control, format and other invisible characters shown as
+  /// `\u{…}`.
+  package static func text(_ raw: String) -> String {
+    shown(raw, escapingQuotes: false)
+  }
+
+  /// `raw` with its invisible characters shown as `\u{…}` (and quotes and backslashes escaped,
+  /// for text put in quotes), cut at 1,024 characters.
+  private static func shown(_ raw: String, escapingQuotes: Bool) -> String {
+    var shown = ""
     var count = 0
     for scalar in raw.unicodeScalars {
       if count >= maximumPathLength {
-        quoted += "…"
+        shown += "…"
         break
       }
       count += 1
       switch scalar {
-      case "'", "\\": quoted += "\\" + String(scalar)
+      case "'" where escapingQuotes, "\\" where escapingQuotes: shown += "\\" + String(scalar)
       default:
         if scalar.isInvisible {
-          quoted += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+          shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         } else {
-          quoted.unicodeScalars.append(scalar)
+          shown.unicodeScalars.append(scalar)
         }
       }
     }
-    return "'" + quoted + "'"
+    return shown
   }
 
 }

@@ -39,6 +39,7 @@ enum DocSamples {
     "replay-divergence": replayDivergence,
     "gap-marker": gapMarker,
     "stopped-marker": stoppedMarker,
+    "warning-marker": warningMarker,
     "replay-progress": replayProgress,
     "step-label": stepLabel,
     "snapshot-mismatch": snapshotMismatch,
@@ -324,6 +325,17 @@ enum DocSamples {
   static func stoppedMarker() async -> String {
     var line = Data()
     try? ActionLogFormat.Stopped(reason: .maximumFileSize, limit: 1 << 20)
+      .appendLine(to: &line, using: CanonicalJSONEncoder())
+    return String(decoding: line, as: UTF8.self)
+  }
+
+  /// The warning marker of a flight recorder that could not delete its oldest segment.
+  static func warningMarker() async -> String {
+    var line = Data()
+    let failure = ActionLogError.ioError(
+      "cannot delete segment-000001.jsonl to keep 'flight' within its budget of 10240 bytes: "
+        + "Operation not permitted")
+    try? ActionLogFormat.Warning(message: failure.description)
       .appendLine(to: &line, using: CanonicalJSONEncoder())
     return String(decoding: line, as: UTF8.self)
   }
