@@ -115,7 +115,8 @@ where
       fields: finished.json(
         feature: feature, created: session.header.created.formatted(.iso8601),
         checkpointInterval: session.header.checkpointInterval),
-      warnings: current.warnings, failure: failure, divergence: divergence?.json())
+      warnings: current.warnings, failure: failure, divergence: divergence?.json(),
+      runs: finished.runs)
     try write(page, to: file)
 
     let steps = Self.steps(stepCount)
@@ -198,7 +199,8 @@ where
       feature: feature,
       fields: finished.json(
         feature: feature, created: (created ?? Date()).formatted(.iso8601), checkpointInterval: 0),
-      warnings: [], otherWarnings: replay.warnings, failure: failure, divergence: nil)
+      warnings: [], otherWarnings: replay.warnings, failure: failure, divergence: nil,
+      runs: finished.runs)
     try write(page, to: file)
 
     let steps = Self.steps(stepCount)

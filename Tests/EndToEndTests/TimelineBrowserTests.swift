@@ -76,7 +76,9 @@ import ToolTestSupport
       ])
       #expect(run.status == 0, "login-demo \(name): \(run.stderr)")
     }
-    let hostile = "</script><img src=x onerror=alert(1)>"
+    // Long enough that the page keeps it once, as a shared run its script joins back into
+    // the screen's field and the state's line.
+    let hostile = "</script><img src=x onerror=alert(1)>" + String(repeating: "x", count: 300)
     try await record(
       ["type username \(hostile)", "type password Secr3t", "tap login", "tap alert OK"],
       to: file("hostile.jsonl"), in: folder)
@@ -425,6 +427,12 @@ import ToolTestSupport
     #expect(seen["hostileDialogs"] as? Int == 0)
     let screen = seen.step("hostileStep")?["screen"] as? [String: Any]
     #expect((screen?["fields"] as? [[String]])?.first == ["Username", hostile])
+    // The state's line and the step's action hold it whole too, joined from the shared run.
+    let step = seen.step("hostileStep")
+    #expect(
+      (step?["state"] as? [String])?.contains { $0.contains(hostile) } == true,
+      "\(step?["state"] ?? "")")
+    #expect((step?["headline"] as? String)?.contains(hostile) == true)
     #expect(seen["hostileExceptions"] as? [String] == [])
   }
 

@@ -69,7 +69,7 @@ struct IncrementalDumpTests {
     var dump = IncrementalDump()
     var strings = Interner()
     for (index, state) in sequence().enumerated() {
-      let lines = dump.lines(of: state, strings: &strings).map { strings.texts[$0] }
+      let lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
       #expect(lines.joined(separator: "\n") == Dump.render(state), "state \(index)")
     }
   }
@@ -78,7 +78,7 @@ struct IncrementalDumpTests {
     var dump = IncrementalDump()
     var strings = Interner()
     for state in sequence().reversed() + sequence() {
-      let lines = dump.lines(of: state, strings: &strings).map { strings.texts[$0] }
+      let lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
       #expect(lines.joined(separator: "\n") == Dump.render(state))
     }
   }
@@ -105,7 +105,7 @@ struct IncrementalDumpTests {
     var dump = IncrementalDump()
     var strings = Interner()
     for state in states {
-      let lines = dump.lines(of: state, strings: &strings).map { strings.texts[$0] }
+      let lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
       #expect(lines.joined(separator: "\n") == Dump.render(state))
     }
   }
@@ -117,12 +117,12 @@ struct IncrementalDumpTests {
     var strings = Interner()
     _ = dump.lines(of: Holder(id: 1, opaque: Opaque(value: 1)), strings: &strings)
     let same = dump.lines(of: Holder(id: 1, opaque: Opaque(value: 2)), strings: &strings)
-    #expect(same.map { strings.texts[$0] }.contains("  opaque: IncrementalDumpTests.Opaque("))
-    #expect(same.map { strings.texts[$0] }.contains("    value: 1"))
+    #expect(same.map { strings.text($0) }.contains("  opaque: IncrementalDumpTests.Opaque("))
+    #expect(same.map { strings.text($0) }.contains("    value: 1"))
     let changed = dump.lines(of: [Opaque(value: 1)], strings: &strings)
     _ = changed
     let again = dump.lines(of: [Opaque(value: 3)], strings: &strings)
     #expect(
-      again.map { strings.texts[$0] }.joined(separator: "\n") == Dump.render([Opaque(value: 3)]))
+      again.map { strings.text($0) }.joined(separator: "\n") == Dump.render([Opaque(value: 3)]))
   }
 }

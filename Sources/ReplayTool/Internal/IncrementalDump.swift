@@ -90,7 +90,7 @@ package struct IncrementalDump {
       if let reusable, reusable.node === node {
         fieldLines = reusable.lines
       } else {
-        var decorated = node.lines.map { strings.texts[$0] }
+        var decorated = node.lines.map { strings.text($0) }
         decorated[0] = pad + (child.label.map { $0 + ": " } ?? "") + decorated[0]
         if !isLast { decorated[decorated.count - 1] += "," }
         fieldLines = decorated.map { strings.id($0) }

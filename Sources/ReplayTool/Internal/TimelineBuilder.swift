@@ -22,6 +22,9 @@ where
   private var strings = Interner()
   private var dump = IncrementalDump()
   private var partIDs: [TimelineScreenJSON.Part: Int] = [:]
+  /// The number of a part with a long run, by its JSON as the page holds it (the run shared):
+  /// not by the part, which would keep every long value whole.
+  private var longPartIDs: [String: Int] = [:]
   private var partTexts: [String] = []
   private var screenIDs: [[Int]: Int] = [:]
   private var screenTexts: [String] = []
@@ -153,10 +156,22 @@ where
     for part in TimelineScreenJSON.parts(of: screen) {
       if let id = partIDs[part] {
         ids.append(id)
-      } else {
+        continue
+      }
+      let json = TimelineScreenJSON.json(part)
+      guard json.utf8.count >= Interner.longRun else {
         partIDs[part] = partTexts.count
         ids.append(partTexts.count)
-        partTexts.append(TimelineScreenJSON.json(part))
+        partTexts.append(json)
+        continue
+      }
+      let shared = strings.sharingRuns(inJSON: json)
+      if let id = longPartIDs[shared] {
+        ids.append(id)
+      } else {
+        longPartIDs[shared] = partTexts.count
+        ids.append(partTexts.count)
+        partTexts.append(shared)
       }
     }
     let id: Int
@@ -244,7 +259,7 @@ where
     guard removed.count == inserted.count else { return false }
     func shape(_ id: Int) -> String {
       var shape = ""
-      for character in strings.texts[id] where !(character.isNumber && shape.last == "#") {
+      for character in strings.text(id) where !(character.isNumber && shape.last == "#") {
         shape.append(character.isNumber ? "#" : character)
       }
       return shape
@@ -260,7 +275,7 @@ where
     func flags(_ ids: [Int]) -> [String: Bool] {
       var result: [String: Bool] = [:]
       for id in ids {
-        let text = strings.texts[id]
+        let text = strings.text(id)
         let value = text.hasSuffix(": true,") || text.hasSuffix(": true")
         guard value || text.hasSuffix(": false,") || text.hasSuffix(": false") else { continue }
         result[String(text.prefix { $0 != ":" })] = value
@@ -280,8 +295,11 @@ where
     }
   }
 
-  /// The JSON object the page reads, without the verification and end fields (see
-  /// ``TimelinePage``).
+  /// The long runs the strings and screen parts share (``TimelinePage/runs``).
+  var runs: [String] { strings.runs }
+
+  /// The JSON object the page reads, without the verification and end fields and the runs
+  /// (see ``TimelinePage``).
   func json(feature: String, created: String, checkpointInterval: Int) -> [(String, String)] {
     let stepFields =
       "{\"number\":[\(sequenceColumn)],\"sender\":" + JSONText.string(originColumn)
@@ -303,7 +321,7 @@ where
         "[" + facts.map { JSONText.array([$0.label, $0.value]) }.joined(separator: ",") + "]"
       ),
       ("stepCount", String(stepCount)),
-      ("strings", JSONText.array(strings.texts)),
+      ("strings", strings.json()),
       ("initial", initial),
       ("initialScreen", initialScreen.map(String.init) ?? "null"),
       ("steps", stepFields),
@@ -319,22 +337,194 @@ where
   }
 }
 
-/// Numbers texts in order of first appearance.
+/// Numbers texts in order of first appearance, and keeps each long run of text once.
+///
+/// A long value — a 10 KB username — shows up in several texts of a step: the action on one
+/// line, its raw JSON, its label, the state's line, the screen's field. Each text is split at
+/// its quotes and parentheses, and every run between two of them of at least ``longRun`` UTF-8
+/// bytes is kept once, in ``runs``, and referred to by number: a text is then its pieces, the short ones
+/// inline and the long ones by number, and the page joins them back. The pieces of a text
+/// always join back to exactly the text, whatever its quotes and escapes: a run is a substring,
+/// never a value decoded from it.
 package struct Interner {
-  /// The texts, in order of first appearance: a text's number is its index.
-  package private(set) var texts: [String] = []
-  private var ids: [String: Int] = [:]
+  /// How long a run between quotes must be, in UTF-8 bytes, to be kept once and shared.
+  package static var longRun: Int { 256 }
+
+  /// A part of a text: short text kept inline (its own copy: a slice would keep the whole
+  /// text alive), or a long run by its number in ``runs``.
+  package enum Piece: Hashable, Sendable {
+    case text(String)
+    case run(Int)
+  }
+
+  /// A text as the table keeps it.
+  private enum Entry: Hashable {
+    case whole(String)
+    case pieces([Piece])
+  }
+
+  private var entries: [Entry] = []
+  private var ids: [Entry: Int] = [:]
+  /// The long runs, in order of first appearance: a run's number is its index.
+  package private(set) var runs: [String] = []
+  private var runIDs: [Substring: Int] = [:]
 
   /// Creates an empty table.
   package init() {}
 
+  /// How many texts the table holds.
+  package var count: Int { entries.count }
+
   /// The number of `text`, added if new.
   package mutating func id(_ text: String) -> Int {
-    if let id = ids[text] { return id }
-    let id = texts.count
-    texts.append(text)
-    ids[text] = id
+    let entry = self.entry(text)
+    if let id = ids[entry] { return id }
+    let id = entries.count
+    entries.append(entry)
+    ids[entry] = id
     return id
+  }
+
+  /// The text numbered `id`, whole.
+  package func text(_ id: Int) -> String {
+    switch entries[id] {
+    case .whole(let text): return text
+    case .pieces(let pieces): return joined(pieces)
+    }
+  }
+
+  /// The texts as the page's `strings` array: a text without long runs as a JSON string, one
+  /// with them as an array of its pieces (strings inline, numbers for runs).
+  package func json() -> String {
+    var json = "["
+    for (index, entry) in entries.enumerated() {
+      if index > 0 { json += "," }
+      switch entry {
+      case .whole(let text): json += JSONText.string(text)
+      case .pieces(let pieces): json += Self.json(pieces)
+      }
+    }
+    return json + "]"
+  }
+
+  /// `json` — JSON text the page reads — with every string literal that holds a long run and no
+  /// escape replaced by `{"$":[pieces]}`, which the page joins back into the string.
+  package mutating func sharingRuns(inJSON json: String) -> String {
+    guard json.utf8.count >= Self.longRun else { return json }
+    // Scanned by UTF-8 bytes: a quote is one byte, and a combining mark after it must not hide
+    // it (as it would in a `Character`).
+    let quote = UInt8(ascii: "\"")
+    let backslash = UInt8(ascii: "\\")
+    var result = ""
+    var rest = Substring(json)
+    while let open = rest.utf8.firstIndex(of: quote) {
+      result += rest[..<open]
+      let afterOpen = rest.utf8.index(after: open)
+      guard
+        let close = rest.utf8[afterOpen...].firstIndex(where: { $0 == quote || $0 == backslash }),
+        rest.utf8[close] == quote
+      else {
+        // An escape inside: the literal is kept as it is, up to its end.
+        let end = Self.endOfLiteral(in: rest, from: afterOpen)
+        result += rest[open..<end]
+        rest = rest[end...]
+        continue
+      }
+      let content = rest[afterOpen..<close]
+      if content.utf8.count >= Self.longRun {
+        result += "{\"$\":" + Self.json(pieces(of: content)) + "}"
+      } else {
+        result += rest[open...close]
+      }
+      rest = rest[rest.utf8.index(after: close)...]
+    }
+    return result + rest
+  }
+
+  // MARK: - Pieces
+
+  private mutating func entry(_ text: String) -> Entry {
+    guard text.utf8.count >= Self.longRun else { return .whole(text) }
+    let pieces = pieces(of: Substring(text))
+    if pieces.count == 1, case .text = pieces[0] { return .whole(text) }
+    return .pieces(pieces)
+  }
+
+  /// `text` split at its quotes and parentheses, each run of at least ``longRun`` bytes
+  /// between two of them (or before the first, or after the last) kept once.
+  private mutating func pieces(of text: Substring) -> [Piece] {
+    var pieces: [Piece] = []
+    var inline = text.startIndex
+    var start = text.startIndex
+    func take(_ end: Substring.Index) {
+      guard text[start..<end].utf8.count >= Self.longRun else { return }
+      if inline < start { pieces.append(.text(String(text[inline..<start]))) }
+      let run = text[start..<end]
+      if let id = runIDs[run] {
+        pieces.append(.run(id))
+      } else {
+        let owned = String(run)
+        runIDs[Substring(owned)] = runs.count
+        pieces.append(.run(runs.count))
+        runs.append(owned)
+      }
+      inline = end
+    }
+    var index = text.startIndex
+    while index < text.endIndex {
+      if Self.isBoundary(text.utf8[index]) {
+        take(index)
+        start = text.utf8.index(after: index)
+      }
+      index = text.utf8.index(after: index)
+    }
+    take(text.endIndex)
+    if inline < text.endIndex { pieces.append(.text(String(text[inline...]))) }
+    return pieces
+  }
+
+  /// Where runs end: quotes, around a string's text, and parentheses, around a secret's mask
+  /// (`Secret(Aaaa0a)`).
+  private static func isBoundary(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+  }
+
+  private func joined(_ pieces: [Piece]) -> String {
+    var text = ""
+    for piece in pieces {
+      switch piece {
+      case .text(let inline): text += inline
+      case .run(let id): text += runs[id]
+      }
+    }
+    return text
+  }
+
+  private static func json(_ pieces: [Piece]) -> String {
+    "["
+      + pieces.map { piece in
+        switch piece {
+        case .text(let inline): JSONText.string(inline)
+        case .run(let id): String(id)
+        }
+      }.joined(separator: ",") + "]"
+  }
+
+  /// Just past the closing quote of the JSON string literal whose content starts at `start`.
+  private static func endOfLiteral(
+    in text: Substring, from start: Substring.Index
+  ) -> Substring.Index {
+    var index = start
+    while index < text.endIndex {
+      let byte = text.utf8[index]
+      index = text.utf8.index(after: index)
+      if byte == UInt8(ascii: "\\"), index < text.endIndex {
+        index = text.utf8.index(after: index)
+      } else if byte == UInt8(ascii: "\"") {
+        return index
+      }
+    }
+    return text.endIndex
   }
 }
 
@@ -401,6 +591,11 @@ struct StepTexts: Sendable {
   var actionJSON: String?
   /// When the step happened, since the recording started; `nil` in logs without times.
   var time: Duration?
+
+  /// About how many bytes the texts hold (what a batch of steps in flight weighs).
+  var byteCount: Int {
+    action.utf8.count + (actionJSON?.utf8.count ?? 0) + effects.reduce(0) { $0 + $1.utf8.count }
+  }
 
   init<Action, Effect>(
     _ transition: Transition<some Any, Action, Effect>, time: Duration?, actionJSON: String?

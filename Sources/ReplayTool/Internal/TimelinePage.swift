@@ -20,6 +20,9 @@ struct TimelinePage {
   let failure: ActionLogError?
   /// The `verify` object for a divergence; `nil` for a log that replays cleanly.
   let divergence: String?
+  /// The long runs of text the page's strings share (``Interner/runs``), written one by one:
+  /// they are most of a page of long values, and are never held as one JSON text.
+  var runs: [String] = []
 
   /// The largest log a page is made of. A page holds a small multiple of its log, and a
   /// browser given a page of hundreds of megabytes does not open it at all (a 200 MB log made
@@ -57,15 +60,23 @@ struct TimelinePage {
   func write(to file: TimelineOutputFile) throws(ReplayFailure) {
     try file.write(head)
     var json = "{\"pageFormat\":1"
-    for (name, value) in fields + extraFields {
-      json += ",\"\(name)\":"
-      json += value
+    func flushIfLarge() throws(ReplayFailure) {
       if json.utf8.count > 1 << 20 {
         try file.write(json)
         json = ""
       }
     }
-    try file.write(json + "}</script>\n<script>" + Self.script + "</script>\n</body>\n</html>\n")
+    for (name, value) in fields + extraFields {
+      json += ",\"\(name)\":"
+      json += value
+      try flushIfLarge()
+    }
+    json += ",\"runs\":["
+    for (index, run) in runs.enumerated() {
+      json += (index == 0 ? "" : ",") + JSONText.string(run)
+      try flushIfLarge()
+    }
+    try file.write(json + "]}</script>\n<script>" + Self.script + "</script>\n</body>\n</html>\n")
   }
 
   private var extraFields: [(String, String)] {

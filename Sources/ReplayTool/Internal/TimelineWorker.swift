@@ -23,12 +23,16 @@ where
   }
 
   static var batchSize: Int { 256 }
+  /// A batch is handed over early once its steps' texts reach this many bytes: steps with
+  /// long values (a 10 KB username in the action, its JSON, its label) must not pile up.
+  static var batchBytes: Int { 64 * 1_024 }
   static var maximumBatchesInFlight: Int { 64 }
 
   private let queue = DispatchQueue(label: "ReplayTool.TimelineWorker")
   private let slots = DispatchSemaphore(value: maximumBatchesInFlight)
   private let builder: Guarded<TimelineBuilder<R, Screen>>
   private var pending: [Command] = []
+  private var pendingBytes = 0
 
   init(_ builder: TimelineBuilder<R, Screen>) {
     self.builder = Guarded(builder)
@@ -38,7 +42,8 @@ where
   /// Queues a command (from the replaying thread only).
   func send(_ command: Command) {
     pending.append(command)
-    if pending.count >= Self.batchSize { flush() }
+    if case .step(_, let texts, _, _) = command { pendingBytes += texts.byteCount }
+    if pending.count >= Self.batchSize || pendingBytes >= Self.batchBytes { flush() }
   }
 
   /// Waits for every queued command and returns the builder.
@@ -51,6 +56,7 @@ where
     guard !pending.isEmpty else { return }
     let batch = pending
     pending.removeAll(keepingCapacity: true)
+    pendingBytes = 0
     slots.wait()
     queue.async { [builder, slots] in
       builder.withLock { builder in

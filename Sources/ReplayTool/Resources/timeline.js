@@ -4,7 +4,29 @@
   var CONTEXT = 2;
   var CACHE_SIZE = 64;
   var data = JSON.parse(document.getElementById('timeline-data').textContent);
-  var S = data.strings;
+  // Long runs of text (a 10 KB username) are kept once, in `runs`: a text that holds one is
+  // an array of its pieces (strings inline, numbers for runs), and a screen part's string is
+  // {"$": pieces}. Joined with `+`, so the browser shares the run instead of copying it.
+  var runs = data.runs || [];
+  function joined(pieces) {
+    var text = '';
+    for (var i = 0; i < pieces.length; i++) {
+      text += typeof pieces[i] === 'number' ? runs[pieces[i]] : pieces[i];
+    }
+    return text;
+  }
+  function expanded(value) {
+    if (Array.isArray(value)) { return value.map(expanded); }
+    if (value === null || typeof value !== 'object') { return value; }
+    if (Array.isArray(value.$)) { return joined(value.$); }
+    var copy = {};
+    Object.keys(value).forEach(function (key) { copy[key] = expanded(value[key]); });
+    return copy;
+  }
+  var S = data.strings.map(function (text) {
+    return typeof text === 'string' ? text : joined(text);
+  });
+  if (runs.length > 0) { data.parts = data.parts.map(expanded); }
   var steps = data.steps;
   var n = data.stepCount;
   var every = data.every;

@@ -26,7 +26,31 @@ struct TimelinePageData {
       "the data is not a JSON object")
   }
 
-  var strings: [String] { json["strings"] as? [String] ?? [] }
+  /// The page's texts, each joined from its pieces as the page's script joins them: a text
+  /// that holds a long run is an array of inline strings and run numbers.
+  var strings: [String] {
+    (json["strings"] as? [Any] ?? []).map { entry in
+      (entry as? String) ?? Self.joined(entry as? [Any] ?? [], runs: runs)
+    }
+  }
+
+  /// The long runs of text the page keeps once.
+  var runs: [String] { json["runs"] as? [String] ?? [] }
+
+  static func joined(_ pieces: [Any], runs: [String]) -> String {
+    pieces.map { piece in
+      if let run = piece as? Int { return runs.element(run) ?? "" }
+      return piece as? String ?? ""
+    }.joined()
+  }
+
+  /// `value` with every `{"$": pieces}` joined into its string, as the page's script does.
+  static func expanded(_ value: Any, runs: [String]) -> Any {
+    if let array = value as? [Any] { return array.map { expanded($0, runs: runs) } }
+    guard let object = value as? [String: Any] else { return value }
+    if let pieces = object["$"] as? [Any] { return joined(pieces, runs: runs) }
+    return object.mapValues { expanded($0, runs: runs) }
+  }
   var stepCount: Int { json["stepCount"] as? Int ?? -1 }
   var steps: [String: Any] { json["steps"] as? [String: Any] ?? [:] }
   var verify: [String: Any] { json["verify"] as? [String: Any] ?? [:] }
@@ -140,7 +164,9 @@ struct TimelinePageData {
 
   private func screen(withID id: Int) -> [[String: Any]]? {
     let screens = json["screens"] as? [[Int]] ?? []
-    let parts = json["parts"] as? [[String: Any]] ?? []
+    let parts = (json["parts"] as? [Any] ?? []).compactMap {
+      Self.expanded($0, runs: runs) as? [String: Any]
+    }
     return screens.element(id)?.compactMap(parts.element)
   }
 
