@@ -160,10 +160,12 @@ public final class ManualClock: Clock, Sendable {
   ///
   /// - Parameters:
   ///   - count: How many sleepers to wait for.
-  ///   - timeout: How long to wait at most, in real time; ten seconds by default (it only
-  ///     bounds how long a failing test waits).
+  ///   - timeout: How long to wait at most, in real time; a minute by default. It only bounds
+  ///     how long a failing test waits: a passing one returns as soon as the sleepers are
+  ///     there, and a machine busy with other work took more than ten seconds for a few task
+  ///     hops.
   /// - Returns: Whether `count` sleepers were reached before the timeout.
-  public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+  public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
     let id = state.withLock { $0.makeID() }
     return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       let reached = state.withLock { state -> Bool in

@@ -37,7 +37,7 @@ import Testing
   ) async {
     for left in (0..<seconds).reversed() {
       // The countdown sleeps again after each tick: move the clock only once it does.
-      #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
+      #expect(await clock.waitForSleepers(1))
       await clock.advance(by: .seconds(1))
       await store.receive(.passwordReset(.resendTimerTicked)) {
         $0.passwordReset?.resendCountdown = left
@@ -316,7 +316,7 @@ import Testing
       $0.passwordReset?.linkSentTo = ada
       $0.passwordReset?.resendCountdown = 60
     }
-    #expect(await fakes.clock.waitForSleepers(1, timeout: .seconds(10)))
+    #expect(await fakes.clock.waitForSleepers(1))
     await back(in: store)
     await fakes.clock.advance(by: .seconds(120))
     await store.finish()

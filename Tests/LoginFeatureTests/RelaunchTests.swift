@@ -116,7 +116,7 @@ import ToolTestSupport
       $0.failedAttempts = 5
       $0.lockedFor = .seconds(20)
     }
-    #expect(await fakes.clock.waitForSleepers(1, timeout: .seconds(10)))
+    #expect(await fakes.clock.waitForSleepers(1))
     await fakes.clock.advance(by: .seconds(19))
     #expect(store.state.isLocked)
     await fakes.clock.advance(by: .seconds(1))

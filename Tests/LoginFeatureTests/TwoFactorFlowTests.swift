@@ -218,7 +218,7 @@ import Testing
 
     for second in (0..<30).reversed() {
       // The countdown sleeps again after each tick: move the clock only once it does.
-      #expect(await fakes.clock.waitForSleepers(1, timeout: .seconds(10)))
+      #expect(await fakes.clock.waitForSleepers(1))
       await fakes.clock.advance(by: .seconds(1))
       await store.receive(.twoFactor(.resendTimerTicked)) {
         $0.twoFactor?.resendCountdown = second

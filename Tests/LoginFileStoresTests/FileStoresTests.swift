@@ -223,10 +223,12 @@ struct FileStoresTests {
   func concurrentUpdatesCountEveryFailedAttempt() async throws {
     let temporary = try TemporaryFolder()
     let url = temporary.file("lockout.json")
-    // Four writers, not more: each waits for the lock at most `lockWait` (5 s), and on a
-    // loaded two-core machine eight of them kept one waiting past it.
+    // Four writers of ten updates each, not more: each waits for the lock at most `lockWait`
+    // (5 s), polling, so the others can keep it from one. On a loaded two-core machine eight
+    // writers kept one waiting past it, and four of 25 updates did once at a load of 10, with
+    // every update's `fsync` slowed by builds writing beside it.
     let writers = 4
-    let updatesEach = 25
+    let updatesEach = 10
     let change = LockoutChange.failedAttempt(counted: 1, lockingAt: 1_000, lockFor: .seconds(30))
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<writers {

@@ -10,7 +10,7 @@ struct ManualClockTests {
     #expect(clock.nextDeadline == nil)
     let late = Task.detached { try await clock.sleep(for: .seconds(30)) }
     let early = Task.detached { try await clock.sleep(for: .seconds(1)) }
-    #expect(await clock.waitForSleepers(2, timeout: .seconds(10)))
+    #expect(await clock.waitForSleepers(2))
     #expect(clock.nextDeadline == ManualClock.Instant(offset: .seconds(1)))
     await clock.advance(to: clock.nextDeadline!)
     try await early.value
@@ -30,11 +30,11 @@ struct ManualClockTests {
     })
     box.withLock { $0 = clock }
     let woken = Task.detached { try await clock.sleep(for: .seconds(1)) }
-    #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
+    #expect(await clock.waitForSleepers(1))
     await clock.advance(by: .seconds(1))
     try await woken.value
     let cancelled = Task.detached { try await clock.sleep(for: .seconds(1)) }
-    #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
+    #expect(await clock.waitForSleepers(1))
     cancelled.cancel()
     _ = await cancelled.result
     // Asleep, woken, asleep, cancelled: each call sees the count after the change.

@@ -120,22 +120,26 @@ package struct StepLabel: Equatable {
     var result = ""
     var quotes = Quotes()
     var index = text.startIndex
+    // The character before `index`: looked back at for every character, where walking the
+    // text backwards by grapheme would cost as much again.
+    var previous: Character?
     while index < text.endIndex {
       let character = text[index]
       if quotes.read(character) {
         result.append(character)
+        previous = character
         index = text.index(after: index)
         continue
       }
       let startsWord =
-        index == text.startIndex
-        || !isIdentifierCharacter(text[text.index(before: index)])
-          && text[text.index(before: index)] != "."
-      if character.isUppercase, startsWord, let end = typePrefixEnd(text, from: index) {
+        previous.map { !isIdentifierCharacter($0) && $0 != "." } ?? true
+      if isUppercase(character), startsWord, let end = typePrefixEnd(text, from: index) {
+        previous = text[text.index(before: end)]
         index = end
         continue
       }
       result.append(character)
+      previous = character
       index = text.index(after: index)
     }
     return result
@@ -170,7 +174,19 @@ package struct StepLabel: Equatable {
   }
 
   private static func isIdentifierCharacter(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber || character == "_"
+    // ASCII first: Unicode's properties cost a table lookup per character, and a 10 KB
+    // payload is read whole.
+    if let ascii = character.asciiValue {
+      return (ascii >= 0x61 && ascii <= 0x7A) || (ascii >= 0x41 && ascii <= 0x5A)
+        || (ascii >= 0x30 && ascii <= 0x39) || ascii == 0x5F
+    }
+    return character.isLetter || character.isNumber
+  }
+
+  /// `Character.isUppercase`, ASCII first.
+  private static func isUppercase(_ character: Character) -> Bool {
+    if let ascii = character.asciiValue { return ascii >= 0x41 && ascii <= 0x5A }
+    return character.isUppercase
   }
 }
 

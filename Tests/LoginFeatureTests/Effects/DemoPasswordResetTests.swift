@@ -30,7 +30,7 @@ struct DemoPasswordResetTests {
     let clock = TestClock()
     let api = DemoLoginAPI(latency: .seconds(1), clock: clock)
     let request = Task { try await api.requestPasswordReset(email: "ada@example.com") }
-    #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
+    #expect(await clock.waitForSleepers(1))
     request.cancel()
     await #expect(throws: LoginServiceError.cancelled) { try await request.value }
   }

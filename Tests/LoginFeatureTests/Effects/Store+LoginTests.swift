@@ -18,7 +18,7 @@ import Testing
     store.send(.edit(.set(\.password, to: "Secr3t")))
     let login = store.send(.loginButtonTapped)
     #expect(store.state.isLoading == true)
-    #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
+    #expect(await clock.waitForSleepers(1))
     await clock.advance(by: .seconds(1))
     #expect(await login.finish(within: .seconds(60)), "effects still running after a minute")
 
@@ -47,7 +47,7 @@ import Testing
       dependencies: fakes.dependencies(api: DemoLoginAPI(latency: .seconds(1), clock: clock)))
 
     let login = store.send(.loginButtonTapped)
-    #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
+    #expect(await clock.waitForSleepers(1))
     await store.send(.cancelButtonTapped).finish()
     #expect(await login.finish(within: .seconds(60)), "effects still running after a minute")
     await clock.advance(by: .seconds(1))
@@ -67,7 +67,7 @@ import Testing
       dependencies: fakes.dependencies)
 
     let login = store.send(.loginButtonTapped)
-    #expect(await clock.waitForSleepers(1, timeout: .seconds(10)))
+    #expect(await clock.waitForSleepers(1))
     #expect(store.state.isLocked == true)
     #expect(alerts.alerts.map(\.title) == ["Sign-in locked"])
     await clock.advance(by: .seconds(30))
@@ -94,7 +94,7 @@ import Testing
     #expect(
       await fakes.alertPresenter.waitForHeldAlert(timeout: .seconds(10))?.title
         == "Sign-in locked")
-    #expect(await fakes.clock.waitForSleepers(1, timeout: .seconds(10)))
+    #expect(await fakes.clock.waitForSleepers(1))
     fakes.alertPresenter.release()
     await fakes.clock.advance(by: .seconds(30))
     #expect(await login.finish(within: .seconds(60)), "effects still running after a minute")
