@@ -36,6 +36,12 @@ extension CanonicalJSONEncoder {
       (row == 0 ? 0 : ends[row - 1] + 1)..<ends[row]
     }
   }
+
+  /// The remembered leaves of one list, by number: a reference, which the container encoding
+  /// the list holds while its leaves come one by one.
+  final class RememberedLeaves {
+    var leaves: [RememberedLeaf?] = []
+  }
 }
 
 extension CanonicalJSONEncoder.ValueEncoder: LeafRememberingEncoder {
@@ -57,13 +63,24 @@ extension CanonicalJSONEncoder.Core {
     _ rows: [Row], identity: AnyObject, number: Int, of count: Int,
     in container: CanonicalJSONEncoder.UnkeyedContainer
   ) throws {
-    let place = pathText(frame: container.frame, key: nil)
-    var leaves = leafMemory.removeValue(forKey: place) ?? []
-    defer {
-      if number == count - 1, leaves.count > count { leaves.removeSubrange(count...) }
-      leafMemory[place] = leaves
+    // The list's remembered leaves, found by its coding path once per encoding of the list.
+    let list: CanonicalJSONEncoder.RememberedLeaves
+    if number > 0, let known = frames[container.frame].leaves {
+      list = known
+    } else {
+      let place = pathText(frame: container.frame, key: nil)
+      if let known = leafMemory[place] {
+        list = known
+      } else {
+        list = CanonicalJSONEncoder.RememberedLeaves()
+        leafMemory[place] = list
+      }
+      frames[container.frame].leaves = list
     }
-    if number < leaves.count, let kept = leaves[number], kept.identity === identity,
+    defer {
+      if number == count - 1, list.leaves.count > count { list.leaves.removeSubrange(count...) }
+    }
+    if number < list.leaves.count, let kept = list.leaves[number], kept.identity === identity,
       kept.ends.count == rows.count
     {
       appendLeaf(kept, to: container.frame)
@@ -79,22 +96,22 @@ extension CanonicalJSONEncoder.Core {
     for row in rows {
       try writer.encode(row)
       if case .bytes(let start, let end) = frames[container.frame].entries.last?.node {
-        if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+        if !ends.isEmpty { bytes.append(UInt8(ascii: ",")) }
         bytes.append(contentsOf: arena[start..<end])
         ends.append(bytes.count)
       } else {
         isWhole = false
       }
     }
-    if leaves.count <= number {
-      leaves.append(contentsOf: repeatElement(nil, count: number + 1 - leaves.count))
+    if list.leaves.count <= number {
+      list.leaves.append(contentsOf: repeatElement(nil, count: number + 1 - list.leaves.count))
     }
     guard isWhole, unsupported == nil, !rows.isEmpty else {
-      leaves[number] = nil
+      list.leaves[number] = nil
       return
     }
     let leaf = CanonicalJSONEncoder.RememberedLeaf(identity: identity, bytes: bytes, ends: ends)
-    leaves[number] = leaf
+    list.leaves[number] = leaf
     // The rows' entries become the leaf's one entry: the same bytes, and the writer learns
     // where they land.
     frames[container.frame].entries.removeSubrange(firstEntry...)

@@ -104,6 +104,15 @@ package final class CanonicalJSONEncoder {
     return EncodedState(bytes: core.out, runs: core.runs, after: before)
   }
 
+  /// Takes `state`'s bytes as the buffer the next encoding writes into, when nothing else
+  /// holds them: a state of megabytes is then written into memory already in use, not into a
+  /// fresh allocation each time.
+  ///
+  /// - Parameter state: A state this encoder encoded, no longer needed.
+  func reuseBuffer(of state: consuming EncodedState) {
+    core.out = state.bytes
+  }
+
   /// Calls `body` with the canonical JSON of `value`, without copying it out.
   ///
   /// - Parameters:
@@ -161,6 +170,9 @@ extension CanonicalJSONEncoder {
     /// The elements of an unkeyed container beyond its entries: a `.leaf` entry holds a leaf's
     /// rows, one element each.
     var elementsInLeaves = 0
+    /// The remembered leaves of the list this unkeyed container encodes, once its first leaf
+    /// has come.
+    var leaves: RememberedLeaves?
   }
 
   /// The buffers and pools; shared by every encoder and container of one encoding.
@@ -188,7 +200,7 @@ extension CanonicalJSONEncoder {
 
     // Remembered leaves of identified lists (see CanonicalJSONEncoder+Leaves.swift).
     var remembersLeaves = false
-    var leafMemory: [String: [CanonicalJSONEncoder.RememberedLeaf?]] = [:]
+    var leafMemory: [String: CanonicalJSONEncoder.RememberedLeaves] = [:]
     /// How many `.leaf` entries this encoding has made, and how many leaves it is encoding
     /// row by row right now: `collapse` keeps the containers holding leaves, so that the last
     /// encoding's runs say where each leaf's bytes are.
@@ -264,6 +276,7 @@ extension CanonicalJSONEncoder {
         frames[index].key = key
         frames[index].base = base
         frames[index].elementsInLeaves = 0
+        frames[index].leaves = nil
       }
       return index
     }

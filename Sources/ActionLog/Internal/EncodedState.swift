@@ -21,8 +21,6 @@ package struct EncodedState {
   package let bytes: [UInt8]
   /// The leaves, in the order of their bytes.
   package let runs: [Run]
-  /// The run that starts at each position where one does.
-  let runStarting: [Int: Int]
   /// The FNV-1a hash state after each run's bytes: where the next state's digest may resume.
   private let hashAfterRun: [UInt64]
   /// The 64-bit FNV-1a hash of ``bytes``: the step's digest.
@@ -34,10 +32,6 @@ package struct EncodedState {
   init(bytes: [UInt8], runs: [Run], after before: EncodedState?) {
     self.bytes = bytes
     self.runs = runs
-    var starting: [Int: Int] = [:]
-    starting.reserveCapacity(runs.count)
-    for (index, run) in runs.enumerated() { starting[run.start] = index }
-    runStarting = starting
     // The leaves that both states hold at the same places from the start, with the same bytes
     // between them: everything before the end of the last such leaf is the same bytes.
     var shared = 0

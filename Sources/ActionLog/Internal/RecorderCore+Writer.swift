@@ -175,7 +175,9 @@ extension RecorderCore {
         if !isCheckpoint, let stateBefore {
           patch = StatePatch.patch(from: stateBefore, to: after)
         }
+        let replaced = stateBefore
         stateBefore = after
+        if let replaced { stateEncoder.reuseBuffer(of: replaced) }
         try RecordedTransition<State, Action, Effect>.appendLine(
           sequenceNumber: step.sequenceNumber, time: time, origin: step.origin,
           action: step.action, effects: step.effects,

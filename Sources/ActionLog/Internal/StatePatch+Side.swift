@@ -62,18 +62,6 @@ extension StatePatch {
       return true
     }
 
-    /// How many rows the leaf that starts at `oldStart` in `old` and at `newStart` in `new`
-    /// holds, when it is one leaf object on both sides; `nil` otherwise.
-    static func sharedLeafRows(_ old: Side, at oldStart: Int, _ new: Side, at newStart: Int)
-      -> Int?
-    {
-      guard let oldState = old.state, let newState = new.state,
-        let oldRun = oldState.runStarting[oldStart], let newRun = newState.runStarting[newStart],
-        oldState.runs[oldRun].leaf === newState.runs[newRun].leaf
-      else { return nil }
-      return oldState.runs[oldRun].leaf.ends.count
-    }
-
     /// The members of the object in `range`, as `JSONValueBytes.members(of:in:)` finds them.
     func members(of range: Range<Int>) -> [JSONValueBytes.Member]? {
       guard state != nil else { return JSONValueBytes.members(of: range, in: bytes) }
@@ -98,14 +86,16 @@ extension StatePatch {
     }
 
     /// The elements of the array in `range`, as `JSONValueBytes.elements(of:in:)` finds them:
-    /// a leaf's rows from where the leaf says they end.
-    func elements(of range: Range<Int>) -> [Range<Int>]? {
-      guard let state else { return JSONValueBytes.elements(of: range, in: bytes) }
+    /// a leaf's rows as one piece, from where the leaf says they end.
+    func elements(of range: Range<Int>) -> Elements? {
+      guard let state else {
+        return JSONValueBytes.elements(of: range, in: bytes).map(Elements.init(each:))
+      }
       guard range.count >= 2, bytes[range.lowerBound] == JSONValueBytes.openBracket,
         bytes[range.upperBound - 1] == JSONValueBytes.closeBracket
       else { return nil }
       let last = range.upperBound - 1
-      var elements: [Range<Int>] = []
+      var elements = Elements()
       var index = range.lowerBound + 1
       if index == last { return elements }
       var next = state.firstRun(from: index)
@@ -113,16 +103,13 @@ extension StatePatch {
         while next < state.runs.count, state.runs[next].start < index { next += 1 }
         let valueEnd: Int
         if next < state.runs.count, state.runs[next].start == index, state.runs[next].end <= last {
-          let leaf = state.runs[next].leaf
-          for row in leaf.ends.indices {
-            let rows = leaf.range(ofRow: row)
-            elements.append((index + rows.lowerBound)..<(index + rows.upperBound))
-          }
-          valueEnd = state.runs[next].end
+          let run = state.runs[next]
+          elements.append(Piece(first: 0, range: run.start..<run.end, leaf: run.leaf))
+          valueEnd = run.end
           next += 1
         } else {
           guard let end = end(ofValueAt: index, limit: last) else { return nil }
-          elements.append(index..<end)
+          elements.append(Piece(first: 0, range: index..<end, leaf: nil))
           valueEnd = end
         }
         if valueEnd == last { return elements }
@@ -156,6 +143,54 @@ extension StatePatch {
         if nesting.depth == 0, !nesting.isInString { return index }
       }
       return nil
+    }
+  }
+
+  /// A run of an array's elements: one element, or the rows of one leaf.
+  struct Piece {
+    /// The number of its first element in the array.
+    var first: Int
+    /// Its bytes.
+    var range: Range<Int>
+    /// The leaf whose rows these are; `nil` for one element.
+    var leaf: CanonicalJSONEncoder.RememberedLeaf?
+
+    var count: Int { leaf?.ends.count ?? 1 }
+
+    /// Where element `number` of the array lies, for one of this piece's.
+    func range(of number: Int) -> Range<Int> {
+      guard let leaf else { return range }
+      let row = leaf.range(ofRow: number - first)
+      return (range.lowerBound + row.lowerBound)..<(range.lowerBound + row.upperBound)
+    }
+  }
+
+  /// An array's elements, found piece by piece: a leaf's rows are not one range each.
+  struct Elements {
+    private(set) var pieces: [Piece] = []
+    private(set) var count = 0
+
+    init() {}
+
+    /// One piece for each of `elements`.
+    init(each elements: [Range<Int>]) {
+      pieces = elements.enumerated().map { Piece(first: $0, range: $1, leaf: nil) }
+      count = pieces.count
+    }
+
+    mutating func append(_ piece: Piece) {
+      var piece = piece
+      piece.first = count
+      pieces.append(piece)
+      count += piece.count
+    }
+
+    /// The piece that holds element `number`, looking from `piece` on (elements are visited in
+    /// order).
+    func piece(holding number: Int, from piece: Int) -> Int {
+      var piece = piece
+      while pieces[piece].first + pieces[piece].count <= number { piece += 1 }
+      return piece
     }
   }
 }

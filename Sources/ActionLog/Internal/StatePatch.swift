@@ -113,27 +113,33 @@ package enum StatePatch {
         appendCount(at: path, newElements.count, to: &parts)
       }
       let common = min(oldElements.count, newElements.count)
+      var oldPiece = 0
+      var newPiece = 0
       var index = 0
       while index < newElements.count {
-        let element = newElements[index]
-        if index < common {
+        newPiece = newElements.piece(holding: index, from: newPiece)
+        let element = newElements.pieces[newPiece].range(of: index)
+        var oldElement: Range<Int>?
+        if index < oldElements.count {
+          oldPiece = oldElements.piece(holding: index, from: oldPiece)
+          let piece = oldElements.pieces[oldPiece]
           // A leaf both hold here: its rows are the same bytes, none of them looked at.
-          if let rows = Side.sharedLeafRows(
-            old, at: oldElements[index].lowerBound, new, at: element.lowerBound),
-            index + rows <= common
+          if let leaf = piece.leaf, leaf === newElements.pieces[newPiece].leaf,
+            piece.first == index, newElements.pieces[newPiece].first == index,
+            index + piece.count <= common
           {
-            index += rows
+            index += piece.count
             continue
           }
-          if old.bytes[oldElements[index]] == new.bytes[element] {
-            index += 1
-            continue
-          }
+          oldElement = piece.range(of: index)
+        }
+        if let oldElement, old.bytes[oldElement] == new.bytes[element] {
+          index += 1
+          continue
         }
         enter(ArraySlice(String(index).utf8))
-        if index < oldElements.count {
-          appendOperations(
-            from: old, oldElements[index], to: new, element, path: &path, to: &parts)
+        if let oldElement {
+          appendOperations(from: old, oldElement, to: new, element, path: &path, to: &parts)
         } else {
           appendSet(at: path, value: new.bytes[element], to: &parts)
         }
