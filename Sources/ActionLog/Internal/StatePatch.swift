@@ -41,8 +41,8 @@ package enum StatePatch {
   }
 
   /// The patch from `old` to `new`, two states the log's writer encoded one after the other:
-  /// the same bytes as ``patch(from:to:)-(_,[UInt8])`` writes, without looking at the bytes of
-  /// the leaves both hold at the same place (their bytes are the same by construction).
+  /// the bytes `patch(from:to:)` of their bytes gives, without looking at the bytes of the
+  /// leaves both hold at the same place (their bytes are the same by construction).
   package static func patch(from old: EncodedState, to new: EncodedState) -> [UInt8] {
     patch(from: Side(old), to: Side(new))
   }
