@@ -20,11 +20,20 @@ private struct Card: Codable, Sendable, Equatable, Identifiable {
   static func == (lhs: Card, rhs: Card) -> Bool { lhs.id == rhs.id }
 }
 
-/// Three lists, one of them nested in the rows of another, around scalars.
+/// A list inside a value inside the state.
+private struct Shelf: Codable, Sendable, Equatable {
+  var tags = IdentifiedList<Tag>()
+  var note = "shelf"
+}
+
+/// Lists at the top, nested in the rows of another list, inside a value and inside an array,
+/// around scalars.
 private struct Board: Codable, Sendable, Equatable {
   var cards = IdentifiedList<Card>()
   var archive = IdentifiedList<Card>()
   var pinned = IdentifiedList<Tag>()
+  var shelf = Shelf()
+  var shelves: [Shelf] = []
   var title = "board"
   /// Sorts between two lists, so its bytes lie between their leaves.
   var badge = "aa"
@@ -35,6 +44,8 @@ private struct Board: Codable, Sendable, Equatable {
       cards.append(Card(id: id, label: "card \(id)", tags: tags))
     }
     for id in 0..<130 { pinned.append(Tag(id: id, text: "pin \(id)")) }
+    for id in 0..<70 { shelf.tags.append(Tag(id: id, text: "shelved \(id)")) }
+    shelves = [shelf, shelf]
   }
 }
 
@@ -77,6 +88,10 @@ struct EncodedStateTests {
       }
     ),
     ("rows removed by a rule", { $0.pinned.removeAll { $0.id % 3 == 0 } }),
+    ("a list inside a value", { $0.shelf.tags[id: 69]?.text = "shelved, kept" }),
+    ("a list inside an array", { $0.shelves[1].tags[id: 3]?.text = "second shelf" }),
+    ("a list copied to another place", { $0.archive = $0.cards }),
+    ("a row of the copy, unseen by ==", { $0.archive[id: 2]?.label = "card Z" }),
     ("an emptied list", { $0.archive.removeAll { _ in true } }),
     ("the first row, unseen by ==", { $0.cards[id: 1_000]?.label = "first, renamed" }),
     ("nothing again", { _ in }),
