@@ -19,9 +19,10 @@ extension RecorderCore {
     // Both encoders write every `PersonalData` as its mask when the options mask personal data,
     // at any depth of a state, an action or an effect: nothing is redacted value by value.
     let canonicalEncoder: CanonicalJSONEncoder
-    // The state after every transition, encoded whole every time: a log must hold the state the
-    // app had, so nothing is copied from an earlier encoding on the word of the host's `==` (a
-    // type whose `==` looks at an `id` only was logged with its old fields). It encodes the
+    // The state after every transition: a log must hold the state the app had, so nothing is
+    // copied from an earlier encoding on the word of the host's `==` (a type whose `==` looks at
+    // an `id` only was logged with its old fields). Only the bytes of a list's leaves are kept,
+    // under the leaf's own identity (`CanonicalJSONEncoder+Leaves.swift`). It encodes the
     // header's and the gaps' states too, so one encoder, not two, holds buffers the size of a
     // state.
     let stateEncoder: CanonicalJSONEncoder
