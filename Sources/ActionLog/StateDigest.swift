@@ -39,7 +39,20 @@ public enum StateDigest {
   }
 
   static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    fnv1a(bytes, continuing: offsetBasis)
+  }
+
+  /// FNV-1a's starting hash state.
+  static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// The FNV-1a hash state after `bytes`, from the hash state `hash`: the hash of some bytes
+  /// followed by `bytes`, when `hash` is the state after those.
+  static func fnv1a(_ bytes: ArraySlice<UInt8>, continuing hash: UInt64) -> UInt64 {
+    bytes.withUnsafeBytes { fnv1a($0, continuing: hash) }
+  }
+
+  private static func fnv1a(_ bytes: UnsafeRawBufferPointer, continuing hash: UInt64) -> UInt64 {
+    var hash = hash
     for byte in bytes {
       hash ^= UInt64(byte)
       hash &*= 0x0000_0100_0000_01b3

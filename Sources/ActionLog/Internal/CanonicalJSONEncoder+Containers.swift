@@ -204,7 +204,7 @@ extension CanonicalJSONEncoder {
     let frame: Int
 
     var codingPath: [any CodingKey] { core.codingPath(frame: frame, key: nil) }
-    var count: Int { core.frames[frame].entries.count }
+    var count: Int { core.frames[frame].entries.count + core.frames[frame].elementsInLeaves }
 
     private func put(_ node: Node) { core.append(node, key: "", to: frame) }
 

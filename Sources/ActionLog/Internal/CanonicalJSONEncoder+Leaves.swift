@@ -13,12 +13,34 @@ import StateStore
 /// it can never be mistaken for a newer one. The bytes are this encoder's own, made with its
 /// options (masks included), so they are what encoding the rows again would write.
 extension CanonicalJSONEncoder {
-  /// One remembered leaf: its identity, its rows' bytes one after the other, and where each
-  /// row's bytes end.
-  struct RememberedLeaf {
+  /// One remembered leaf: its identity, its rows' bytes one after the other with a comma
+  /// between two (as they stand in the list's array), and where each row's bytes end.
+  ///
+  /// A leaf is one entry of the list's container (`Node.leaf`), rendered as these bytes: the
+  /// log's writer then knows where each leaf lies in a state's bytes (`EncodedState`), and two
+  /// states that hold the same `RememberedLeaf` object hold the same bytes there. Its bytes
+  /// never change.
+  final class RememberedLeaf {
     let identity: AnyObject
     let bytes: [UInt8]
     let ends: [Int]
+
+    init(identity: AnyObject, bytes: [UInt8], ends: [Int]) {
+      self.identity = identity
+      self.bytes = bytes
+      self.ends = ends
+    }
+
+    /// Where row `row`'s bytes lie in ``bytes``.
+    func range(ofRow row: Int) -> Range<Int> {
+      (row == 0 ? 0 : ends[row - 1] + 1)..<ends[row]
+    }
+  }
+
+  /// The remembered leaves of one list, by number: a reference, which the container encoding
+  /// the list holds while its leaves come one by one.
+  final class RememberedLeaves {
+    var leaves: [RememberedLeaf?] = []
   }
 }
 
@@ -41,42 +63,65 @@ extension CanonicalJSONEncoder.Core {
     _ rows: [Row], identity: AnyObject, number: Int, of count: Int,
     in container: CanonicalJSONEncoder.UnkeyedContainer
   ) throws {
-    let place = pathText(frame: container.frame, key: nil)
-    var leaves = leafMemory.removeValue(forKey: place) ?? []
-    defer {
-      if number == count - 1, leaves.count > count { leaves.removeSubrange(count...) }
-      leafMemory[place] = leaves
+    // The list's remembered leaves, found by its coding path once per encoding of the list.
+    let list: CanonicalJSONEncoder.RememberedLeaves
+    if number > 0, let known = frames[container.frame].leaves {
+      list = known
+    } else {
+      let place = pathText(frame: container.frame, key: nil)
+      if let known = leafMemory[place] {
+        list = known
+      } else {
+        list = CanonicalJSONEncoder.RememberedLeaves()
+        leafMemory[place] = list
+      }
+      frames[container.frame].leaves = list
     }
-    if number < leaves.count, let kept = leaves[number], kept.identity === identity,
+    defer {
+      if number == count - 1, list.leaves.count > count { list.leaves.removeSubrange(count...) }
+    }
+    if number < list.leaves.count, let kept = list.leaves[number], kept.identity === identity,
       kept.ends.count == rows.count
     {
-      var start = 0
-      for end in kept.ends {
-        let first = arena.count
-        arena.append(contentsOf: kept.bytes[start..<end])
-        append(.bytes(first, arena.count), key: "", to: container.frame)
-        start = end
-      }
+      appendLeaf(kept, to: container.frame)
       return
     }
     var writer = container
     var bytes: [UInt8] = []
     var ends: [Int] = []
     var isWhole = true
+    let firstEntry = frames[container.frame].entries.count
+    freshLeaves += 1
+    defer { freshLeaves -= 1 }
     for row in rows {
       try writer.encode(row)
       if case .bytes(let start, let end) = frames[container.frame].entries.last?.node {
+        if !ends.isEmpty { bytes.append(UInt8(ascii: ",")) }
         bytes.append(contentsOf: arena[start..<end])
         ends.append(bytes.count)
       } else {
         isWhole = false
       }
     }
-    if leaves.count <= number {
-      leaves.append(contentsOf: repeatElement(nil, count: number + 1 - leaves.count))
+    if list.leaves.count <= number {
+      list.leaves.append(contentsOf: repeatElement(nil, count: number + 1 - list.leaves.count))
     }
-    leaves[number] =
-      isWhole && unsupported == nil
-      ? CanonicalJSONEncoder.RememberedLeaf(identity: identity, bytes: bytes, ends: ends) : nil
+    guard isWhole, unsupported == nil, !rows.isEmpty else {
+      list.leaves[number] = nil
+      return
+    }
+    let leaf = CanonicalJSONEncoder.RememberedLeaf(identity: identity, bytes: bytes, ends: ends)
+    list.leaves[number] = leaf
+    // The rows' entries become the leaf's one entry: the same bytes, and the writer learns
+    // where they land.
+    frames[container.frame].entries.removeSubrange(firstEntry...)
+    appendLeaf(leaf, to: container.frame)
+  }
+
+  /// Appends `leaf`'s rows to the unkeyed container `frame` as one entry.
+  private func appendLeaf(_ leaf: CanonicalJSONEncoder.RememberedLeaf, to frame: Int) {
+    append(.leaf(leaf), key: "", to: frame)
+    frames[frame].elementsInLeaves += leaf.ends.count - 1
+    leafEntries += 1
   }
 }

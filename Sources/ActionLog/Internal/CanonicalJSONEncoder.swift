@@ -90,6 +90,29 @@ package final class CanonicalJSONEncoder {
     return core.out
   }
 
+  /// The canonical JSON of `value`, with where each remembered leaf's bytes landed in it: the
+  /// log's writer patches and hashes a state from these (see `EncodedState`).
+  ///
+  /// - Parameters:
+  ///   - value: Any encodable value.
+  ///   - before: The state encoded before, whose digest prefixes this one's may resume from.
+  /// - Throws: ``Unsupported``, or what the value's `encode(to:)` throws.
+  package func encodeState<Value: Encodable>(
+    _ value: Value, after before: EncodedState?
+  ) throws -> EncodedState {
+    try core.run(value)
+    return EncodedState(bytes: core.out, runs: core.runs, after: before)
+  }
+
+  /// Takes `state`'s bytes as the buffer the next encoding writes into, when nothing else
+  /// holds them: a state of megabytes is then written into memory already in use, not into a
+  /// fresh allocation each time.
+  ///
+  /// - Parameter state: A state this encoder encoded, no longer needed.
+  func reuseBuffer(of state: consuming EncodedState) {
+    core.out = state.bytes
+  }
+
   /// Calls `body` with the canonical JSON of `value`, without copying it out.
   ///
   /// - Parameters:
@@ -116,6 +139,9 @@ extension CanonicalJSONEncoder {
     case emptyObject
     /// What a `superEncoder()` receives; read when the parent is rendered.
     case deferred(ValueEncoder)
+    /// The rows of one leaf of an `IdentifiedList`, comma-separated: several elements of an
+    /// unkeyed container in one entry (see `CanonicalJSONEncoder+Leaves.swift`).
+    case leaf(RememberedLeaf)
   }
 
   struct Entry {
@@ -141,6 +167,12 @@ extension CanonicalJSONEncoder {
     var base = -1
     var renderedKeys: [String] = []
     var order: [Int] = []
+    /// The elements of an unkeyed container beyond its entries: a `.leaf` entry holds a leaf's
+    /// rows, one element each.
+    var elementsInLeaves = 0
+    /// The remembered leaves of the list this unkeyed container encodes, once its first leaf
+    /// has come.
+    var leaves: RememberedLeaves?
   }
 
   /// The buffers and pools; shared by every encoder and container of one encoding.
@@ -168,7 +200,14 @@ extension CanonicalJSONEncoder {
 
     // Remembered leaves of identified lists (see CanonicalJSONEncoder+Leaves.swift).
     var remembersLeaves = false
-    var leafMemory: [String: [CanonicalJSONEncoder.RememberedLeaf?]] = [:]
+    var leafMemory: [String: CanonicalJSONEncoder.RememberedLeaves] = [:]
+    /// How many `.leaf` entries this encoding has made, and how many leaves it is encoding
+    /// row by row right now: `collapse` keeps the containers holding leaves, so that the last
+    /// encoding's runs say where each leaf's bytes are.
+    var leafEntries = 0
+    var freshLeaves = 0
+    /// Where the last encoding placed each leaf's bytes in `out`, in order.
+    var runs: [EncodedState.Run] = []
 
     static let maximumDepth = 512
     /// The frames kept warm between two encodings.
@@ -189,6 +228,9 @@ extension CanonicalJSONEncoder {
       frameCount = 0
       depth = 0
       unsupported = nil
+      leafEntries = 0
+      freshLeaves = 0
+      runs.removeAll(keepingCapacity: true)
       // A value of many objects (a state of 100,000 items) warms up a frame for each, about
       // half a kilobyte apiece; keep only what a usual value needs between two encodings.
       defer {
@@ -233,6 +275,8 @@ extension CanonicalJSONEncoder {
         frames[index].parent = parent
         frames[index].key = key
         frames[index].base = base
+        frames[index].elementsInLeaves = 0
+        frames[index].leaves = nil
       }
       return index
     }
@@ -327,34 +371,41 @@ extension CanonicalJSONEncoder {
     // MARK: - Rendering
 
     /// Renders with the buffers moved into locals: `inout` locals need no dynamic exclusivity
-    /// checks, class properties do, and rendering touches them for every byte range.
+    /// checks, class properties do, and rendering touches them for every byte range. Notes
+    /// where each leaf lands in `out` (`runs`).
     private func render(_ node: Node) throws {
       var output = out
       var store = frames
+      var placed = runs
       out = []
       frames = []
+      runs = []
       defer {
         out = output
         frames = store
+        runs = placed
       }
-      try Self.render(node, depth: 0, arena: arena, frames: &store, out: &output)
+      try Self.render(node, depth: 0, arena: arena, frames: &store, out: &output, runs: &placed)
     }
 
-    /// Where the arena and the frames stand before a value is encoded.
-    func mark() -> (arena: Int, frames: Int) { (arena.count, frameCount) }
+    /// Where the arena, the frames and the leaf entries stand before a value is encoded.
+    func mark() -> (arena: Int, frames: Int, leaves: Int) { (arena.count, frameCount, leafEntries) }
 
     /// Renders a finished container value now, in place of what its encoding wrote, and frees
     /// its frames for the next value: a state of 100,000 objects then needs a frame per level,
     /// not one per object. Values directly inside a remembering top-level object are left to
     /// the remembering (which does the same), and so is anything not a container.
     func collapse(
-      _ node: Node, since mark: (arena: Int, frames: Int), in frame: Int, key: any CodingKey
+      _ node: Node, since mark: (arena: Int, frames: Int, leaves: Int), in frame: Int,
+      key: any CodingKey
     ) throws -> Node {
       // Every container on the value's path, and in it, has a live frame: with fewer frames
       // than the depth limit, no rendering of it can reach the limit, whatever depth it is
-      // rendered at. Deeper values are left to the final rendering, which checks.
+      // rendered at. Deeper values are left to the final rendering, which checks. A value
+      // holding leaves is left whole too, so the final rendering notes where they land —
+      // except a row of a leaf being encoded, which must become bytes to be remembered.
       guard case .frame = node, unsupported == nil, !(remembers && frame == 0),
-        frameCount < Self.maximumDepth - 2
+        frameCount < Self.maximumDepth - 2, leafEntries == mark.leaves || freshLeaves > 0
       else { return node }
       var level = 1
       var index = frame
@@ -364,9 +415,11 @@ extension CanonicalJSONEncoder {
       }
       scratch.removeAll(keepingCapacity: true)
       var store = frames
+      var unplaced: [EncodedState.Run] = []
       frames = []
       defer { frames = store }
-      try Self.render(node, depth: level, arena: arena, frames: &store, out: &scratch)
+      try Self.render(
+        node, depth: level, arena: arena, frames: &store, out: &scratch, runs: &unplaced)
       arena.removeSubrange(mark.arena...)
       frameCount = mark.frames
       let start = arena.count
@@ -378,23 +431,29 @@ extension CanonicalJSONEncoder {
     /// Renders a value directly inside the top-level object into `bytes`.
     func renderValue(_ node: Node, into bytes: inout [UInt8]) throws {
       var store = frames
+      var unplaced: [EncodedState.Run] = []
       frames = []
       defer { frames = store }
-      try Self.render(node, depth: 1, arena: arena, frames: &store, out: &bytes)
+      try Self.render(node, depth: 1, arena: arena, frames: &store, out: &bytes, runs: &unplaced)
     }
 
     private static func render(
-      _ node: Node, depth: Int, arena: [UInt8], frames: inout [Frame], out: inout [UInt8]
+      _ node: Node, depth: Int, arena: [UInt8], frames: inout [Frame], out: inout [UInt8],
+      runs: inout [EncodedState.Run]
     ) throws {
       switch node {
       case .bytes(let start, let end):
         arena.withUnsafeBufferPointer { out.append(contentsOf: $0[start..<end]) }
+      case .leaf(let leaf):
+        runs.append(EncodedState.Run(start: out.count, leaf: leaf))
+        out.append(contentsOf: leaf.bytes)
       case .emptyObject:
         out.append(UInt8(ascii: "{"))
         out.append(UInt8(ascii: "}"))
       case .deferred(let encoder):
         try render(
-          encoder.node ?? .emptyObject, depth: depth, arena: arena, frames: &frames, out: &out)
+          encoder.node ?? .emptyObject, depth: depth, arena: arena, frames: &frames, out: &out,
+          runs: &runs)
       case .frame(let frame):
         // JSONWriter's limit: a container at depth 512 fails to encode.
         guard depth + 1 < maximumDepth else {
@@ -412,7 +471,8 @@ extension CanonicalJSONEncoder {
             out.append(UInt8(ascii: ":"))
           }
           let child = frames[frame].entries[index].node
-          try render(child, depth: depth + 1, arena: arena, frames: &frames, out: &out)
+          try render(
+            child, depth: depth + 1, arena: arena, frames: &frames, out: &out, runs: &runs)
         }
         out.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
       }

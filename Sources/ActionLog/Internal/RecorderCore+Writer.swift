@@ -19,9 +19,10 @@ extension RecorderCore {
     // Both encoders write every `PersonalData` as its mask when the options mask personal data,
     // at any depth of a state, an action or an effect: nothing is redacted value by value.
     let canonicalEncoder: CanonicalJSONEncoder
-    // The state after every transition, encoded whole every time: a log must hold the state the
-    // app had, so nothing is copied from an earlier encoding on the word of the host's `==` (a
-    // type whose `==` looks at an `id` only was logged with its old fields). It encodes the
+    // The state after every transition: a log must hold the state the app had, so nothing is
+    // copied from an earlier encoding on the word of the host's `==` (a type whose `==` looks at
+    // an `id` only was logged with its old fields). Only the bytes of a list's leaves are kept,
+    // under the leaf's own identity (`CanonicalJSONEncoder+Leaves.swift`). It encodes the
     // header's and the gaps' states too, so one encoder, not two, holds buffers the size of a
     // state.
     let stateEncoder: CanonicalJSONEncoder
@@ -40,8 +41,9 @@ extension RecorderCore {
     var stepBytes = 0
     var lastStateBytes: Int?
     /// The canonical JSON of the state before the next step (the header's, a gap's or the last
-    /// step's): what the next step's patch is made against, byte for byte.
-    var stateBefore: [UInt8]?
+    /// step's): what the next step's patch is made against, byte for byte, and where its
+    /// digest may resume.
+    var stateBefore: EncodedState?
 
     /// The most bytes of a written batch whose buffer is kept for the next one.
     static var keptOutputBytes: Int { 1 << 20 }
@@ -166,39 +168,43 @@ extension RecorderCore {
           options.checkpointInterval > 0 && transitionsWritten % options.checkpointInterval == 0
         // A checkpoint holds the state whole; every other step its patch against the state
         // before it, made by comparing canonical bytes (never by the host's `==`).
-        let after = try stateBytes(step.stateAfter)
-        lastStateBytes = after.count
+        // The patch skips, and the digest resumes after, the leaves of lists that this state
+        // shares with the one before (the encoder's own objects; see `EncodedState`).
+        let after = try encoded(step.stateAfter)
+        lastStateBytes = after.bytes.count
         var patch: [UInt8]?
         if !isCheckpoint, let stateBefore {
           patch = StatePatch.patch(from: stateBefore, to: after)
         }
+        let replaced = stateBefore
         stateBefore = after
+        if let replaced { stateEncoder.reuseBuffer(of: replaced) }
         try RecordedTransition<State, Action, Effect>.appendLine(
           sequenceNumber: step.sequenceNumber, time: time, origin: step.origin,
           action: step.action, effects: step.effects,
-          digest: StateDigest.hex(StateDigest.fnv1a(after)),
-          checkpointJSON: isCheckpoint ? Data(after) : nil, patchJSON: patch, to: &line,
+          digest: StateDigest.hex(after.digest),
+          checkpointJSON: isCheckpoint ? Data(after.bytes) : nil, patchJSON: patch, to: &line,
           using: canonicalEncoder)
       case .gap(let dropped, let state):
         try ActionLogFormat.Gap(dropped: dropped, state: state)
           .appendLine(to: &line, using: stateEncoder)
-        stateBefore = try stateBytes(state)
+        stateBefore = try encoded(state)
       case .warning(let message):
         try ActionLogFormat.Warning(message: message).appendLine(
           to: &line, using: canonicalEncoder)
       case .header(let header):
         try header.appendLine(to: &line, using: stateEncoder)
-        stateBefore = try stateBytes(header.initialState)
+        stateBefore = try encoded(header.initialState)
       case .headerLine(let result):
         return try result.get()
       }
       return line
     }
 
-    /// The canonical JSON of `state`.
-    private func stateBytes(_ state: State) throws(ActionLogError) -> [UInt8] {
+    /// The canonical JSON of `state`, with its leaves and its digest.
+    private func encoded(_ state: State) throws(ActionLogError) -> EncodedState {
       do {
-        return try stateEncoder.withEncoded(state) { Array($0) }
+        return try stateEncoder.encodeState(state, after: stateBefore)
       } catch {
         throw .encodingFailed(CanonicalJSON.failure(error, encoding: State.self))
       }

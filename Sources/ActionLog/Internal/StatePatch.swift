@@ -37,23 +37,31 @@ package enum StatePatch {
   /// Where an object's or an array's changes written one by one would take more bytes than the
   /// value itself, the value is written whole.
   package static func patch(from old: [UInt8], to new: [UInt8]) -> [UInt8] {
+    patch(from: Side(bytes: old[...]), to: Side(bytes: new[...]))
+  }
+
+  /// The patch from `old` to `new`, two states the log's writer encoded one after the other:
+  /// the bytes `patch(from:to:)` of their bytes gives, without looking at the bytes of the
+  /// leaves both hold at the same place (their bytes are the same by construction).
+  package static func patch(from old: EncodedState, to new: EncodedState) -> [UInt8] {
+    patch(from: Side(old), to: Side(new))
+  }
+
+  private static func patch(from old: Side, to new: Side) -> [UInt8] {
     var path: [UInt8] = []
     var operations: [UInt8] = []
-    let oldBytes = old[...]
-    let newBytes = new[...]
     appendOperations(
-      from: oldBytes, old.indices, to: newBytes, new.indices, path: &path, to: &operations)
+      from: old, old.bytes.indices, to: new, new.bytes.indices, path: &path, to: &operations)
     return [JSONValueBytes.openBracket] + operations + [JSONValueBytes.closeBracket]
   }
 
   /// Appends the operations, separated by commas, that turn the value at `oldRange` into the
   /// value at `newRange`; `path` is where they sit, its components written and comma-separated.
   private static func appendOperations(
-    from old: ArraySlice<UInt8>, _ oldRange: Range<Int>,
-    to new: ArraySlice<UInt8>, _ newRange: Range<Int>,
+    from old: Side, _ oldRange: Range<Int>, to new: Side, _ newRange: Range<Int>,
     path: inout [UInt8], to operations: inout [UInt8]
   ) {
-    if old[oldRange] == new[newRange] { return }
+    if Side.same(old, oldRange, new, newRange) { return }
     var parts: [UInt8] = []
     let pathLength = path.count
     defer { path.removeSubrange(pathLength...) }
@@ -62,70 +70,91 @@ package enum StatePatch {
       if pathLength > 0 { path.append(JSONValueBytes.comma) }
       path.append(contentsOf: component)
     }
-    if let oldMembers = JSONValueBytes.members(of: oldRange, in: old),
-      let newMembers = JSONValueBytes.members(of: newRange, in: new)
-    {
+    if let oldMembers = old.members(of: oldRange), let newMembers = new.members(of: newRange) {
       // A state's objects mostly keep their keys: walk both in step while the keys match, and
       // look the rest up by key only when they do not.
       var removed: [ArraySlice<UInt8>: Range<Int>]?
       for (index, member) in newMembers.enumerated() {
-        let key = new[member.key]
+        let key = new.bytes[member.key]
         let oldValue: Range<Int>?
-        if removed == nil, index < oldMembers.count, old[oldMembers[index].key] == key {
+        if removed == nil, index < oldMembers.count, old.bytes[oldMembers[index].key] == key {
           oldValue = oldMembers[index].value
         } else {
           if removed == nil {
             var rest: [ArraySlice<UInt8>: Range<Int>] = [:]
             for member in oldMembers[min(index, oldMembers.count)...] {
-              rest[old[member.key]] = member.value
+              rest[old.bytes[member.key]] = member.value
             }
             removed = rest
           }
           oldValue = removed?.removeValue(forKey: key)
         }
-        if let oldValue, old[oldValue] == new[member.value] { continue }
+        if let oldValue, Side.same(old, oldValue, new, member.value) { continue }
         enter(key)
         if let oldValue {
           appendOperations(from: old, oldValue, to: new, member.value, path: &path, to: &parts)
         } else {
-          appendSet(at: path, value: new[member.value], to: &parts)
+          appendSet(at: path, value: new.bytes[member.value], to: &parts)
         }
       }
       // What the new object lacks: the old members never looked up, in their order.
       let gone =
-        removed.map { left in oldMembers.filter { left[old[$0.key]] != nil } }
+        removed.map { left in oldMembers.filter { left[old.bytes[$0.key]] != nil } }
         ?? Array(oldMembers.dropFirst(newMembers.count))
       for member in gone {
-        enter(old[member.key])
+        enter(old.bytes[member.key])
         appendRemove(at: path, to: &parts)
       }
-    } else if let oldElements = JSONValueBytes.elements(of: oldRange, in: old),
-      let newElements = JSONValueBytes.elements(of: newRange, in: new)
+    } else if let oldElements = old.elements(of: oldRange),
+      let newElements = new.elements(of: newRange)
     {
       if newElements.count < oldElements.count {
         path.removeSubrange(pathLength...)
         appendCount(at: path, newElements.count, to: &parts)
       }
-      for (index, element) in newElements.enumerated() {
-        if index < oldElements.count, old[oldElements[index]] == new[element] { continue }
-        enter(ArraySlice(String(index).utf8))
+      let common = min(oldElements.count, newElements.count)
+      var oldPiece = 0
+      var newPiece = 0
+      var index = 0
+      while index < newElements.count {
+        newPiece = newElements.piece(holding: index, from: newPiece)
+        let element = newElements.pieces[newPiece].range(of: index)
+        var oldElement: Range<Int>?
         if index < oldElements.count {
-          appendOperations(
-            from: old, oldElements[index], to: new, element, path: &path, to: &parts)
-        } else {
-          appendSet(at: path, value: new[element], to: &parts)
+          oldPiece = oldElements.piece(holding: index, from: oldPiece)
+          let piece = oldElements.pieces[oldPiece]
+          // A leaf both hold here: its rows are the same bytes, none of them looked at.
+          if let leaf = piece.leaf, leaf === newElements.pieces[newPiece].leaf,
+            piece.first == index, newElements.pieces[newPiece].first == index,
+            index + piece.count <= common
+          {
+            index += piece.count
+            continue
+          }
+          oldElement = piece.range(of: index)
         }
+        if let oldElement, old.bytes[oldElement] == new.bytes[element] {
+          index += 1
+          continue
+        }
+        enter(ArraySlice(String(index).utf8))
+        if let oldElement {
+          appendOperations(from: old, oldElement, to: new, element, path: &path, to: &parts)
+        } else {
+          appendSet(at: path, value: new.bytes[element], to: &parts)
+        }
+        index += 1
       }
     } else {
       path.removeSubrange(pathLength...)
-      appendSet(at: path, value: new[newRange], to: &operations)
+      appendSet(at: path, value: new.bytes[newRange], to: &operations)
       return
     }
     // The changes one by one, or the value whole when that is no longer.
     path.removeSubrange(pathLength...)
     let wholeCount = setOpening.count + path.count + valueKey.count + newRange.count + 1
     if parts.isEmpty || wholeCount <= parts.count {
-      appendSet(at: path, value: new[newRange], to: &operations)
+      appendSet(at: path, value: new.bytes[newRange], to: &operations)
     } else {
       if !operations.isEmpty { operations.append(JSONValueBytes.comma) }
       operations.append(contentsOf: parts)
