@@ -139,6 +139,45 @@ struct FollowRotationTests {
     #expect(printed.count == 20, "\(result.stdout.suffix(600))")
   }
 
+  /// What the recorder warned of in its log (a segment it could not delete) is said by a plain
+  /// replay of the folder, on standard error, and by a follower, where it happened.
+  @Test(.timeLimit(.minutes(5)))
+  func theRecordersWarningsAreSaidByReplayAndByAFollower() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let flight = folder.file("flight")
+    let store = Store(initialState: LoginState(), reducer: LoginReducer())
+    let recorder = try store.recordFlight(
+      to: flight, feature: LoginReducer.actionLogFeature,
+      options: FlightRecorderOptions(budget: 1 << 20, segmentCount: 64))
+    for index in 0..<3 { store.send(.edit(.set(\.username, to: "user-\(index)"))) }
+    await recorder.close()
+    let segment = try #require(FlightRecording(folder: flight).segments.first)
+    var lines = try folder.lines(of: segment.url)
+    let warning = "I/O error: cannot delete segment-000000.jsonl: \u{1B}[2J Operation not permitted"
+    lines.insert(
+      #"{"kind":"warning","reason":"\#(warning.replacingOccurrences(of: "\u{1B}", with: "\\u001b"))"}"#,
+      at: 2)
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: segment.url)
+    let said =
+      "line 3: the recorder warned: I/O error: cannot delete segment-000000.jsonl: \\u{1B}[2J "
+      + "Operation not permitted"
+
+    let plain = try await ReplayProcess.run([flight.path])
+    #expect(plain.status == 0, "\(plain)")
+    #expect(
+      plain.stderr.contains("replay: warning: \(segment.url.lastPathComponent): \(said)"),
+      "\(plain.stderr)")
+    let followed = try await ProcessRunner.run(
+      try ReplayProcess.executable(), ["--follow", flight.path], environment: ["NO_COLOR": "1"],
+      timeout: .seconds(90), interruptWhen: { $0.contains("── the recording ended in segment-") })
+    #expect(!followed.timedOut, "\(followed.stdout)")
+    let shown = followed.stdout.split(separator: "\n")
+    let at = shown.firstIndex { $0 == "── warning: \(said) ──" }
+    let second = shown.firstIndex { $0.hasPrefix("#2 ") }
+    #expect(at != nil && second != nil && at! < second!, "\(followed.stdout)")
+  }
+
   /// Two launches rolling segments into one folder at the same time: the follower counts each
   /// launch on its own — two launches, every step of each, nothing "rotated out" — and says
   /// where a launch goes on after the other's segment.
