@@ -21,11 +21,48 @@ struct ReplayOptions: Equatable {
   /// The name the command calls itself in messages.
   var tool = "replay"
 
-  /// Every option `parse(_:tool:)` takes, in the order the usage text lists them: what an
-  /// unknown option is matched against for a suggestion.
-  static let optionNames = [
-    "--verify", "--until", "--state", "--emit-test", "--html", "--follow", "--help",
-  ]
+  /// Every option `parse(_:tool:)` takes, in the order the usage text lists them: one table
+  /// parses them, words their errors and lists them in the help (``OptionTable``).
+  static let table = OptionTable([
+    .init(
+      "--verify",
+      help: [
+        "check every step's state and effects against the recording; prints a",
+        "summary, or the first divergence with its diff and exits with status 1",
+      ]),
+    .init(
+      "--until", value: "N", needs: "a step number",
+      help: ["stop after step N and print the full state at that step"]),
+    .init("--state", help: ["print the final state only (with --until: the state at step N)"]),
+    .init(
+      "--emit-test",
+      help: [
+        "print a Swift Testing regression test that replays FILE and snapshots",
+        "its final state (put FILE next to the test file); the whole",
+        "log is replayed and verified first",
+      ]),
+    .init(
+      "--html", value: "OUT", needs: "an output path: the page to write",
+      help: [
+        "write the timeline to OUT as one self-contained HTML page that opens",
+        "from disk with no network: the step list with a filter and a slider,",
+        "each step's state tree, diff, effects and screen, the first",
+        "divergence marked in red; for a flight recorder's folder (DIR),",
+        "one page across its segments, each launch marked",
+      ]),
+    .init(
+      "--follow",
+      help: [
+        "print every step so far, then each new one as the app writes it,",
+        "verified as it goes, until Ctrl-C; says when the recording ends or",
+        "stops and when a new recording or launch begins (DIR: a flight",
+        "recorder's folder, followed across its segments)",
+      ]),
+    .init("--help", short: "-h", help: ["this text"]),
+  ])
+
+  /// The long options, in the order the usage text lists them.
+  static var optionNames: [String] { table.names }
 
   static func usage(tool: String, features: [String]) -> String {
     """
@@ -42,23 +79,7 @@ struct ReplayOptions: Equatable {
     With no option, prints the timeline: one entry per step with its sequence number, its
     origin (user or effect), the action, the state diff and the effects the reducer returned.
 
-      --verify      check every step's state and effects against the recording; prints a
-                    summary, or the first divergence with its diff and exits with status 1
-      --until N     stop after step N and print the full state at that step
-      --state       print the final state only (with --until: the state at step N)
-      --emit-test   print a Swift Testing regression test that replays FILE and snapshots
-                    its final state (put FILE next to the test file); the whole
-                    log is replayed and verified first
-      --html OUT    write the timeline to OUT as one self-contained HTML page that opens
-                    from disk with no network: the step list with a filter and a slider,
-                    each step's state tree, diff, effects and screen, the first
-                    divergence marked in red; for a flight recorder's folder (DIR),
-                    one page across its segments, each launch marked
-      --follow      print every step so far, then each new one as the app writes it,
-                    verified as it goes, until Ctrl-C; says when the recording ends or
-                    stops and when a new recording or launch begins (DIR: a flight
-                    recorder's folder, followed across its segments)
-      --help        this text
+    \(table.help(indent: 2, column: 14))
 
     Warnings (a truncated last line, dropped transitions, a stopped recording) go to
     standard error and do not change the exit status. A log with no steps (only its header)
@@ -85,64 +106,30 @@ struct ReplayOptions: Equatable {
   ) throws(ReplayFailure) -> ReplayOptions {
     var options = ReplayOptions()
     options.tool = tool
-    var files: [String] = []
-    var index = 0
-    var optionsEnded = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-        files.append(argument)
-        continue
-      }
-      let (name, inlineValue) = split(argument)
-      switch name {
-      case "--":
-        optionsEnded = true
-      case "--help", "-h":
-        options.help = true
-      case "--verify":
-        options.verify = true
-      case "--state":
-        options.stateOnly = true
-      case "--emit-test":
-        options.emitTest = true
-      case "--follow":
-        options.follow = true
-      case "--html":
-        var value = inlineValue
-        if value == nil, index < arguments.count, !arguments[index].hasPrefix("-") {
-          value = arguments[index]
-          index += 1
-        }
-        guard let value, !value.isEmpty else {
-          throw .usage("--html needs an output path: the page to write (see \(tool) --help)")
-        }
-        options.html = value
-      case "--until":
-        var value = inlineValue
-        if value == nil, index < arguments.count {
-          value = arguments[index]
-          index += 1
-        }
-        guard let value else {
-          throw .usage("--until needs a step number (see \(tool) --help)")
-        }
-        guard let step = Int(value), step >= 1 else {
-          throw .usage("--until needs a step number of at least 1, not \(Sanitized.name(value))")
-        }
-        options.until = step
-      default:
-        let suggestion = OptionSuggestion.nearest(to: name, in: optionNames).map {
-          "; did you mean '\($0)'?"
-        }
-        throw .usage(
-          "unknown option \(Sanitized.name(name))\(suggestion ?? "") (see \(tool) --help)")
-      }
-      if inlineValue != nil, name != "--until", name != "--html" {
-        throw .usage("\(name) takes no value (see \(tool) --help)")
-      }
+    let parsed: OptionTable.Parsed
+    do {
+      parsed = try table.parse(arguments)
+    } catch {
+      throw .usage(error.message(known: table.names, seeHelp: "see \(tool) --help"))
     }
+    options.help = parsed.has("--help")
+    options.verify = parsed.has("--verify")
+    options.stateOnly = parsed.has("--state")
+    options.emitTest = parsed.has("--emit-test")
+    options.follow = parsed.has("--follow")
+    if let html = parsed.value(of: "--html") {
+      guard !html.isEmpty else {
+        throw .usage("--html needs an output path: the page to write (see \(tool) --help)")
+      }
+      options.html = html
+    }
+    if let value = parsed.value(of: "--until") {
+      guard let step = Int(value), step >= 1 else {
+        throw .usage("--until needs a step number of at least 1, not \(Sanitized.name(value))")
+      }
+      options.until = step
+    }
+    let files = parsed.arguments
     if options.help { return options }
     if options.emitTest, options.verify || options.stateOnly || options.until != nil {
       throw .usage("--emit-test cannot be combined with --verify, --until or --state")
@@ -163,13 +150,5 @@ struct ReplayOptions: Equatable {
     }
     options.file = file
     return options
-  }
-
-  /// `--until=3` → ("--until", "3"); `--verify` → ("--verify", nil).
-  private static func split(_ argument: String) -> (String, String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
-      return (argument, nil)
-    }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 }

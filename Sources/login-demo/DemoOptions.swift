@@ -9,12 +9,49 @@ package struct DemoOptions: Equatable {
   static let rulesPresets: [(name: String, rules: CredentialRules)] = [
     ("default", .default), ("email", .email), ("min6", .minimumLength(6)),
   ]
-  /// Every option `parse(_:)` takes, in the order `--help` lists them: what an unknown option
-  /// is matched against for a suggestion.
-  static let optionNames = [
-    "--rules", "--latency", "--api", "--record", "--script", "--state-dir", "--flight-recorder",
-    "--now", "--help",
-  ]
+  /// Every option `parse(_:)` takes, in the order `--help` lists them: one table parses them,
+  /// words their errors and lists them in the help (``OptionTable``).
+  static let table = OptionTable([
+    .init(
+      "--rules", value: "NAME",
+      help: ["validation rules: default, email or min6 (default: default)"]),
+    .init(
+      "--latency", value: "MS",
+      help: [
+        "the demo service's answer time in milliseconds (default: "
+          + "\(defaultLatencyMilliseconds))"
+      ]),
+    .init(
+      "--api", value: "URL", help: ["sign in with the HTTP service at URL instead of the demo one"]),
+    .init(
+      "--record", value: "FILE",
+      help: [
+        "write an action log of the whole app (feature 'app') to FILE",
+        "(0600); an existing FILE is replaced only if it is an",
+        "action log or empty, never the script or a symbolic link",
+      ]),
+    .init("--script", value: "FILE", help: ["run the script in FILE instead of reading stdin"]),
+    .init(
+      "--state-dir", value: "DIR",
+      help: [
+        "keep the session and the lockout in files in DIR (0600), so",
+        "a relaunch with the same DIR restores them; without it",
+        "nothing is kept",
+      ]),
+    .init(
+      "--flight-recorder", value: "DIR",
+      help: [
+        "record rolling action-log segments in DIR (8 MiB in all,",
+        "the oldest dropped first); replay DIR replays them",
+      ]),
+    .init(
+      "--now", value: "DATE",
+      help: [
+        "script mode's wall clock at the start, e.g.",
+        "2026-01-01T00:00:00Z (the default)",
+      ]),
+    .init("--help", short: "-h", help: ["show this help"]),
+  ])
   /// The demo service's latency in milliseconds when `--latency` is not given.
   static let defaultLatencyMilliseconds = 600
 
@@ -52,42 +89,33 @@ package struct DemoOptions: Equatable {
   /// - Throws: ``DemoOptionsError`` for the first bad argument.
   static func parse(_ arguments: [String]) throws(DemoOptionsError) -> DemoOptions {
     var options = DemoOptions()
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      var name = argument
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
-      }
-      func value() throws(DemoOptionsError) -> String {
-        if let inlineValue { return inlineValue }
-        guard let next = remaining.popFirst() else { throw .missingValue(name) }
-        return next
-      }
+    let parsed: OptionTable.Parsed
+    do {
+      parsed = try table.parse(arguments)
+    } catch {
+      throw .commandLine(error)
+    }
+    if let argument = parsed.arguments.first { throw .unexpectedArgument(argument) }
+    for given in parsed.options {
+      let text = given.value ?? ""
       func path() throws(DemoOptionsError) -> String {
-        let text = try value()
-        guard !text.isEmpty else { throw .emptyPath(name) }
+        guard !text.isEmpty else { throw .emptyPath(given.name) }
         return text
       }
-      switch name {
-      case "--help", "-h":
-        guard inlineValue == nil else { throw .unknownOption(argument) }
+      switch given.name {
+      case "--help":
         options.showsHelp = true
       case "--rules":
-        let text = try value()
         guard let preset = rulesPresets.first(where: { $0.name == text }) else {
           throw .invalidRules(text)
         }
         options.rules = preset.rules
       case "--latency":
-        let text = try value()
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let milliseconds = Int(text),
           milliseconds <= 60_000
         else { throw .invalidLatency(text) }
         options.latency = .milliseconds(milliseconds)
       case "--api":
-        let text = try value()
         guard isHTTPURL(text) else { throw .invalidURL(text) }
         options.apiURL = text
       case "--record":
@@ -99,12 +127,11 @@ package struct DemoOptions: Equatable {
       case "--flight-recorder":
         options.flightRecorderDirectory = try path()
       case "--now":
-        let text = try value()
         guard let date = Self.date(fromISO8601: text) else { throw .invalidDate(text) }
         options.scriptStart = date
       default:
-        if argument.hasPrefix("-") { throw .unknownOption(name) }
-        throw .unexpectedArgument(argument)
+        // The table names no other option.
+        throw .commandLine(.unknownOption(given.name))
       }
     }
     return options
@@ -129,9 +156,9 @@ package struct DemoOptions: Equatable {
 /// unusable. Its ``description`` is the one-line message printed after `login-demo: `; the
 /// exit status is 2.
 enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
-  case unknownOption(String)
+  /// What the option table refuses: an unknown option, a missing or unexpected value.
+  case commandLine(OptionTable.Failure)
   case unexpectedArgument(String)
-  case missingValue(String)
   case invalidRules(String)
   case invalidLatency(String)
   case invalidURL(String)
@@ -147,16 +174,10 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .unknownOption(let option):
-      if let near = OptionSuggestion.nearest(to: option, in: DemoOptions.optionNames) {
-        "unknown option \(Sanitized.name(option)); did you mean '\(near)'? (see --help)"
-      } else {
-        "unknown option \(Sanitized.name(option)) (see --help)"
-      }
+    case .commandLine(let failure):
+      failure.message(known: DemoOptions.table.names, seeHelp: "see --help")
     case .unexpectedArgument(let argument):
       "unexpected argument \(Sanitized.name(argument)) (see --help)"
-    case .missingValue(let option):
-      "\(option) needs a value (see --help)"
     case .invalidRules:
       "--rules must be one of "
         + DemoOptions.rulesPresets.map(\.name).joined(separator: ", ")

@@ -32,22 +32,7 @@ enum HelpText {
     can leave a request at once; "wait" waits for it.
 
     Options:
-      --rules NAME     validation rules: default, email or min6 (default: default)
-      --latency MS     the demo service's answer time in milliseconds (default: \(DemoOptions.defaultLatencyMilliseconds))
-      --api URL        sign in with the HTTP service at URL instead of the demo one
-      --record FILE    write an action log of the whole app (feature 'app') to FILE
-                       (0600); an existing FILE is replaced only if it is an
-                       action log or empty, never the script or a symbolic link
-      --script FILE    run the script in FILE instead of reading stdin
-      --state-dir DIR  keep the session and the lockout in files in DIR (0600), so
-                       a relaunch with the same DIR restores them; without it
-                       nothing is kept
-      --flight-recorder DIR
-                       record rolling action-log segments in DIR (8 MiB in all,
-                       the oldest dropped first); replay DIR replays them
-      --now DATE       script mode's wall clock at the start, e.g.
-                       2026-01-01T00:00:00Z (the default)
-      -h, --help       show this help
+    \(DemoOptions.table.help(indent: 2, column: 17))
 
     Script commands:
       type username TEXT   replace the username with TEXT (the rest of the line)

@@ -7,6 +7,29 @@ import Foundation
   import Darwin
 #endif
 
+let groups = ["counter", "login", "scoped", "teststore", "actionlog", "scale", "rows", "record"]
+/// The options, in one table that parses them, words their errors and lists them below.
+let table = OptionTable([
+  .init("--quick", help: ["a short smoke run (timings are not meaningful)"]),
+  .init("--json", help: ["JSON Lines: one object per scenario"]),
+  .init(
+    "--group", value: "NAME", needs: "one of \(groups.joined(separator: ", "))",
+    help: [
+      "run one group only: counter, login, scoped, teststore, actionlog, scale,",
+      "rows, or record (actionlog's recording overhead rows alone); for profiling, the",
+      "Performance article quotes full runs only",
+    ]),
+  .init(
+    "--timeline",
+    help: [
+      "instead: record an app log of STEPS steps (100000 by default), time the",
+      "built `replay --html` on it against `replay --verify`, and compare the",
+      "page's size with the log's; the log and the page stay in the folder it",
+      "prints, for the browser half (Tests/Fixtures/timeline_browser.py bench)",
+    ]),
+  .init("--help", short: "-h", help: ["this text"]),
+])
+
 let usage = """
   usage: store-bench [--quick] [--json] [--group NAME] [--help]
          store-bench --timeline [STEPS]
@@ -14,56 +37,44 @@ let usage = """
   Measures LoginStore's hot paths side by side in one run and prints, per scenario, the
   operations, nanoseconds per operation and the ratio to that scenario's floor.
 
-    --quick      a short smoke run (timings are not meaningful)
-    --json       JSON Lines: one object per scenario
-    --group NAME run one group only: counter, login, scoped, teststore, actionlog, scale,
-                 rows, or record (actionlog's recording overhead rows alone); for profiling, the
-                 Performance article quotes full runs only
-    --timeline   instead: record an app log of STEPS steps (100000 by default), time the
-                 built `replay --html` on it against `replay --verify`, and compare the
-                 page's size with the log's; the log and the page stay in the folder it
-                 prints, for the browser half (Tests/Fixtures/timeline_browser.py bench)
-    --help       this text
+  \(table.help(indent: 2, column: 13))
 
   Build in release mode for meaningful figures: swift run -c release store-bench
   """
 
-var quick = false
-var json = false
-var group: String?
+/// Says `message` on standard error and exits with status 2.
+func refuse(_ message: String) -> Never {
+  FileHandleOutput.standardError("store-bench: \(message)")
+  exit(2)
+}
+
+let parsed: OptionTable.Parsed
+do {
+  parsed = try table.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  refuse(error.message(known: table.names, seeHelp: "see --help"))
+}
+if parsed.has("--help") {
+  print(usage)
+  exit(0)
+}
+let quick = parsed.has("--quick")
+let json = parsed.has("--json")
+let group = parsed.value(of: "--group")
+if let group, !groups.contains(group) {
+  refuse("--group needs one of \(groups.joined(separator: ", ")) (see --help)")
+}
 var timelineSteps: Int?
-let groups = ["counter", "login", "scoped", "teststore", "actionlog", "scale", "rows", "record"]
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "--quick": quick = true
-  case "--json": json = true
-  case "--group":
-    guard let name = arguments.popFirst(), groups.contains(name) else {
-      FileHandleOutput.standardError(
-        "store-bench: --group needs one of \(groups.joined(separator: ", ")) (see --help)")
-      exit(2)
+if parsed.has("--timeline") {
+  timelineSteps = 100_000
+  if let steps = parsed.arguments.first {
+    guard let count = Int(steps), count > 0, parsed.arguments.count == 1 else {
+      refuse("--timeline needs a positive step count")
     }
-    group = name
-  case "--timeline": timelineSteps = 100_000
-  case _ where timelineSteps != nil && Int(argument) != nil:
-    guard let steps = Int(argument), steps > 0 else {
-      FileHandleOutput.standardError("store-bench: --timeline needs a positive step count")
-      exit(2)
-    }
-    timelineSteps = steps
-  case "--help", "-h":
-    print(usage)
-    exit(0)
-  default:
-    let options = ["--quick", "--json", "--group", "--timeline", "--help"]
-    let suggestion = OptionSuggestion.nearest(to: argument, in: options).map {
-      "; did you mean '\($0)'?"
-    }
-    FileHandleOutput.standardError(
-      "store-bench: unknown option \(Sanitized.name(argument))\(suggestion ?? "") (see --help)")
-    exit(2)
+    timelineSteps = count
   }
+} else if let argument = parsed.arguments.first {
+  refuse("unexpected argument \(Sanitized.name(argument)) (see --help)")
 }
 
 // Top-level `await` makes this file an async entry point; its code runs on the main actor.

@@ -76,11 +76,12 @@ struct StoreBenchTests {
   /// Every option `--help` lists, mistyped, is suggested: the list and the help cannot drift.
   @Test func everyOptionTheHelpListsIsSuggestedForATypo() async throws {
     let help = try await DemoProcess.run(["--help"], tool: "store-bench").stdout
-    // The options are the first word of the lines that start with one (the prose around them
-    // names `replay`'s options too).
+    // The options are the long names of the lines that start with one, after any short name
+    // (`-h, --help`); the prose around them names `replay`'s options too.
     let options = help.split(separator: "\n").compactMap { line -> String? in
-      let word = line.split(separator: " ").first.map(String.init) ?? ""
-      return word.hasPrefix("--") ? word : nil
+      let words = line.split(separator: " ")
+      guard words.first?.hasPrefix("-") == true else { return nil }
+      return words.prefix(2).first { $0.hasPrefix("--") }.map(String.init)
     }.sorted()
     #expect(options == ["--group", "--help", "--json", "--quick", "--timeline"], "\(options)")
     for option in options {
