@@ -62,6 +62,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   private let lines: LineReader
   /// Reads the values in the canonical form the header names.
   private let decoder: CanonicalJSONDecoder
+  /// Reads the values of step lines, keeping the actions and effects it has read.
+  private var stepValues: StepLineLayout.Values<Action, Effect>
   private var isFinished = false
   private var lastSequenceNumber: Int?
   /// The time of the last step that had one: the next may not be earlier.
@@ -102,6 +104,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     }
     recorded = RecordedStates(
       base: JSONValueBytes.member(ActionLogFormat.Key.initialState.rawValue, of: headerLine))
+    stepValues = StepLineLayout.Values(decoder: decoder)
   }
 
   /// The state the log recorded after the last entry ``next()`` returned: rebuilt from the
@@ -163,7 +166,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
       var parts: (patch: [UInt8]?, checkpoint: Range<Int>?)?
       do {
         if let read: StepLineLayout.Read<State, Action, Effect> = StepLineLayout.read(
-          in: line.bytes, using: decoder)
+          in: line.bytes, using: &stepValues)
         {
           decoded = .step(read.step)
           parts = (read.patch, read.checkpoint)
