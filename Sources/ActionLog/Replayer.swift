@@ -74,7 +74,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   ) throws(ActionLogError) -> ReplaySession<R> {
     ReplaySession(
       reducer: reducer,
-      reader: try ActionLogReader(url: url, options: options),
+      reader: try ActionLogReader(url: url, options: options, follows: false, prefetches: true),
       verifies: verify)
   }
 
