@@ -16,7 +16,8 @@ import StateStore
 /// sit behind the package's lock type all the same. A prefetcher is used by one thread;
 /// dropping it stops the background reading.
 final class LinePrefetcher<Parsed> {
-  /// Lines in a batch at most (a batch also ends past ``batchBytes`` bytes).
+  /// Lines in a batch at most (a batch also ends past ``batchBytes`` bytes). Tests read logs
+  /// longer than ``maximumBatches`` of these (`PrefetchingReaderTests.manyBatches`).
   static var batchLines: Int { 256 }
   static var batchBytes: Int { 1 << 20 }
   static var maximumBatches: Int { 8 }
@@ -43,8 +44,8 @@ final class LinePrefetcher<Parsed> {
   private let queue = Guarded(Queue())
   private let available = DispatchSemaphore(value: 0)
   private let space = DispatchSemaphore(value: 0)
+  /// The batch being taken, last entry first.
   private var batch: [Entry] = []
-  private var next = 0
   /// The end or the read error, once taken: given again on every later take.
   private var last: Result<Parsed?, ActionLogError>?
 
@@ -80,18 +81,18 @@ final class LinePrefetcher<Parsed> {
   /// - Throws: What ``LineReader/next()`` throws, at the line it throws at.
   func take() throws(ActionLogError) -> Parsed? {
     if let last { return try last.get() }
-    if next == batch.count {
+    if batch.isEmpty {
       available.wait()
       let wakesProducer: Bool
       (batch, wakesProducer) = queue.withLock { queue in
         defer { queue.producerWaits = false }
         return (queue.batches.removeFirst(), queue.producerWaits)
       }
-      next = 0
       if wakesProducer { space.signal() }
+      // Taken from the end, so each entry is moved out, not copied.
+      batch.reverse()
     }
-    let entry = batch[next]
-    next += 1
+    let entry = batch.removeLast()
     lineNumber = entry.lineNumber
     bytesConsumed = entry.bytesConsumed
     switch entry.parsed {
@@ -99,7 +100,6 @@ final class LinePrefetcher<Parsed> {
     case .success(nil), .failure:
       last = entry.parsed
       batch = []
-      next = 0
       return try entry.parsed.get()
     }
   }
