@@ -9,13 +9,19 @@ import Foundation
 /// `Decodable` promises, and what a replay rests on anyway (a log replays the same way twice).
 /// Only values that decoded are kept; bytes that fail are decoded again, and fail with their
 /// usual words. Memory stays bounded: values of more than ``longestKept`` bytes are never
-/// kept (a long text rarely comes back), and past ``byteLimit`` bytes of kept values the
-/// cache starts again empty.
+/// kept (a long text rarely comes back), and past ``maximumKept`` values, or ``byteLimit``
+/// bytes of them (each counted with what keeping it costs besides its bytes), the cache starts
+/// again empty: a log of mostly distinct actions pays for a few thousand at a time, not for
+/// all of them.
 struct DecodedValues<Value> {
   /// The longest value kept, in bytes.
   static var longestKept: Int { 4 * 1024 }
+  /// The values kept at most, before the cache starts again.
+  static var maximumKept: Int { 8 * 1024 }
   /// The bytes of the values kept at most, before the cache starts again.
-  static var byteLimit: Int { 4 * 1024 * 1024 }
+  static var byteLimit: Int { 2 * 1024 * 1024 }
+  /// What keeping a value costs besides its bytes, about: its key's array, its slot.
+  static var costPerValue: Int { 96 }
 
   private struct Key: Hashable {
     let hash: UInt64
@@ -38,12 +44,13 @@ struct DecodedValues<Value> {
     let key = Key(hash: StateDigest.fnv1a(array), bytes: array)
     if let value = values[key] { return value }
     let value = try decode(bytes)
-    if bytesKept + array.count > Self.byteLimit {
+    let cost = array.count + Self.costPerValue
+    if values.count == Self.maximumKept || bytesKept + cost > Self.byteLimit {
       values.removeAll(keepingCapacity: true)
       bytesKept = 0
     }
     values[key] = value
-    bytesKept += array.count
+    bytesKept += cost
     return value
   }
 }
