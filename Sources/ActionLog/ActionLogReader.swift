@@ -60,7 +60,26 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   /// ``ActionLogError/recorderWarning(line:message:)``.
   public private(set) var warnings: [ActionLogError] = []
 
-  private let lines: LineReader
+  /// A line read and decoded, not yet checked against the lines before it.
+  private struct ParsedLine {
+    var line: LineReader.Line
+    var decoded: Result<ActionLogFormat.Line<State, Action, Effect>, any Error>
+    /// Where a step line's patch and checkpoint are, when its layout told.
+    var parts: (patch: [UInt8]?, checkpoint: Range<Int>?)?
+  }
+
+  /// Where the parsed lines come from: read here, as they are asked for, or ahead on a
+  /// background thread.
+  private enum Source {
+    case lines(LineReader)
+    case prefetched(LinePrefetcher<ParsedLine>)
+  }
+
+  private var source: Source
+  /// Reads the values of step lines read here, keeping the actions and effects it has read.
+  private var stepValues: StepLineLayout.Values<Action, Effect>
+  /// Whether the end of the file is only where its writer has got to.
+  private let follows: Bool
   /// Reads the values in the canonical form the header names.
   private let decoder: CanonicalJSONDecoder
   private var isFinished = false
@@ -90,11 +109,16 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   /// Opens the log at `url` as ``init(url:options:)`` does; with `follows`, the end of the
   /// file is only where its writer has got to: ``next()`` returns `nil` there until more is
   /// appended, and ``hasEnded`` says when the recording itself ended.
+  ///
+  /// With `prefetches` (and without `follows`), the lines are read and decoded ahead on a
+  /// background thread (``LinePrefetcher``) while the caller works on the entries taken: the
+  /// entries, warnings and errors are the same, in the same order.
   package init(
-    url: URL, options: ActionLogReadOptions, follows: Bool
+    url: URL, options: ActionLogReadOptions, follows: Bool, prefetches: Bool = false
   ) throws(ActionLogError) {
-    lines = try LineReader(url: url, maximumLineLength: options.maximumLineLength)
+    let lines = try LineReader(url: url, maximumLineLength: options.maximumLineLength)
     lines.follows = follows
+    self.follows = follows
     let headerLine: Data
     (header, decoder, headerLine) = try HeaderDecoding.decode(
       ActionLogHeader<State>.self, from: lines, expectedFeature: options.expectedFeature)
@@ -103,6 +127,13 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     }
     recorded = RecordedStates(
       base: JSONValueBytes.member(ActionLogFormat.Key.initialState.rawValue, of: headerLine))
+    stepValues = StepLineLayout.Values(decoder: decoder)
+    if prefetches, !follows {
+      var values = stepValues
+      source = .prefetched(LinePrefetcher(lines: lines) { Self.parse($0, values: &values) })
+    } else {
+      source = .lines(lines)
+    }
   }
 
   /// The state the log recorded after the last entry ``next()`` returned: rebuilt from the
@@ -139,7 +170,12 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   package var form: CanonicalForm { decoder.form }
 
   /// The number of the last line read.
-  public var lineNumber: Int { lines.lineNumber }
+  public var lineNumber: Int {
+    switch source {
+    case .lines(let lines): lines.lineNumber
+    case .prefetched(let prefetcher): prefetcher.lineNumber
+    }
+  }
 
   /// Whether the log ended: its `closed` or `stopped` marker, a cut last line, or (when not
   /// following) the end of the file.
@@ -147,7 +183,12 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
 
   /// How many bytes of the file have been read as lines: with the file's size, how far along
   /// the reading is (for progress on long logs).
-  package var bytesRead: Int { lines.bytesConsumed }
+  package var bytesRead: Int {
+    switch source {
+    case .lines(let lines): lines.bytesConsumed
+    case .prefetched(let prefetcher): prefetcher.bytesConsumed
+    }
+  }
 
   /// The next entry, or `nil` at the end of the log (or at its `stopped` / `closed` marker).
   ///
@@ -158,21 +199,13 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   ///   reader throws it again on every call.
   public func next() throws(ActionLogError) -> ActionLogEntry<State, Action, Effect>? {
     guard !isFinished else { return nil }
-    while let line = try lines.next() {
-      if line.bytes.isEmpty { continue }
+    while let parsed = try nextParsedLine() {
+      let line = parsed.line
       let decoded: ActionLogFormat.Line<State, Action, Effect>
-      var parts: (patch: [UInt8]?, checkpoint: Range<Int>?)?
-      do {
-        if let read: StepLineLayout.Read<State, Action, Effect> = StepLineLayout.read(
-          in: line.bytes, using: decoder)
-        {
-          decoded = .step(read.step)
-          parts = (read.patch, read.checkpoint)
-        } else {
-          decoded = try decoder.decode(
-            ActionLogFormat.Line<State, Action, Effect>.self, from: line.bytes)
-        }
-      } catch {
+      let parts = parsed.parts
+      switch parsed.decoded {
+      case .success(let line): decoded = line
+      case .failure(let error):
         if !line.isTerminated {
           warnings.append(.truncatedLastLine(line: line.number))
           isFinished = true
@@ -234,7 +267,43 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         throw .malformedLine(line: line.number, reason: "unknown line kind \(Sanitized.name(kind))")
       }
     }
-    if !lines.follows { isFinished = true }
+    if !follows { isFinished = true }
     return nil
+  }
+
+  /// The next non-empty line, read and decoded.
+  private func nextParsedLine() throws(ActionLogError) -> ParsedLine? {
+    switch source {
+    case .prefetched(let prefetcher):
+      return try prefetcher.take()
+    case .lines(let lines):
+      while let line = try lines.next() {
+        if line.bytes.isEmpty { continue }
+        return Self.parse(line, values: &stepValues)
+      }
+      return nil
+    }
+  }
+
+  /// Reads `line` as a log line: by the step line's layout when it has it, else whole.
+  private static func parse(
+    _ line: LineReader.Line, values: inout StepLineLayout.Values<Action, Effect>
+  ) -> ParsedLine {
+    if let read: StepLineLayout.Read<State, Action, Effect> = StepLineLayout.read(
+      in: line.bytes, using: &values)
+    {
+      return ParsedLine(
+        line: line, decoded: .success(.step(read.step)), parts: (read.patch, read.checkpoint))
+    }
+    do {
+      return ParsedLine(
+        line: line,
+        decoded: .success(
+          try values.decoder.decode(
+            ActionLogFormat.Line<State, Action, Effect>.self, from: line.bytes)),
+        parts: nil)
+    } catch {
+      return ParsedLine(line: line, decoded: .failure(error), parts: nil)
+    }
   }
 }

@@ -63,6 +63,9 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
 
   /// Opens the log at `url` for a step-by-step replay.
   ///
+  /// The session reads and decodes the log ahead on a second thread while the steps before are
+  /// reduced and checked; the steps, warnings and errors are those of reading it in order.
+  ///
   /// - Parameters:
   ///   - url: The log file.
   ///   - verify: Whether to check digests, checkpoints and effects at every step.
@@ -74,7 +77,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   ) throws(ActionLogError) -> ReplaySession<R> {
     ReplaySession(
       reducer: reducer,
-      reader: try ActionLogReader(url: url, options: options),
+      reader: try ActionLogReader(url: url, options: options, follows: false, prefetches: true),
       verifies: verify)
   }
 

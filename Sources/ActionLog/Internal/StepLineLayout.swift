@@ -39,6 +39,37 @@ package struct StepLineLayout {
   package static func read<State: Decodable, Action: Decodable, Effect: Decodable>(
     in line: Data, using decoder: CanonicalJSONDecoder
   ) -> Read<State, Action, Effect>? {
+    var values = Values<Action, Effect>(decoder: decoder)
+    return read(in: line, using: &values)
+  }
+
+  /// Decodes the values of a reader's step lines, keeping the actions and the effects it has
+  /// decoded by their bytes (``DecodedValues``): a log repeats them.
+  package struct Values<Action: Decodable, Effect: Decodable> {
+    /// Decodes every value.
+    package let decoder: CanonicalJSONDecoder
+    private var actions = DecodedValues<Action>()
+    private var effects = DecodedValues<[Effect]>()
+
+    /// Creates an empty one that decodes with `decoder`.
+    package init(decoder: CanonicalJSONDecoder) {
+      self.decoder = decoder
+    }
+
+    mutating func action(from bytes: Data) throws -> Action {
+      try actions.value(of: bytes) { [decoder] in try decoder.decode(Action.self, from: $0) }
+    }
+
+    mutating func effects(from bytes: Data) throws -> [Effect] {
+      try effects.value(of: bytes) { [decoder] in try decoder.decode([Effect].self, from: $0) }
+    }
+  }
+
+  /// The step of a line in the recorder's own layout and where its parts are, with its values
+  /// decoded by `values`.
+  package static func read<State: Decodable, Action: Decodable, Effect: Decodable>(
+    in line: Data, using values: inout Values<Action, Effect>
+  ) -> Read<State, Action, Effect>? {
     guard let layout = find(in: line) else { return nil }
     let base = line.startIndex
     func slice(_ range: Range<Int>) -> Data {
@@ -54,11 +85,12 @@ package struct StepLineLayout {
       let step = RecordedTransition<State, Action, Effect>(
         sequenceNumber: layout.sequenceNumber, time: layout.time.map { .milliseconds($0) },
         origin: layout.origin,
-        action: try decoder.decode(Action.self, from: slice(layout.action)),
-        effects: try layout.effects.map { try decoder.decode([Effect].self, from: slice($0)) }
-          ?? [],
+        action: try values.action(from: slice(layout.action)),
+        effects: try layout.effects.map { try values.effects(from: slice($0)) } ?? [],
         digest: layout.digest,
-        checkpoint: try layout.checkpoint.map { try decoder.decode(State.self, from: slice($0)) })
+        checkpoint: try layout.checkpoint.map {
+          try values.decoder.decode(State.self, from: slice($0))
+        })
       return Read(step: step, patch: patch, checkpoint: layout.checkpoint)
     } catch {
       return nil
