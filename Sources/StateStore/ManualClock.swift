@@ -55,20 +55,18 @@ public final class ManualClock: Clock, Sendable {
       return nextID
     }
 
-    /// Takes out the waiters whose count of sleepers has been reached; their timeouts stop.
-    mutating func satisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
+    /// Takes out the waiters whose count of sleepers has been reached.
+    mutating func satisfiedWaiters() -> [BoundedWait<Bool>] {
       let ready = sleeperWaiters.filter { $0.value.count <= sleepers.count }
       for id in ready.keys { sleeperWaiters[id] = nil }
-      for waiter in ready.values { waiter.timeout?.cancel() }
-      return ready.values.map(\.continuation)
+      return ready.values.map(\.wait)
     }
   }
 
-  /// A ``waitForSleepers(_:timeout:)`` call waiting, and the task that ends it at its timeout.
+  /// A ``waitForSleepers(_:timeout:)`` call waiting.
   private struct SleeperWaiter {
     var count: Int
-    var continuation: CheckedContinuation<Bool, Never>
-    var timeout: Task<Void, Never>?
+    var wait: BoundedWait<Bool>
   }
 
   /// What ``advance(to:)`` awaits after a sleeper of this task has resumed, before it wakes the
@@ -118,7 +116,7 @@ public final class ManualClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let (cancelled, waiters) = state.withLock {
-          state -> (Bool, [CheckedContinuation<Bool, Never>]) in
+          state -> (Bool, [BoundedWait<Bool>]) in
           // The cancellation handler may have run before the sleeper was registered.
           if Task.isCancelled { return (true, []) }
           state.sleepers.append(
@@ -130,7 +128,7 @@ public final class ManualClock: Clock, Sendable {
           continuation.resume(throwing: CancellationError())
           return
         }
-        for waiter in waiters { waiter.resume(returning: true) }
+        for waiter in waiters { waiter.end(true) }
         sleepersChanged()
       }
     } onCancel: {
@@ -167,31 +165,17 @@ public final class ManualClock: Clock, Sendable {
   /// - Returns: Whether `count` sleepers were reached before the timeout.
   public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
     let id = state.withLock { $0.makeID() }
-    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-      let reached = state.withLock { state -> Bool in
-        guard state.sleepers.count < count else { return true }
-        state.sleeperWaiters[id] = SleeperWaiter(count: count, continuation: continuation)
-        return false
-      }
-      if reached {
-        continuation.resume(returning: true)
-        return
-      }
-      // Registered first, then timed: the timer is cancelled when the wait ends, so no task
-      // sleeps on for the rest of the timeout.
-      let timer = Task { [state] in
-        try? await Task.sleep(for: timeout)
-        guard !Task.isCancelled else { return }
-        state.withLock { $0.sleeperWaiters.removeValue(forKey: id) }?.continuation
-          .resume(returning: false)
-      }
-      let waiting = state.withLock { state -> Bool in
-        guard state.sleeperWaiters[id] != nil else { return false }
-        state.sleeperWaiters[id]?.timeout = timer
-        return true
-      }
-      if !waiting { timer.cancel() }
-    }
+    return await BoundedWait.first(
+      timeout: timeout, timedOut: false,
+      onTimeout: { [state] in _ = state.withLock { $0.sleeperWaiters.removeValue(forKey: id) } },
+      start: { wait in
+        let reached = state.withLock { state -> Bool in
+          guard state.sleepers.count < count else { return true }
+          state.sleeperWaiters[id] = SleeperWaiter(count: count, wait: wait)
+          return false
+        }
+        if reached { wait.end(true) }
+      })
   }
 
   /// Moves time forward by `duration`, waking every sleeper it reaches, in deadline order.

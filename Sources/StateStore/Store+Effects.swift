@@ -155,17 +155,10 @@ public struct StoreTask: Sendable {
   /// - Returns: Whether every effect finished in time.
   @MainActor public func finish(within timeout: Duration) async -> Bool {
     guard node != nil else { return true }
-    let outcome = BoundedWait()
-    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-      outcome.start(continuation)
-      outcome.timer = Task {
-        // Cancelled when the effects finish first: then nothing is left to answer.
-        do { try await Task.sleep(for: timeout) } catch { return }
-        outcome.end(false)
-      }
+    return await BoundedWait.first(timeout: timeout, timedOut: false) { wait in
       Task { @MainActor in
         await self.finish()
-        outcome.end(true)
+        wait.end(true)
       }
     }
   }
@@ -177,32 +170,5 @@ public struct StoreTask: Sendable {
     guard let node else { return }
     node.isCancelled = true
     for task in node.tasks { task.cancel() }
-  }
-}
-
-/// The first of two outcomes of a wait with a timeout; the later one is ignored.
-private final class BoundedWait: Sendable {
-  private struct State {
-    var continuation: CheckedContinuation<Bool, Never>?
-    var timer: Task<Void, Never>?
-  }
-  private let state = Guarded(State())
-
-  /// The task that ends the wait at its timeout; cancelled when the wait ends first.
-  var timer: Task<Void, Never>? {
-    get { state.withLock { $0.timer } }
-    set { state.withLock { $0.timer = newValue } }
-  }
-
-  func start(_ continuation: CheckedContinuation<Bool, Never>) {
-    state.withLock { $0.continuation = continuation }
-  }
-
-  func end(_ finished: Bool) {
-    let (continuation, timer) = state.withLock { state in
-      (state.continuation.take(), state.timer.take())
-    }
-    timer?.cancel()
-    continuation?.resume(returning: finished)
   }
 }

@@ -36,9 +36,7 @@ public final class HeldCalls<Request: Sendable, Answer: Sendable>: Sendable {
   private struct Waiter {
     let id: Int
     let matches: @Sendable (Request) -> Bool
-    let continuation: CheckedContinuation<Request?, Never>
-    /// Ends the wait at its timeout; cancelled when a call wakes the waiter first.
-    var timeout: Task<Void, Never>?
+    let wait: BoundedWait<Request?>
   }
 
   private struct State {
@@ -94,10 +92,7 @@ public final class HeldCalls<Request: Sendable, Answer: Sendable>: Sendable {
           continuation.resume(returning: nil)
           return
         }
-        for waiter in woken {
-          waiter.timeout?.cancel()
-          waiter.continuation.resume(returning: request)
-        }
+        for waiter in woken { waiter.wait.end(request) }
       }
     } onCancel: {
       guard honoringCancellation else { return }
@@ -120,32 +115,19 @@ public final class HeldCalls<Request: Sendable, Answer: Sendable>: Sendable {
     where condition: @escaping @Sendable (Request) -> Bool = { _ in true }
   ) async -> Request? {
     let id = state.withLock { $0.makeID() }
-    return await withCheckedContinuation { (continuation: CheckedContinuation<Request?, Never>) in
-      let held = state.withLock { state -> Request? in
-        if let call = state.calls.first(where: { condition($0.request) }) { return call.request }
-        state.waiters.append(Waiter(id: id, matches: condition, continuation: continuation))
-        return nil
-      }
-      if let held {
-        continuation.resume(returning: held)
-        return
-      }
-      // Registered first, then timed: a call that comes first cancels the timer.
-      let timer = Task { [weak self] in
-        try? await Task.sleep(for: timeout)
-        guard !Task.isCancelled, let self else { return }
-        let waiter = self.state.withLock { state -> Waiter? in
-          state.waiters.firstIndex(where: { $0.id == id }).map { state.waiters.remove(at: $0) }
+    return await BoundedWait.first(
+      timeout: timeout, timedOut: nil,
+      onTimeout: { [state] in state.withLock { $0.waiters.removeAll { $0.id == id } } },
+      start: { wait in
+        let held = state.withLock { state -> Request? in
+          if let call = state.calls.first(where: { condition($0.request) }) {
+            return call.request
+          }
+          state.waiters.append(Waiter(id: id, matches: condition, wait: wait))
+          return nil
         }
-        waiter?.continuation.resume(returning: nil)
-      }
-      let waiting = state.withLock { state -> Bool in
-        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return false }
-        state.waiters[index].timeout = timer
-        return true
-      }
-      if !waiting { timer.cancel() }
-    }
+        if let held { wait.end(held) }
+      })
   }
 
   /// Answers the oldest held call whose request meets `condition` with `answer`.
