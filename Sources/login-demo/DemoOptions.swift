@@ -3,7 +3,7 @@ import Foundation
 import LoginFeature
 import StateStore
 
-/// The command line of `login-demo`, parsed by hand.
+/// The command line of `login-demo`, parsed by the package's one option table (`table`).
 package struct DemoOptions: Equatable {
   /// The `--rules` presets, by name.
   static let rulesPresets: [(name: String, rules: CredentialRules)] = [
