@@ -28,7 +28,9 @@ final class LineReader {
   /// picks up what was appended.
   var follows = false
   private let descriptor: Int32
-  private var buffer: UnsafeMutableRawBufferPointer
+  /// The bytes read and not yet taken as lines are `buffer[start..<end]`. An array the reader
+  /// owns: no manual allocation (the package's one is its lock type's).
+  private var buffer = [UInt8](repeating: 0, count: LineReader.chunkSize)
   private var start = 0
   private var end = 0
   private var atEndOfFile = false
@@ -60,12 +62,10 @@ final class LineReader {
       throw .ioError("\(name) is \(kind), not an action log")
     }
     self.descriptor = descriptor
-    buffer = .allocate(byteCount: Self.chunkSize, alignment: 1)
   }
 
   deinit {
     close(descriptor)
-    buffer.deallocate()
   }
 
   /// The next line, or `nil` at the end of the file.
@@ -81,18 +81,16 @@ final class LineReader {
 
   private func readLine() throws(ActionLogError) -> Line? {
     while true {
-      guard let base = buffer.baseAddress else { return nil }
-      if end > start, let found = memchr(base + start, Int32(CanonicalJSON.newline), end - start) {
-        let newline = base.distance(to: found)
+      if end > start, let newline = newlineIndex() {
         lineNumber += 1
         var length = newline - start
         guard length <= maximumLineLength else {
           throw .lineTooLong(line: lineNumber, limit: maximumLineLength)
         }
-        if length > 0, base.load(fromByteOffset: start + length - 1, as: UInt8.self) == 13 {
+        if length > 0, buffer[start + length - 1] == 13 {
           length -= 1
         }
-        let bytes = Data(bytes: base + start, count: length)
+        let bytes = Data(buffer[start..<(start + length)])
         start = newline + 1
         return Line(number: lineNumber, bytes: bytes, isTerminated: true)
       }
@@ -106,7 +104,7 @@ final class LineReader {
       if atEndOfFile {
         guard start < end else { return nil }
         lineNumber += 1
-        let bytes = Data(bytes: base + start, count: end - start)
+        let bytes = Data(buffer[start..<end])
         start = end
         return Line(number: lineNumber, bytes: bytes, isTerminated: false)
       }
@@ -114,25 +112,40 @@ final class LineReader {
     }
   }
 
+  /// Where the first newline in `buffer[start..<end]` is, found by `memchr` over the reader's
+  /// own bytes.
+  private func newlineIndex() -> Int? {
+    buffer.withUnsafeBytes { bytes -> Int? in
+      guard let base = bytes.baseAddress,
+        let found = memchr(base + start, Int32(CanonicalJSON.newline), end - start)
+      else { return nil }
+      return base.distance(to: UnsafeRawPointer(found))
+    }
+  }
+
   /// Moves the partial line to the front, grows the buffer if a chunk does not fit, and reads.
   private func fill() throws(ActionLogError) {
-    guard let base = buffer.baseAddress else { return }
     if start > 0 {
-      if end > start { memmove(base, base + start, end - start) }
+      if end > start {
+        let (from, count) = (start, end - start)
+        buffer.withUnsafeMutableBytes { bytes in
+          guard let base = bytes.baseAddress else { return }
+          memmove(base, base + from, count)
+        }
+      }
       end -= start
       start = 0
     }
     if buffer.count - end < Self.chunkSize {
       // The partial line is at most maximumLineLength + 1 bytes here, so this stays bounded.
-      let grown = UnsafeMutableRawBufferPointer.allocate(
-        byteCount: max(buffer.count * 2, end + Self.chunkSize), alignment: 1)
-      if let grownBase = grown.baseAddress, end > 0 { memcpy(grownBase, base, end) }
-      buffer.deallocate()
-      buffer = grown
+      let grown = max(buffer.count * 2, end + Self.chunkSize)
+      buffer.append(contentsOf: repeatElement(0, count: grown - buffer.count))
     }
-    guard let target = buffer.baseAddress else { return }
     while true {
-      let count = read(descriptor, target + end, buffer.count - end)
+      let filled = end
+      let count = buffer.withUnsafeMutableBytes { bytes in
+        read(descriptor, bytes.baseAddress.map { $0 + filled }, bytes.count - filled)
+      }
       if count > 0 {
         end += count
         bytesFilled += count
