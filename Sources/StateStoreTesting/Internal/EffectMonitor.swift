@@ -19,6 +19,9 @@ final class EffectMonitor: TaskExecutor {
     var signalled = false
     var waiter: CheckedContinuation<Void, Never>?
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Threads blocked in ``waitUntilIdle(timeout:)``, each woken once no job is queued or
+    /// running.
+    var blockedWaiters: [DispatchSemaphore] = []
   }
 
   private let state = Guarded(State())
@@ -32,11 +35,16 @@ final class EffectMonitor: TaskExecutor {
     DispatchQueue.global().async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
       var idleWaiters: [CheckedContinuation<Void, Never>] = []
+      var blockedWaiters: [DispatchSemaphore] = []
       self.update { state in
         state.activeJobs -= 1
-        if state.activeJobs == 0 { swap(&idleWaiters, &state.idleWaiters) }
+        if state.activeJobs == 0 {
+          swap(&idleWaiters, &state.idleWaiters)
+          swap(&blockedWaiters, &state.blockedWaiters)
+        }
       }
       for waiter in idleWaiters { waiter.resume() }
+      for waiter in blockedWaiters { waiter.signal() }
     }
   }
 
@@ -87,13 +95,28 @@ final class EffectMonitor: TaskExecutor {
   /// only returning from its last `send`. An effect waiting for the caller's thread (the main
   /// actor) is still running, and the wait ends at `timeout`.
   func waitUntilIdle(timeout: Duration) -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while !isIdle {
-      guard clock.now < deadline else { return false }
-      Thread.sleep(forTimeInterval: 0.000_2)
+    // Woken by the last job as it ends, not by polling.
+    let idle = DispatchSemaphore(value: 0)
+    let isIdleNow = state.withLock { state -> Bool in
+      guard state.activeJobs > 0 else { return true }
+      state.blockedWaiters.append(idle)
+      return false
     }
-    return true
+    if isIdleNow { return true }
+    // At most a day: the bound is for a test store's `deinit`, and must not overflow.
+    let nanoseconds =
+      min(max(timeout.components.seconds, 0), 86_400) * 1_000_000_000
+      + max(timeout.components.attoseconds, 0) / 1_000_000_000
+    if idle.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success { return true }
+    // Timed out: forget the waiter, unless the last job took it meanwhile.
+    let taken = state.withLock { state -> Bool in
+      guard let index = state.blockedWaiters.firstIndex(where: { $0 === idle }) else {
+        return true
+      }
+      state.blockedWaiters.remove(at: index)
+      return false
+    }
+    return taken
   }
 
   func effectEntered() { update { $0.entered += 1 } }
