@@ -46,17 +46,7 @@ struct PrefetchingReaderTests {
   /// actions and effects taken from the decoded ones.
   @Test @MainActor func aLogOfManyBatchesReadsTheSame() async throws {
     let folder = try TemporaryFolder()
-    let url = folder.file("long.jsonl")
-    let store = Store(initialState: LoginState(), reducer: LoginReducer())
-    let recorder = try store.record(to: url, feature: LoginReducer.actionLogFeature)
-    var random = SeededGenerator(seed: 2_811)
-    let generator = LoginActionGenerator()
-    WarningLog.expectingAbsentChildWarnings {
-      for _ in 0..<Self.manyBatches {
-        store.send(generator.next(for: store.state, using: &random))
-      }
-    }
-    await recorder.close()
+    let url = try await Self.recordRandomSession(in: folder, seed: 2_811)
     let direct = try Self.reading(url, prefetches: false)
     #expect(direct.count > Self.manyBatches)
     #expect(try Self.difference(Self.reading(url, prefetches: true), direct) == nil)
@@ -79,22 +69,29 @@ struct PrefetchingReaderTests {
   /// step, or at a divergence); nothing waits on it.
   @Test @MainActor func aReaderDroppedEarlyStops() async throws {
     let folder = try TemporaryFolder()
-    let url = folder.file("long.jsonl")
-    let store = Store(initialState: LoginState(), reducer: LoginReducer())
-    let recorder = try store.record(to: url, feature: LoginReducer.actionLogFeature)
-    var random = SeededGenerator(seed: 2_812)
-    let generator = LoginActionGenerator()
-    WarningLog.expectingAbsentChildWarnings {
-      for _ in 0..<Self.manyBatches {
-        store.send(generator.next(for: store.state, using: &random))
-      }
-    }
-    await recorder.close()
+    let url = try await Self.recordRandomSession(in: folder, seed: 2_812)
     for taken in [0, 1, 300] {
       let reader = try Reader(url: url, options: .init(), follows: false, prefetches: true)
       for _ in 0..<taken { _ = try reader.next() }
       #expect(reader.lineNumber == taken + 1)
     }
+  }
+
+  /// A log of ``manyBatches`` random login actions, recorded into `folder`.
+  @MainActor
+  static func recordRandomSession(in folder: TemporaryFolder, seed: UInt64) async throws -> URL {
+    let url = folder.file("long.jsonl")
+    let store = Store(initialState: LoginState(), reducer: LoginReducer())
+    let recorder = try store.record(to: url, feature: LoginReducer.actionLogFeature)
+    var random = SeededGenerator(seed: seed)
+    let generator = LoginActionGenerator()
+    WarningLog.expectingAbsentChildWarnings {
+      for _ in 0..<manyBatches {
+        store.send(generator.next(for: store.state, using: &random))
+      }
+    }
+    await recorder.close()
+    return url
   }
 
   /// The first entry where `prefetched` and `direct` differ, as a short text; `nil` when none.
@@ -136,8 +133,11 @@ struct PrefetchingReaderTests {
       result[result.count - 1] += " @ \(reader.lineNumber) \(reader.bytesRead)"
     }
     result.append("warnings \(reader.warnings)")
-    let recorded = try? reader.recordedState()
-    result.append("recorded \(String(describing: recorded))")
+    do {
+      result.append("recorded \(String(describing: try reader.recordedState()))")
+    } catch {
+      result.append("recorded: error \(error)")
+    }
     return result
   }
 }

@@ -10,16 +10,23 @@ import ToolTestSupport
 /// rotated out before they could be read.
 @MainActor
 struct FollowRotationTests {
+  /// `replay --follow FOLDER`, stopped (as with Ctrl-C) once it says the recording ended, and
+  /// killed after 90 s.
+  private static func followUntilTheRecordingEnds(
+    _ flight: URL
+  ) async throws -> ProcessRunner.Result {
+    try await ProcessRunner.run(
+      try ReplayProcess.executable(), ["--follow", flight.path], environment: ["NO_COLOR": "1"],
+      timeout: .seconds(90), interruptWhen: { $0.contains("── the recording ended in segment-") })
+  }
+
   @Test(.timeLimit(.minutes(5)))
   func aRotatingFolderIsFollowedToItsLastStep() async throws {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }
     let flight = folder.file("flight")
-    let replay = try ReplayProcess.executable()
     // Stopped (as with Ctrl-C) once it has followed the recording to its end.
-    async let followed = ProcessRunner.run(
-      replay, ["--follow", flight.path], environment: ["NO_COLOR": "1"], timeout: .seconds(90),
-      interruptWhen: { $0.contains("── the recording ended in segment-") })
+    async let followed = Self.followUntilTheRecordingEnds(flight)
     try await Task.sleep(for: .milliseconds(300))
     let store = Store(initialState: LoginState(), reducer: LoginReducer())
     let recorder = try store.recordFlight(
@@ -85,9 +92,7 @@ struct FollowRotationTests {
       try FileManager.default.removeItem(at: deleted.url)
     }
 
-    let result = try await ProcessRunner.run(
-      try ReplayProcess.executable(), ["--follow", flight.path], environment: ["NO_COLOR": "1"],
-      timeout: .seconds(90), interruptWhen: { $0.contains("── the recording ended in segment-") })
+    let result = try await Self.followUntilTheRecordingEnds(flight)
     #expect(!result.timedOut, "--follow did not reach the end: \(result.stdout.suffix(600))")
     // At most the one line that says what it waits for, if it started before the recording.
     let waiting = "replay: waiting for '\(flight.path)' to be recorded (Ctrl-C to stop)\n"
@@ -126,9 +131,7 @@ struct FollowRotationTests {
     for index in 0..<20 { store.send(.edit(.set(\.username, to: "user-\(index)"))) }
     await recorder.close()
 
-    async let followed = ProcessRunner.run(
-      try ReplayProcess.executable(), ["--follow", flight.path], environment: ["NO_COLOR": "1"],
-      timeout: .seconds(90), interruptWhen: { $0.contains("── the recording ended in segment-") })
+    async let followed = Self.followUntilTheRecordingEnds(flight)
     // Deleted while the follower (most likely) waits for its header; deleted before it looked,
     // the segment is simply never seen, and the test checks less but still passes honestly.
     try await Task.sleep(for: .seconds(1))
@@ -168,9 +171,7 @@ struct FollowRotationTests {
     #expect(
       plain.stderr.contains("replay: warning: \(segment.url.lastPathComponent): \(said)"),
       "\(plain.stderr)")
-    let followed = try await ProcessRunner.run(
-      try ReplayProcess.executable(), ["--follow", flight.path], environment: ["NO_COLOR": "1"],
-      timeout: .seconds(90), interruptWhen: { $0.contains("── the recording ended in segment-") })
+    let followed = try await Self.followUntilTheRecordingEnds(flight)
     #expect(!followed.timedOut, "\(followed.stdout)")
     let shown = followed.stdout.split(separator: "\n")
     let at = shown.firstIndex { $0 == "── warning: \(said) ──" }
@@ -201,9 +202,7 @@ struct FollowRotationTests {
     let numbers = try FlightRecording(folder: flight).segments.map(\.number)
     try #require(numbers != numbers.sorted(), "the two launches' segments must interleave")
 
-    let result = try await ProcessRunner.run(
-      try ReplayProcess.executable(), ["--follow", flight.path], environment: ["NO_COLOR": "1"],
-      timeout: .seconds(90), interruptWhen: { $0.contains("── the recording ended in segment-") })
+    let result = try await Self.followUntilTheRecordingEnds(flight)
     #expect(!result.timedOut, "--follow did not reach the end: \(result.stdout.suffix(600))")
     let lines = result.stdout.split(separator: "\n")
     #expect(!lines.contains { $0.contains("rotated out") }, "\(result.stdout.prefix(2_000))")
