@@ -45,7 +45,6 @@ public struct EditableField<Root>: Sendable {
   /// identity; nothing is read or written through it.
   @usableFromInline let offset: Int?
   @usableFromInline let valueType: ObjectIdentifier
-  @usableFromInline let read: @Sendable (Root) -> any FieldValue
   @usableFromInline let decode:
     @Sendable (String, KeyedDecodingContainer<FieldEditKey>) throws -> any EditStorage<Root>
 
@@ -62,7 +61,6 @@ public struct EditableField<Root>: Sendable {
     self.keyPath = keyPath
     offset = FieldIdentity.offset(of: keyPath)
     valueType = ObjectIdentifier(Value.self)
-    read = { $0[keyPath: keyPath] }
     decode = { name, container in
       let value = try container.decode(Value.self, forKey: .value)
       return TypedEdit(field: name, value: value, keyPath: keyPath, undeclared: nil)
@@ -96,6 +94,8 @@ protocol EditStorage<Root>: AnyObject, Sendable {
   var undeclared: String? { get }
   /// Writes the value; `false` when the field is not declared.
   func apply(to state: inout Root) -> Bool
+  /// Whether the field of `state` already holds the value (`true` when it is not declared).
+  func changesNothing(in state: Root) -> Bool
 }
 
 @usableFromInline
@@ -123,6 +123,12 @@ final class TypedEdit<Root, Value: FieldValue>: EditStorage {
     guard let keyPath else { return false }
     state[keyPath: keyPath] = typedValue
     return true
+  }
+
+  @inlinable
+  func changesNothing(in state: Root) -> Bool {
+    guard let keyPath else { return true }
+    return state[keyPath: keyPath] == typedValue
   }
 }
 
@@ -219,9 +225,9 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
   ///
   /// - Parameter state: The state to compare with.
   /// - Returns: `true` when the field holds an equal value (or is not declared).
+  @inlinable
   public func changesNothing(in state: Root) -> Bool {
-    guard let entry = Root.fields.first(where: { $0.name == field }) else { return true }
-    return AnyHashable(entry.read(state)) == AnyHashable(value)
+    storage.changesNothing(in: state)
   }
 
   /// Compares the field and the value.

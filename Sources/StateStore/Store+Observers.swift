@@ -9,13 +9,17 @@ extension Store {
   @usableFromInline struct SliceObserver {
     @usableFromInline let id: Int
     /// Reads the handle's slice out of the store's state through its key path, compares it
-    /// with the handle's, and keeps it when it changed; returns whether it did. No host code.
-    @usableFromInline let stage: @MainActor (Store) -> Bool
+    /// with the handle's, and keeps it when it changed; returns whether it did. No host code
+    /// but the slice's `==`, and it never writes the state: the state is lent `inout` so that
+    /// the key path reads the slice where it lies. A read-only argument is a value the key
+    /// path needs in memory, and it was copied whole for each handle (100 handles on a state
+    /// of 100 children: 790 µs a send).
+    @usableFromInline let stage: @MainActor (inout R.State) -> Bool
     /// Publishes the kept slice: Observation and the handle's callbacks (host code).
     @usableFromInline let publish: @MainActor () -> Void
 
     @usableFromInline init(
-      id: Int, stage: @escaping @MainActor (Store) -> Bool,
+      id: Int, stage: @escaping @MainActor (inout R.State) -> Bool,
       publish: @escaping @MainActor () -> Void
     ) {
       self.id = id
@@ -134,11 +138,11 @@ extension Store {
   }
 
   /// Connects a ``ScopedStore``: after every reduced action `stage` reads its slice from the
-  /// store (only the slice is copied, not the whole state) and compares it, and when it
-  /// returns `true`, `publish` runs once every handle has compared.
+  /// store's state, lent in place (only the slice is copied, not the whole state), and
+  /// compares it, and when it returns `true`, `publish` runs once every handle has compared.
   @inlinable
   func observeSlice(
-    stage: @escaping @MainActor (Store) -> Bool,
+    stage: @escaping @MainActor (inout R.State) -> Bool,
     publish: @escaping @MainActor () -> Void
   ) -> StoreSubscription {
     let id = makeObserverID()

@@ -200,7 +200,7 @@ public final class Store<R: Reducer>: Observable {
     let observers = sliceObservers
     // Handles compare their slices, read through their key paths; they publish, and host
     // callbacks run, after every handle has compared.
-    for index in observers.indices where observers[index].stage(self) {
+    for index in observers.indices where observers[index].stage(&currentState) {
       stagedSlices.append(index)
     }
     guard !stagedSlices.isEmpty else { return }

@@ -47,7 +47,7 @@ struct ItemCatalog: Reducer {
 /// half of one plain encoding of the state.
 @MainActor
 func growingStateScenarios(quick: Bool, folder: URL) async -> [BenchmarkResult] {
-  let steps = quick ? 200 : 5_000
+  let steps = quick ? 50 : 5_000
   let url = folder.appendingPathComponent("items.jsonl")
   let store = Store(initialState: ItemCatalog.State(), reducer: ItemCatalog())
   let recorder: ActionLogRecorder<ItemCatalog>

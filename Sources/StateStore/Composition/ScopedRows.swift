@@ -187,7 +187,9 @@ extension Store {
       send: { [self] action in self.send(embed(action)) },
       subscribe: { rows in
         self.observeSlice(
-          stage: { [weak rows] store in rows?.stage(store.currentState[keyPath: path]) ?? false },
+          stage: { [weak rows] (state: inout R.State) in
+            rows?.stage(state[keyPath: path]) ?? false
+          },
           publish: { [weak rows] in rows?.publish() })
       })
   }

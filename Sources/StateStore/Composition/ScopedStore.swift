@@ -252,20 +252,21 @@ extension Store {
 
   @inlinable
   func makeScope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-    state: KeyPath<R.State, ChildState> & Sendable,
+    state path: KeyPath<R.State, ChildState> & Sendable,
     isSame: @escaping (ChildState, ChildState) -> Bool,
     action: @escaping @Sendable (ChildAction) -> R.Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    let initial = ScopedStore<ChildState, ChildAction>.Snapshot(currentState[keyPath: state])
-    // Through the store, so that reading the slice copies the slice and not the whole state.
+    let initial = ScopedStore<ChildState, ChildAction>.Snapshot(currentState[keyPath: path])
+    // The store lends its state in place, so that reading the slice copies the slice and not
+    // the whole state.
     return ScopedStore<ChildState, ChildAction>(
       initial: initial,
       isSame: isSame,
       send: { [self] childAction in self.send(action(childAction)) },
       subscribe: { handle in
         self.observeSlice(
-          stage: { [weak handle] store in
-            handle?.stage(store.currentState[keyPath: state]) ?? false
+          stage: { [weak handle] (state: inout R.State) in
+            handle?.stage(state[keyPath: path]) ?? false
           },
           publish: { [weak handle] in handle?.publish() })
       }
