@@ -24,10 +24,12 @@ public struct FileLockoutStore: LockoutStore {
     file = StoredFile(url: url, format: "loginstore.lockout")
   }
 
-  /// A store whose wait for another process's lock runs on `lockClock`: a test's clock, to
-  /// step through the wait.
-  package init(url: URL, lockClock: some Clock<Duration>) {
-    file = StoredFile(url: url, format: "loginstore.lockout", lockClock: lockClock)
+  /// A store whose wait for another process's lock runs on `lockClock`, trying again every
+  /// `lockPollInterval`: a test's clock, to step through the wait.
+  package init(url: URL, lockClock: some Clock<Duration>, lockPollInterval: Duration) {
+    file = StoredFile(
+      url: url, format: "loginstore.lockout", lockClock: lockClock,
+      lockPollInterval: lockPollInterval)
   }
 
   /// The kept record.

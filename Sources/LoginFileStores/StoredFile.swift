@@ -36,6 +36,8 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
   let format: String
   /// What ``lockWait`` is measured on: real time, or a test's clock.
   var lockClock: any Clock<Duration> = ContinuousClock()
+  /// How often a lock another process holds is tried again.
+  var lockPollInterval: Duration = .milliseconds(2)
   static var version: Int { 1 }
   static var sizeLimit: Int { 64 * 1024 }
   /// The longest a save or clear waits for another process's lock.
@@ -244,7 +246,7 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
     }
     // Polled: a lock another process releases wakes no one here.
     let outcome = try await BoundedWait.poll(
-      every: .milliseconds(2), timeout: Self.lockWait, clock: lockClock
+      every: lockPollInterval, timeout: Self.lockWait, clock: lockClock
     ) { () throws(StoredFileError) -> Bool in
       if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
       let code = errno
