@@ -101,7 +101,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginFileStoresTests",
-      dependencies: ["LoginFileStores", "LoginFeature", "ToolTestSupport"]
+      dependencies: ["LoginFileStores", "LoginFeature", "StateStore", "ToolTestSupport"]
     ),
     .testTarget(
       name: "ActionLogTests",

@@ -24,6 +24,14 @@ public struct FileLockoutStore: LockoutStore {
     file = StoredFile(url: url, format: "loginstore.lockout")
   }
 
+  /// A store whose wait for another process's lock runs on `lockClock`, trying again every
+  /// `lockPollInterval`: a test's clock, to step through the wait.
+  package init(url: URL, lockClock: some Clock<Duration>, lockPollInterval: Duration) {
+    file = StoredFile(
+      url: url, format: "loginstore.lockout", lockClock: lockClock,
+      lockPollInterval: lockPollInterval)
+  }
+
   /// The kept record.
   ///
   /// - Returns: The record, or `nil` when there is no file.

@@ -38,6 +38,14 @@ public struct FileSessionStore: SessionStore {
     file = StoredFile(url: url, format: "loginstore.session")
   }
 
+  /// A store whose wait for another process's lock runs on `lockClock`, trying again every
+  /// `lockPollInterval`: a test's clock, to step through the wait.
+  package init(url: URL, lockClock: some Clock<Duration>, lockPollInterval: Duration) {
+    file = StoredFile(
+      url: url, format: "loginstore.session", lockClock: lockClock,
+      lockPollInterval: lockPollInterval)
+  }
+
   /// Keeps `session`, token in clear, replacing the file atomically.
   ///
   /// - Parameter session: The session to keep.

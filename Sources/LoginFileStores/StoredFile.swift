@@ -34,6 +34,10 @@ import StateStore
 struct StoredFile<Body: Codable & Sendable>: Sendable {
   let url: URL
   let format: String
+  /// What ``lockWait`` is measured on: real time, or a test's clock.
+  var lockClock: any Clock<Duration> = ContinuousClock()
+  /// How often a lock another process holds is tried again.
+  var lockPollInterval: Duration = .milliseconds(2)
   static var version: Int { 1 }
   static var sizeLimit: Int { 64 * 1024 }
   /// The longest a save or clear waits for another process's lock.
@@ -126,11 +130,11 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
       let code = errno
       if code == ENOENT { return .none }
       if code == ELOOP { return .foreign("is a symbolic link") }
-      return .foreign("cannot be read: \(Self.words(code))")
+      return .foreign("cannot be read: \(SystemError.message(code))")
     }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw error(Self.words(errno)) }
+    guard fstat(descriptor, &status) == 0 else { throw error(SystemError.message(errno)) }
     guard status.st_mode & S_IFMT == S_IFREG else { return .foreign("is not a regular file") }
     guard status.st_size <= Self.sizeLimit else {
       return .foreign("larger than \(Self.sizeLimit) bytes")
@@ -141,7 +145,7 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        return .foreign("cannot be read: \(Self.words(errno))")
+        return .foreign("cannot be read: \(SystemError.message(errno))")
       }
       if count == 0 { break }
       data.append(contentsOf: buffer[0..<count])
@@ -181,50 +185,15 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
     } catch {
       throw self.error("could not be encoded")
     }
-    let folder = url.deletingLastPathComponent().path
-    let temporary =
-      folder + "/" + Self.temporaryPrefix(of: url)
-      + "\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    let descriptor = open(
-      temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
-    guard descriptor >= 0 else { throw error(Self.words(errno)) }
-    let failure: Int32? = data.withUnsafeBytes { bytes in
-      if let code = WriteAll.write(bytes, to: descriptor) { return code }
-      return Self.flushToStableStorage(descriptor)
+    do throws(ReplacementFile.Failure) {
+      let file = try ReplacementFile(replacing: url.path)
+      try file.write(data)
+      try file.commit()
+    } catch {
+      throw self.error(
+        error.step == .rename && error.code == EISDIR
+          ? "is a folder; refusing to replace it" : error.message)
     }
-    close(descriptor)
-    if let failure {
-      unlink(temporary)
-      throw error(Self.words(failure))
-    }
-    guard rename(temporary, url.path) == 0 else {
-      let code = errno
-      unlink(temporary)
-      throw error(code == EISDIR ? "is a folder; refusing to replace it" : Self.words(code))
-    }
-    // The rename itself lasts only once the folder is on disk. The new file is in place by
-    // now, so a folder that cannot be flushed (some file systems refuse) is not a failed save.
-    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directory >= 0 {
-      _ = Self.flushToStableStorage(directory)
-      close(directory)
-    }
-  }
-
-  /// `.<name>.`: how the temporary files of the file at `url` begin.
-  private static func temporaryPrefix(of url: URL) -> String {
-    ".\(url.lastPathComponent)."
-  }
-
-  /// Whether `entry`, a name in the file's folder, is one of its temporary files:
-  /// `.<name>.<digits>.<digits>.tmp`, exactly.
-  static func isTemporaryFile(_ entry: String, of url: URL) -> Bool {
-    let prefix = temporaryPrefix(of: url)
-    guard entry.hasPrefix(prefix), entry.hasSuffix(".tmp") else { return false }
-    let middle = entry.dropFirst(prefix.count).dropLast(".tmp".count)
-    let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 2
-      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
   }
 
   /// Removes the temporary files a killed process left (see "No leftovers" above). Call under
@@ -236,7 +205,8 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
     guard
       let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
     else { return }
-    for entry in entries where Self.isTemporaryFile(entry, of: url) {
+    for entry in entries
+    where ReplacementFile.isTemporaryFile(entry, of: url.lastPathComponent) {
       let path = folder.appendingPathComponent(entry).path
       var status = stat()
       guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
@@ -245,17 +215,7 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
   }
 
   private func unlinkTarget() throws(StoredFileError) {
-    guard unlink(url.path) == 0 || errno == ENOENT else { throw error(Self.words(errno)) }
-  }
-
-  /// Flushes `descriptor` to stable storage; the `errno` when it fails.
-  private static func flushToStableStorage(_ descriptor: Int32) -> Int32? {
-    #if canImport(Darwin)
-      // On Apple platforms `fsync` stops at the drive's cache; only F_FULLFSYNC reaches the
-      // medium. File systems that refuse it (some network and FAT volumes) get `fsync`.
-      if fcntl(descriptor, F_FULLFSYNC) == 0 { return nil }
-    #endif
-    return fsync(descriptor) == 0 ? nil : errno
+    guard unlink(url.path) == 0 || errno == ENOENT else { throw error(SystemError.message(errno)) }
   }
 
   // MARK: - Locking
@@ -276,7 +236,7 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
       if descriptor < 0, errno != ENOENT { code = errno }
     }
     guard descriptor >= 0 else {
-      throw error("\(Self.words(code)) (its lock file \(name) cannot be opened)")
+      throw error("\(SystemError.message(code)) (its lock file \(name) cannot be opened)")
     }
     // Closing the descriptor releases the lock.
     defer { close(descriptor) }
@@ -284,27 +244,23 @@ struct StoredFile<Body: Codable & Sendable>: Sendable {
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
       throw error("its lock file \(name) is not a regular file")
     }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: Self.lockWait)
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+    // Polled: a lock another process releases wakes no one here.
+    let outcome = try await BoundedWait.poll(
+      every: lockPollInterval, timeout: Self.lockWait, clock: lockClock
+    ) { () throws(StoredFileError) -> Bool in
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
       let code = errno
-      guard code == EWOULDBLOCK || code == EAGAIN || code == EINTR else {
-        throw error("\(Self.words(code)) (locking \(name))")
-      }
-      guard clock.now < deadline else {
-        throw error("another process has held its lock file \(name) for over \(Self.lockWait)")
-      }
-      do {
-        try await clock.sleep(for: .milliseconds(2))
-      } catch {
-        throw self.error("cancelled while waiting for its lock file \(name)")
-      }
+      if code == EWOULDBLOCK || code == EAGAIN || code == EINTR { return false }
+      throw error("\(SystemError.message(code)) (locking \(name))")
+    }
+    switch outcome {
+    case .done: break
+    case .timedOut:
+      throw error("another process has held its lock file \(name) for over \(Self.lockWait)")
+    case .cancelled:
+      throw error("cancelled while waiting for its lock file \(name)")
     }
     removeLeftoverTemporaryFiles()
     return try body()
-  }
-
-  private static func words(_ code: Int32) -> String {
-    String(cString: strerror(code))
   }
 }

@@ -252,7 +252,10 @@ enum FollowedFile {
   static var pollInterval: Duration { .milliseconds(100) }
 
   /// Waits one ``pollInterval``.
+  ///
+  /// The follow loops wait without a bound on purpose: like `tail -f`, until Ctrl-C.
   static func pause() {
+    // Not `BoundedWait.poll`: `ReplayCommand.run` is synchronous; a `Clock` sleeps only in async.
     let (seconds, attoseconds) = pollInterval.components
     Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
   }

@@ -119,7 +119,7 @@ enum Integrations {
     default:
       throw DemoFailure(
         "cannot create the state folder \(Sanitized.path(path)): "
-          + String(cString: strerror(error)))
+          + SystemError.message(error))
     }
   }
 

@@ -32,7 +32,7 @@ final class Terminal: Sendable {
     var original = termios()
     guard tcgetattr(STDIN_FILENO, &original) == 0 else {
       throw DemoFailure(
-        "cannot read the terminal's attributes: \(String(cString: strerror(errno)))")
+        "cannot read the terminal's attributes: \(SystemError.message(errno))")
     }
     var raw = original
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
@@ -53,7 +53,7 @@ final class Terminal: Sendable {
       }
     }
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
-      let reason = String(cString: strerror(errno))
+      let reason = SystemError.message(errno)
       restore()
       throw DemoFailure("cannot switch the terminal to raw mode: \(reason)")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LoginFeature
 import LoginFileStores
+import StateStore
 import Testing
 import ToolTestSupport
 
@@ -246,23 +247,64 @@ struct FileStoresTests {
         == LockoutRecord(failedAttempts: writers * updatesEach))
   }
 
-  @Test func aHeldLockIsWaitedForAndThenReportedNotHungOn() async throws {
+  /// Holds `.lockout.json.lock` in `folder` as another process would; closing the descriptor
+  /// releases it.
+  private static func holdLock(in folder: TemporaryFolder) throws -> Int32 {
+    let lock = open(folder.file(".lockout.json.lock").path, O_RDWR | O_CREAT, 0o600)
+    try #require(lock >= 0)
+    try #require(flock(lock, LOCK_EX) == 0)
+    return lock
+  }
+
+  /// Wakes the store's every sleep on `clock`, one at a time, until the clock reads `end`;
+  /// each time, the store must be asleep on the clock, waiting for the lock. (The stores here
+  /// try every second, not every 2 ms, so a busy machine steps through 5 s quickly.)
+  private static func step(_ clock: ManualClock, to end: ManualClock.Instant) async throws {
+    while clock.now < end {
+      try #require(
+        await clock.waitForSleepers(1, timeout: .seconds(10)),
+        "the store waits for the lock on its clock until \(clock.now.duration(to: end)) later")
+      await clock.advance(to: try #require(clock.nextDeadline))
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aHeldLockIsWaitedForFiveSecondsOnTheStoresClockAndThenReported() async throws {
     let temporary = try TemporaryFolder()
     let url = temporary.file("lockout.json")
-    let lock = open(temporary.file(".lockout.json.lock").path, O_RDWR | O_CREAT, 0o600)
-    #expect(lock >= 0)
+    let lock = try Self.holdLock(in: temporary)
     defer { close(lock) }
-    #expect(flock(lock, LOCK_EX) == 0)
-    let started = ContinuousClock.now
+    let clock = ManualClock()
+    let store = FileLockoutStore(url: url, lockClock: clock, lockPollInterval: .seconds(1))
+    let attempt = Task { try await store.update { _ in LockoutRecord(failedAttempts: 1) } }
+    try await Self.step(clock, to: clock.now.advanced(by: .seconds(5)))
     await #expect(
       throws: StoredFileError(
         path: url.path,
         reason: "another process has held its lock file .lockout.json.lock for over 5.0 seconds")
     ) {
-      try await FileLockoutStore(url: url).update { _ in LockoutRecord(failedAttempts: 1) }
+      try await attempt.value
     }
-    #expect(ContinuousClock.now - started >= .seconds(5))
+    #expect(clock.sleeperCount == 0)
     #expect(!FileManager.default.fileExists(atPath: url.path))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aLockReleasedWithinTheWaitIsTakenAtTheNextTry() async throws {
+    let temporary = try TemporaryFolder()
+    let url = temporary.file("lockout.json")
+    let lock = try Self.holdLock(in: temporary)
+    let clock = ManualClock()
+    let start = clock.now
+    let store = FileLockoutStore(url: url, lockClock: clock, lockPollInterval: .seconds(1))
+    let attempt = Task { try await store.update { _ in LockoutRecord(failedAttempts: 1) } }
+    try await Self.step(clock, to: start.advanced(by: .seconds(2)))
+    close(lock)
+    try #require(await clock.waitForSleepers(1, timeout: .seconds(10)))
+    await clock.advance(to: try #require(clock.nextDeadline))
+    #expect(try await attempt.value == LockoutRecord(failedAttempts: 1))
+    #expect(start.duration(to: clock.now) == .seconds(3), "taken at the next try, not at 5 s")
+    #expect(try await store.load() == LockoutRecord(failedAttempts: 1))
   }
 
   // MARK: - Real file systems

@@ -825,6 +825,23 @@ import ToolTestSupport
     #expect(try folder.names() == ["empty.html", "old.html"])
   }
 
+  @Test(.enabled(if: Mount.isAvailable, "needs root and a kernel that allows mounts"))
+  func aPageThatFillsTheDiskMidwayLeavesTheOldPageAndNoTemporary() async throws {
+    let disk = try Mount.smallDisk(bytes: 32 * 1024)
+    let old = "<!DOCTYPE html>\n<p>an old page</p>\n"
+    try Data(old.utf8).write(to: disk.url.appendingPathComponent("old.html"))
+    let log = Self.fixtures.appendingPathComponent("login.jsonl").path
+    let run = try await ReplayProcess.run(["--html", "old.html", log], in: disk.url)
+    #expect(
+      run
+        == ToolRun(
+          status: 1, stdout: "",
+          stderr: "replay: write error: 'old.html': No space left on device\n"))
+    let kept = try String(contentsOf: disk.url.appendingPathComponent("old.html"), encoding: .utf8)
+    #expect(kept == old)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: disk.url.path) == ["old.html"])
+  }
+
   @Test(
     arguments: [
       ("nowhere/out.html", "cannot create 'nowhere/out.html': No such file or directory"),

@@ -35,4 +35,78 @@ struct BoundedWaitTests {
     #expect(value == -1)
     #expect(forgotten.withLock { $0 })
   }
+
+  // MARK: - Polling
+
+  /// Wakes every sleep of a poller on `clock`, one at a time, until the clock reads `end`;
+  /// each time, the poller must be asleep on the clock. Returns how many sleeps it woke.
+  private func step(_ clock: ManualClock, to end: ManualClock.Instant) async throws -> Int {
+    var steps = 0
+    while clock.now < end {
+      try #require(
+        await clock.waitForSleepers(1, timeout: .seconds(10)),
+        "the poller sleeps on its clock until \(clock.now.duration(to: end)) later")
+      await clock.advance(to: try #require(clock.nextDeadline))
+      steps += 1
+    }
+    return steps
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aPollAsksAtOnceThenEveryIntervalUntilTheTimeoutOnItsClock() async throws {
+    let clock = ManualClock()
+    let start = clock.now
+    let asks = Guarded<[Duration]>([])
+    let poll = Task {
+      await BoundedWait.poll(every: .seconds(2), timeout: .seconds(5), clock: clock) {
+        asks.withLock { $0.append(start.duration(to: clock.now)) }
+        return false
+      }
+    }
+    let steps = try await step(clock, to: start.advanced(by: .seconds(5)))
+    #expect(await poll.value == .timedOut)
+    #expect(steps == 3)
+    // The last sleep is cut short to end at the deadline, where it asks once more.
+    #expect(asks.withLock { $0 } == [.zero, .seconds(2), .seconds(4), .seconds(5)])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aPollEndsWhenItsConditionHoldsAndSleepsNoMore() async throws {
+    let clock = ManualClock()
+    let asks = Guarded(0)
+    let poll = Task {
+      await BoundedWait.poll(every: .seconds(1), timeout: .seconds(60), clock: clock) {
+        asks.withLock { count in
+          count += 1
+          return count == 3
+        }
+      }
+    }
+    _ = try await step(clock, to: clock.now.advanced(by: .seconds(2)))
+    #expect(await poll.value == .done)
+    #expect(asks.withLock { $0 } == 3)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aPollWhoseTaskIsCancelledSaysSo() async throws {
+    let clock = ManualClock()
+    let poll = Task {
+      await BoundedWait.poll(every: .seconds(1), timeout: .seconds(60), clock: clock) { false }
+    }
+    try #require(await clock.waitForSleepers(1, timeout: .seconds(10)))
+    poll.cancel()
+    #expect(await poll.value == .cancelled)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func whatTheConditionThrowsEndsThePoll() async {
+    struct Refused: Error, Equatable {}
+    await #expect(throws: Refused()) {
+      _ = try await BoundedWait.poll(
+        every: .seconds(1), timeout: .seconds(60), clock: ManualClock()
+      ) { () throws(Refused) -> Bool in throw Refused() }
+    }
+  }
 }

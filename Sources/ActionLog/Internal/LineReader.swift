@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 
 #if canImport(Glibc)
   import Glibc

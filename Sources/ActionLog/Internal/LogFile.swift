@@ -16,6 +16,10 @@ import StateStore
 /// one is replaced only when it is an earlier action log or empty (and is then made 0600), or
 /// when it is a device or a pipe. A symbolic link at the path is never followed, and any other
 /// file is left as it was.
+///
+/// Unlike the state files and the timeline page (`ReplacementFile`), a log is written in place,
+/// not to a temporary file renamed at the end: `--follow` reads it while it grows, and an app
+/// that dies mid-recording must leave every step written so far.
 final class LogFile {
   private var descriptor: Int32
   private let name: String
@@ -33,7 +37,7 @@ final class LogFile {
   /// folder never write into the same file.
   static func createNew(at url: URL) throws(ActionLogError) -> LogFile? {
     let name = Sanitized.name(url.lastPathComponent)
-    let created = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    let created = PrivateFile.createNew(at: url.path)
     if created >= 0 { return LogFile(descriptor: created, name: name) }
     if errno == EEXIST { return nil }
     throw .ioError("cannot create \(name): \(SystemError.message(errno))")
@@ -44,7 +48,7 @@ final class LogFile {
     let path = url.path
     // Created here, or there already: a file that vanishes in between is tried again.
     for _ in 0..<3 {
-      let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      let created = PrivateFile.createNew(at: path)
       if created >= 0 {
         descriptor = created
         return
@@ -61,7 +65,7 @@ final class LogFile {
       do {
         try Self.prepareForReplacing(existing, name: name)
       } catch {
-        Self.close(existing)
+        PrivateFile.close(existing)
         throw error
       }
       descriptor = existing
@@ -104,14 +108,6 @@ final class LogFile {
     }
   }
 
-  private static func close(_ descriptor: Int32) {
-    #if canImport(Darwin)
-      _ = Darwin.close(descriptor)
-    #else
-      _ = Glibc.close(descriptor)
-    #endif
-  }
-
   deinit {
     close()
   }
@@ -127,7 +123,7 @@ final class LogFile {
 
   func close() {
     guard descriptor >= 0 else { return }
-    Self.close(descriptor)
+    PrivateFile.close(descriptor)
     descriptor = -1
   }
 }

@@ -13,9 +13,9 @@ import StateStore
 /// Where `replay --html` writes its page, opened with care.
 ///
 /// - A path that does not exist yet is created; an existing HTML file (or an empty one) is
-///   replaced whole: the page is written to a new file next to it (`O_CREAT | O_EXCL |
-///   O_NOFOLLOW`) and renamed over it at the end, so a failed run leaves the old page as it
-///   was and never writes through a link. The page is created readable by its owner only
+///   replaced whole (`ReplacementFile`): the page is written to a new file next to it, flushed
+///   to stable storage and renamed over it at the end, so a failed run leaves the old page as
+///   it was and never writes through a link. The page is created readable by its owner only
 ///   (0600), like the log it shows: it holds the same names.
 /// - A character device or a pipe (`/dev/null`, `/dev/full`, a FIFO) is written directly,
 ///   opened with `O_NOFOLLOW`, and checked to be one once open; a pipe with no reader is
@@ -25,17 +25,21 @@ import StateStore
 final class TimelineOutputFile {
   /// The path as given, for messages.
   let path: String
-  private var descriptor: Int32
-  /// The file being written, renamed to ``path`` by ``commit()``; `nil` for a device.
-  private let temporaryPath: String?
-  private var isFinished = false
+  private var destination: Destination?
+
+  /// Where the page goes.
+  private enum Destination {
+    /// A new file put in place of ``path`` by ``commit()``.
+    case file(ReplacementFile)
+    /// A device or a pipe, written directly.
+    case device(Int32)
+  }
 
   private var quoted: String { Sanitized.path(path) }
 
-  private init(path: String, descriptor: Int32, temporaryPath: String?) {
+  private init(path: String, destination: Destination) {
     self.path = path
-    self.descriptor = descriptor
-    self.temporaryPath = temporaryPath
+    self.destination = destination
   }
 
   deinit {
@@ -46,18 +50,16 @@ final class TimelineOutputFile {
   ///
   /// - Throws: ``ReplayFailure/output(_:)`` (exit status 2).
   static func make(_ path: String) throws(ReplayFailure) -> TimelineOutputFile {
-    let quoted = Sanitized.path(path)
     switch try Existing.kind(of: path) {
     case .missing, .replaceableFile:
-      let temporary = temporaryPath(for: path)
-      let descriptor = systemOpen(
-        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      guard descriptor >= 0 else {
-        throw .output("cannot create \(quoted): \(SystemError.message(errno))")
+      do throws(ReplacementFile.Failure) {
+        return TimelineOutputFile(
+          path: path, destination: .file(try ReplacementFile(replacing: path)))
+      } catch {
+        throw .output("cannot create \(Sanitized.path(path)): \(error.message)")
       }
-      return TimelineOutputFile(path: path, descriptor: descriptor, temporaryPath: temporary)
     case .device, .pipe:
-      return TimelineOutputFile(path: path, descriptor: try openDevice(path), temporaryPath: nil)
+      return TimelineOutputFile(path: path, destination: .device(try openDevice(path)))
     }
   }
 
@@ -68,7 +70,7 @@ final class TimelineOutputFile {
   /// waiting for one; the writes then block as usual.
   private static func openDevice(_ path: String) throws(ReplayFailure) -> Int32 {
     let quoted = Sanitized.path(path)
-    let descriptor = systemOpen(
+    let descriptor = open(
       path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
@@ -80,13 +82,13 @@ final class TimelineOutputFile {
     var info = stat()
     let opened: mode_t? = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : nil
     guard opened == S_IFCHR || opened == S_IFIFO else {
-      _ = systemClose(descriptor)
+      PrivateFile.close(descriptor)
       throw .output("\(quoted) changed while it was opened; it is no longer a device or a pipe")
     }
     let flags = fcntl(descriptor, F_GETFL)
     guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
       let code = errno
-      _ = systemClose(descriptor)
+      PrivateFile.close(descriptor)
       throw .output("cannot write \(quoted): \(SystemError.message(code))")
     }
     return descriptor
@@ -96,9 +98,19 @@ final class TimelineOutputFile {
   ///
   /// - Throws: ``ReplayFailure/write(_:)`` (exit status 1) when the system refuses.
   func write(_ text: String) throws(ReplayFailure) {
-    let failure = WriteAll.write(text, to: descriptor)
-    if let failure {
-      throw .write("\(quoted): \(SystemError.message(failure))")
+    switch destination {
+    case .file(let file):
+      do throws(ReplacementFile.Failure) {
+        try file.write(text)
+      } catch {
+        throw .write("\(quoted): \(error.message)")
+      }
+    case .device(let descriptor):
+      if let failure = WriteAll.write(text, to: descriptor) {
+        throw .write("\(quoted): \(SystemError.message(failure))")
+      }
+    case nil:
+      throw .write("\(quoted): \(SystemError.message(EBADF))")
     }
   }
 
@@ -108,51 +120,46 @@ final class TimelineOutputFile {
   ///   ``ReplayFailure/output(_:)`` when ``path`` has meanwhile become something the page
   ///   must not replace.
   func commit() throws(ReplayFailure) {
-    isFinished = true
-    let closed = systemClose(descriptor)
-    let closeError = errno
-    descriptor = -1
-    guard let temporaryPath else {
-      if closed != 0 { throw .write("\(quoted): \(SystemError.message(closeError))") }
-      return
-    }
-    guard closed == 0 else {
-      unlink(temporaryPath)
-      throw .write("\(quoted): \(SystemError.message(closeError))")
-    }
-    // Checked again right before the rename; `rename` itself never follows a link at the
-    // destination, it replaces the link.
-    do throws(ReplayFailure) {
-      let now = try Existing.kind(of: path)
-      guard now != .device, now != .pipe else {
-        throw .output("\(quoted) changed into a device while the page was written")
+    let destination = self.destination.take()
+    switch destination {
+    case .device(let descriptor):
+      if let failure = PrivateFile.close(descriptor) {
+        throw .write("\(quoted): \(SystemError.message(failure))")
       }
-    } catch {
-      unlink(temporaryPath)
-      throw error
-    }
-    guard rename(temporaryPath, path) == 0 else {
-      let code = errno
-      unlink(temporaryPath)
-      throw .output("cannot replace \(quoted): \(SystemError.message(code))")
+    case .file(let file):
+      do throws(ReplacementFile.Failure) {
+        try file.finish()
+      } catch {
+        throw .write("\(quoted): \(error.message)")
+      }
+      // Checked again right before the rename; `rename` itself never follows a link at the
+      // destination, it replaces the link.
+      do throws(ReplayFailure) {
+        let now = try Existing.kind(of: path)
+        guard now != .device, now != .pipe else {
+          throw .output("\(quoted) changed into a device while the page was written")
+        }
+      } catch {
+        file.discard()
+        throw error
+      }
+      do throws(ReplacementFile.Failure) {
+        try file.putInPlace()
+      } catch {
+        throw .output("cannot replace \(quoted): \(error.message)")
+      }
+    case nil:
+      return
     }
   }
 
   /// Closes the page without putting it in place (after a failure).
   func discard() {
-    guard !isFinished else { return }
-    isFinished = true
-    if descriptor >= 0 { _ = systemClose(descriptor) }
-    descriptor = -1
-    if let temporaryPath { unlink(temporaryPath) }
-  }
-
-  /// `dir/.name.tmp-<pid>-<random>`: next to the page, so the rename stays on one file system.
-  private static func temporaryPath(for path: String) -> String {
-    let url = URL(fileURLWithPath: path)
-    let directory = (path as NSString).deletingLastPathComponent
-    let name = ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    return directory.isEmpty ? name : directory + "/" + name
+    switch destination.take() {
+    case .file(let file): file.discard()
+    case .device(let descriptor): PrivateFile.close(descriptor)
+    case nil: return
+    }
   }
 
   /// What is at the output path now.
@@ -195,13 +202,13 @@ final class TimelineOutputFile {
 
     /// Whether the regular file at `path` is empty or starts like an HTML document.
     private static func isHTMLOrEmpty(_ path: String) throws(ReplayFailure) -> Bool {
-      let descriptor = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+      let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
       guard descriptor >= 0 else {
         throw .output("cannot read \(Sanitized.path(path)): \(SystemError.message(errno))")
       }
-      defer { _ = systemClose(descriptor) }
+      defer { PrivateFile.close(descriptor) }
       var buffer = [UInt8](repeating: 0, count: 512)
-      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, 512) }
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 512) }
       guard count > 0 else { return count == 0 }
       var start = buffer.prefix(count)[...]
       if start.starts(with: [0xEF, 0xBB, 0xBF]) { start = start.dropFirst(3) }
@@ -211,19 +218,4 @@ final class TimelineOutputFile {
       return text.hasPrefix("<!doctype html") || text.hasPrefix("<html")
     }
   }
-}
-
-// File-scope wrappers: inside the class, `write`, `open` and `close` would name its methods.
-
-private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-  open(path, flags, mode)
-}
-
-private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int
-{
-  read(descriptor, bytes, count)
-}
-
-private func systemClose(_ descriptor: Int32) -> Int32 {
-  close(descriptor)
 }

@@ -1,4 +1,5 @@
 import ActionLog
+import StateStore
 
 #if canImport(Glibc)
   import Glibc
@@ -40,7 +41,7 @@ final class ScriptSource {
     name = "script \(Sanitized.path(path))"
     descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw DemoFailure("cannot read \(name): \(String(cString: strerror(errno)))")
+      throw DemoFailure("cannot read \(name): \(SystemError.message(errno))")
     }
     ownsDescriptor = true
   }
@@ -106,7 +107,7 @@ final class ScriptSource {
         return
       }
       if errno == EINTR { continue }
-      let reason = String(cString: strerror(errno))
+      let reason = SystemError.message(errno)
       buffer.removeLast(Self.chunkSize)
       throw DemoFailure("cannot read \(name): \(reason)")
     }

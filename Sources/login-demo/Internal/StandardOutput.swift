@@ -16,7 +16,7 @@ enum StandardOutput {
   static func write(_ text: String) throws(DemoFailure) {
     let failure = WriteAll.write(text, to: STDOUT_FILENO)
     if let failure {
-      throw DemoFailure("write error: \(String(cString: strerror(failure)))")
+      throw DemoFailure("write error: \(SystemError.message(failure))")
     }
   }
 }
