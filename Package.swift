@@ -20,7 +20,8 @@ let package = Package(
     .executable(name: "store-bench", targets: ["store-bench"]),
   ],
   targets: [
-    // The generic runtime: no networking, no file I/O, no knowledge of logins.
+    // The generic runtime: no networking, no knowledge of logins. Its one file code is the
+    // package-internal kit the other modules write files with (WriteAll, ReplacementFile).
     .target(name: "StateStore"),
     .target(name: "ActionLog", dependencies: ["StateStore"]),
     .target(name: "StateStoreTesting", dependencies: ["StateStore"]),
