@@ -224,17 +224,20 @@ struct FileStoresTests {
   func concurrentUpdatesCountEveryFailedAttempt() async throws {
     let temporary = try TemporaryFolder()
     let url = temporary.file("lockout.json")
-    // Four writers of ten updates each, not more: each waits for the lock at most `lockWait`
-    // (5 s), polling, so the others can keep it from one. On a loaded two-core machine eight
-    // writers kept one waiting past it, and four of 25 updates did once at a load of 10, with
-    // every update's `fsync` slowed by builds writing beside it.
+    // Four writers of ten updates each: each waits for the lock at most `lockWait`, polling,
+    // so the others can keep it from one; on a loaded two-core machine eight writers kept one
+    // waiting past a real-time 5 s, with every update's `fsync` slowed by builds beside it.
     let writers = 4
     let updatesEach = 10
     let change = LockoutChange.failedAttempt(counted: 1, lockingAt: 1_000, lockFor: .seconds(30))
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<writers {
         group.addTask {
-          let store = FileLockoutStore(url: url)
+          // The test is about counts, not about the wait: the 5 s `lockWait` runs on a clock
+          // twelve times slower than real time, so a loaded machine cannot starve a writer
+          // past it (a real-time 5 s was passed at loads of 10 and more).
+          let store = FileLockoutStore(
+            url: url, lockClock: StretchedClock(factor: 12), lockPollInterval: .milliseconds(2))
           for _ in 0..<updatesEach {
             try await store.update { change.applied(to: $0, at: Self.start, seen: nil) }
           }
@@ -388,5 +391,21 @@ struct FileStoresTests {
           others + [
             ".lockout.json.5.6.tmp", ".lockout.json.8.9.tmp", "lockout.json", ".lockout.json.lock",
           ]))
+  }
+}
+
+/// Real time, slowed `factor` times: a wait of 5 s on it takes `5 × factor` real seconds.
+private struct StretchedClock: Clock {
+  typealias Duration = Swift.Duration
+  typealias Instant = ContinuousClock.Instant
+
+  let factor: Int
+  private let origin = ContinuousClock.now
+
+  var now: Instant { origin + (ContinuousClock.now - origin) / factor }
+  var minimumResolution: Duration { ContinuousClock().minimumResolution }
+
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    try await ContinuousClock().sleep(until: origin + (deadline - origin) * factor)
   }
 }
