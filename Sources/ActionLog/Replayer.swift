@@ -257,7 +257,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   ) throws(ActionLogError) {
     func divergence(_ reason: String, _ diff: String?) -> ActionLogError {
       .divergence(
-        step: recorded.sequenceNumber, action: OneLine.render(recorded.action), reason: reason,
+        step: recorded.sequenceNumber, action: Dump.renderOneLine(recorded.action), reason: reason,
         diff: diff.map { $0 + "\n(recorded: \u{2212}, replayed: +)" })
     }
     if let checkpoint = recorded.checkpoint, checkpoint != state {

@@ -1,3 +1,4 @@
+import ActionLog
 import Foundation
 import StateStore
 
@@ -63,19 +64,6 @@ enum Report {
   }
 
   static func quote(_ string: String) -> String {
-    var result = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      default:
-        if scalar.value < 0x20 {
-          result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
+    JSONString.quoted(string, escaping: .encoder)
   }
 }

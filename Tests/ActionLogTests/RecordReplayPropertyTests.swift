@@ -149,7 +149,7 @@ struct RecordReplayPropertyTests {
       return "initial state: " + problem
     }
     for (index, (step, original)) in zip(result.steps, recorded).enumerated() {
-      let at = "step \(index + 1) (\(OneLineAction.render(original.action)))"
+      let at = "step \(index + 1) (\(Dump.renderOneLine(original.action, limit: 80)))"
       guard step.sequenceNumber == original.sequenceNumber, step.transition.origin == .user
       else {
         return "\(at): sequence number \(step.sequenceNumber), origin \(step.transition.origin)"
@@ -210,12 +210,4 @@ struct RecordReplayPropertyTests {
     return nil
   }
 
-}
-
-/// An action's case and payload on one short line, for failure headlines.
-enum OneLineAction {
-  static func render(_ action: LoginAction) -> String {
-    let text = Dump.render(action).split(separator: "\n").joined(separator: " ")
-    return text.count > 80 ? String(text.prefix(79)) + "…" : text
-  }
 }

@@ -216,3 +216,52 @@ struct ReplayerTests {
     #expect(!ownAssertion.contains("__Snapshots__"))
   }
 }
+
+/// A reducer whose action holds a list of strings; with `bug`, it adds one more.
+private struct Tagger: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var tags: [String] = []
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case added([String])
+  }
+
+  var bug = false
+
+  func reduce(into state: inout State, action: Action) -> [Never] {
+    switch action {
+    case .added(let tags): state.tags += tags + (bug ? ["bug"] : [])
+    }
+    return []
+  }
+}
+
+@MainActor
+struct DivergenceHeadlineTests {
+  /// A divergence names its action on one line as `Dump.renderOneLine` does: a list without
+  /// element indices, a string's text as it is.
+  @Test func aDivergenceNamesItsActionOnOneLineAsDumpDoes() throws {
+    let folder = try TemporaryFolder()
+    let digest = try StateDigest.of(Tagger.State(tags: ["( a ]", "b"]))
+    let url = try folder.write(
+      "tags.jsonl",
+      lines: [
+        #"{"format":"loginstore.actionlog","version":1,"feature":"tags","#
+          + #""created":"2026-11-22T04:56:22Z","checkpointInterval":0,"#
+          + #""initialState":{"tags":[]}}"#,
+        #"{"seq":1,"origin":"user","action":{"added":{"_0":["( a ]","b"]}},"effects":[],"#
+          + #""digest":"\#(digest)"}"#,
+      ])
+    #expect(try Replayer(reducer: Tagger()).replay(url).stepCount == 1)
+    let error = #expect(throws: ActionLogError.self) {
+      try Replayer(reducer: Tagger(bug: true)).replay(url)
+    }
+    guard case .divergence(let step, let action, _, _) = error else {
+      Issue.record("not a divergence: \(String(describing: error))")
+      return
+    }
+    #expect(step == 1)
+    #expect(action == #"Tagger.Action.added(["( a ]", "b"])"#)
+  }
+}

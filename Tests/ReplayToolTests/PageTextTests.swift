@@ -53,6 +53,14 @@ struct PageTextTests {
     #expect(
       HTMLText.escaped(#"<a href="x">'&'</a>"#)
         == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+    // A combining mark after a markup character does not hide it.
+    #expect(
+      HTMLText.escaped("\"\u{301}<\u{301}&\u{301}'\u{301}>\u{301}")
+        == "&quot;\u{301}&lt;\u{301}&amp;\u{301}&#39;\u{301}&gt;\u{301}")
+    // Everything else is content as it is: the page is UTF-8, and the HTML parser reads
+    // control characters, separators, emoji and bidirectional overrides as text.
+    let text = "\u{0}\u{1B}\u{7F}\u{85}\u{2028}\u{202E} é e\u{301} 😀 👩‍👧 \\ /"
+    #expect(HTMLText.escaped(text) == text)
   }
 
   @Test(

@@ -467,7 +467,7 @@ extension CanonicalJSONEncoder {
           if position > 0 { out.append(UInt8(ascii: ",")) }
           let index = order?[position] ?? position
           if isObject {
-            CanonicalBytes.appendString(frames[frame].entries[index].key, to: &out)
+            JSONString.append(frames[frame].entries[index].key, escaping: .encoder, to: &out)
             out.append(UInt8(ascii: ":"))
           }
           let child = frames[frame].entries[index].node
@@ -505,7 +505,7 @@ extension CanonicalJSONEncoder {
 
     func writeString(_ string: String) -> Node {
       let start = arena.count
-      CanonicalBytes.appendString(string, to: &arena)
+      JSONString.append(string, escaping: .encoder, to: &arena)
       return .bytes(start, arena.count)
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import StateStore
 
 /// Compares the effects a replay returned with the recorded ones: with `==` when the effect
@@ -19,21 +18,5 @@ struct EffectComparison<Effect: Encodable> {
       return false
     }
     return left == right
-  }
-}
-
-enum OneLine {
-  /// `Dump.render(value)` folded onto one line, at most 160 characters.
-  static func render(_ value: Any) -> String {
-    let text = Dump.render(value)
-      .split(separator: "\n")
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .joined(separator: " ")
-      .replacingOccurrences(of: "( ", with: "(")
-      .replacingOccurrences(of: "[ ", with: "[")
-      .replacingOccurrences(of: ", )", with: ")")
-      .replacingOccurrences(of: " )", with: ")")
-      .replacingOccurrences(of: " ]", with: "]")
-    return text.count > 160 ? String(text.prefix(159)) + "…" : text
   }
 }

@@ -110,15 +110,7 @@ public struct RuntimeWarning: Sendable, Equatable, CustomStringConvertible {
 
     /// `message` with its line breaks and other invisible characters escaped.
     package static func oneLine(_ message: String) -> String {
-      var line = ""
-      for scalar in message.unicodeScalars {
-        if scalar.isInvisible {
-          line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-          line.unicodeScalars.append(scalar)
-        }
-      }
-      return line
+      ShownText.escaped(message)
     }
   }
 }

@@ -103,23 +103,7 @@ public enum Dump {
   /// - Parameter string: Any string.
   /// - Returns: The quoted, escaped string.
   public static func quoted(_ string: String) -> String {
-    var result = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.isInvisible {
-          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
+    ShownText.escaped(string, quotes: .swiftLiteral)
   }
 }
 

@@ -70,9 +70,7 @@ extension String {
   /// private-use and unassigned code points) replaced, so that text a user typed can never
   /// move the cursor, change colours or show as something the font makes up.
   var sanitizedForScreen: String {
-    String(
-      String.UnicodeScalarView(
-        unicodeScalars.map { $0.isInvisible ? "\u{FFFD}" : $0 }))
+    ShownText.escaped(self, invisible: .replaced(by: "\u{FFFD}"))
   }
 
   /// The string padded with spaces to `width` characters (never cut).
