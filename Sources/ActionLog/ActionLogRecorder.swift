@@ -36,6 +36,9 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
 
   @usableFromInline let core: RecorderCore<R.State, R.Action, R.Effect>
   @usableFromInline var subscription: StoreSubscription?
+  /// The recorded store's state now, while the store lives: the state of steps dropped at the
+  /// end, which ``close()`` writes.
+  @usableFromInline var currentState: () -> R.State? = { nil }
 
   /// Starts recording `store` to a new file at `url`, beginning with a header that holds the
   /// store's current state.
@@ -73,6 +76,7 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
     subscription = store.observeSteps { step in
       core.enqueue(step)
     }
+    currentState = { [weak store] in store?.state }
   }
 
   /// Opens the log and starts its writer; the public initializer above subscribes.
@@ -132,8 +136,9 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
     subscription?.cancel()
     subscription = nil
     let core = core
+    let finalState = currentState()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      core.finish { continuation.resume() }
+      core.finish(finalState: finalState) { continuation.resume() }
     }
   }
 }

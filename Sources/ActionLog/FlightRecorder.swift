@@ -81,6 +81,9 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   private let writing: Guarded<RecorderCore<R.State, R.Action, R.Effect>>
   private var currentNumber: Int
   @usableFromInline var subscription: StoreSubscription?
+  /// The recorded store's state now, while the store lives: the state of steps dropped at the
+  /// end, which ``close()`` writes.
+  @usableFromInline var currentState: () -> R.State? = { nil }
   private var pruning: Task<Void, Never>?
   /// A segment could not be opened: the current one is written on, past its size, and no other
   /// roll is tried (no file calls on the main actor at every send, one error reported).
@@ -117,6 +120,7 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     subscription = store.observeSteps { [weak self] step in
       self?.record(step)
     }
+    currentState = { [weak store] in store?.state }
   }
 
   /// Makes the folder, opens the first segment and starts its writer; the public initializer
@@ -198,8 +202,9 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
       await Self.flush(core)
       await prune(keeping: currentNumber)
     }
+    let finalState = currentState()
     await withCheckedContinuation { continuation in
-      core.finish { continuation.resume() }
+      core.finish(finalState: finalState) { continuation.resume() }
     }
   }
 
@@ -230,7 +235,8 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
       return
     }
     let finished = current
-    finished.finish()
+    // Steps it dropped at its end led to `state`, which the next segment starts from.
+    finished.finish(finalState: state)
     current = segment
     currentNumber = next
     let folder = folder

@@ -21,6 +21,11 @@ public struct RecordingOptions: Sendable, Equatable {
   ///
   /// `send` never waits for the writer: a transition that does not fit is dropped at once, and
   /// the log holds a `gap` marker saying how many were dropped, with the state to resume from.
+  /// Nothing of a dropped transition is kept (a kept state would make the store's next write
+  /// into a collection copy it): the first transition that fits again ends the gap, dropped
+  /// too, and its state after is the gap's state. Steps dropped at the end get the store's
+  /// state from `close()`; a recorder released without it (or whose store is gone) writes a
+  /// `warning` line that says how many were dropped instead.
   /// Each waiting transition is charged the size of the last state the writer encoded (in
   /// canonical JSON, about what a state of numbers and short strings takes in memory) plus
   /// the average line, so the bound holds whatever the state's size: a state of 100,000 items

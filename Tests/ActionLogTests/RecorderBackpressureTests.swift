@@ -38,7 +38,7 @@ struct RecorderBackpressureTests {
     #expect(result.warnings == [.transitionsDropped(line: gapLine + 1, count: dropped)])
   }
 
-  @Test func droppingResumesWithAGapOnceTheWriterCatchesUp() async throws {
+  @Test func droppingEndsWithAGapAtTheFirstStepThatFitsAgain() async throws {
     let folder = try TemporaryFolder()
     let url = folder.file("resume.jsonl")
     let gate = Gate()
@@ -52,17 +52,47 @@ struct RecorderBackpressureTests {
     #expect(recorder.droppedTransitionCount == 10)
     gate.release.signal()
     await recorder.flush()
-    store.send(.step)  // fits again, behind a gap marker for the ten
+    // Fits again, and ends the gap: the recorder kept no state of the dropped steps (a kept
+    // state makes the store's next write copy it), so this step's state is the gap's.
+    store.send(.step)
+    #expect(recorder.droppedTransitionCount == 11)
+    await recorder.flush()
+    store.send(.step)  // recorded as a step again
     await recorder.close()
 
     let lines = try folder.lines(of: url)
     try #require(lines.count == 5, "\(lines)")
-    #expect(lines[2].hasPrefix(#"{"kind":"gap","dropped":10,"state":{"count":11,"#))
-    #expect(lines[3].hasPrefix(#"{"seq":12,"#))
+    #expect(lines[2].hasPrefix(#"{"kind":"gap","dropped":11,"state":{"count":12,"#))
+    #expect(lines[3].hasPrefix(#"{"seq":13,"#))
     let result = try Replayer(reducer: Gated()).replay(url)
     #expect(result.stepCount == 2)
-    #expect(result.finalState == Gated.State(count: 12, payload: Gated.heavy.payload))
-    #expect(result.warnings == [.transitionsDropped(line: 3, count: 10)])
+    #expect(result.finalState == Gated.State(count: 13, payload: Gated.heavy.payload))
+    #expect(result.warnings == [.transitionsDropped(line: 3, count: 11)])
+  }
+
+  @Test func stepsDroppedAtTheEndWithoutAStoreToReadAreSaidInAWarning() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.file("gone.jsonl")
+    let gate = Gate()
+    var store: Store<Gated>? = Store(initialState: Gated.heavy, reducer: Gated())
+    let recorder = try #require(store).record(
+      to: url, feature: "heavy",
+      options: RecordingOptions(checkpointInterval: 0, bufferSize: 1))
+    store?.send(.block(gate))
+    try #require(await gate.writerEntered())
+    for _ in 0..<7 { store?.send(.step) }
+    #expect(recorder.droppedTransitionCount == 7)
+    store = nil  // the state at the end can no longer be read
+    gate.release.signal()
+    await recorder.close()
+
+    let lines = try folder.lines(of: url)
+    try #require(lines.count == 4, "\(lines)")
+    #expect(lines[2].hasPrefix(#"{"kind":"warning","reason":"the last 7 steps were dropped"#))
+    let result = try Replayer(reducer: Gated()).replay(url)
+    #expect(result.stepCount == 1)
+    #expect(result.finalState == Gated.State(count: 1, payload: Gated.heavy.payload))
+    #expect(result.warnings.count == 1)
   }
 }
 

@@ -38,8 +38,9 @@ extension RecorderCore {
     /// What the batch being written was charged.
     var inFlightCharge = RecorderBudget.Charge(memory: 0, line: 0)
     @usableFromInline var isDrainScheduled = false
+    /// Steps dropped since the last gap: no state of theirs is kept (a kept state would make
+    /// the store's next write into a collection copy it, at every dropped send).
     @usableFromInline var droppedCount = 0
-    @usableFromInline var lastDroppedState: State?
     var totalDropped = 0
     var bytesOnDisk = 0
 
@@ -59,16 +60,19 @@ extension RecorderCore {
         return .ignored(releasing: (charge?.transition.memory ?? 0) + (charge?.gap?.memory ?? 0))
       }
       guard let charge else {
-        // The writer is behind: drop at once, never wait for it.
+        // The writer is behind: drop at once, never wait for it, keep nothing of it.
         droppedCount += 1
-        lastDroppedState = step.stateAfter
         return .dropped
       }
-      if let gap = charge.gap {
-        add(gap)
-        appendGapIfNeeded()
+      if droppedCount > 0 {
+        // The first step that fits after dropped ones ends their gap: it is dropped too, and
+        // its state after is the gap's state, the state before whatever comes next.
+        droppedCount += 1
+        appendGap(state: step.stateAfter)
+      } else {
+        pending.append(.transition(step, time: time))
       }
-      pending.append(.transition(step, time: time))
+      if let gap = charge.gap { add(gap) }
       add(charge.transition)
       if isDrainScheduled { return .buffered }
       isDrainScheduled = true
@@ -92,15 +96,13 @@ extension RecorderCore {
       pendingCharge.line += charge.line
     }
 
-    /// The steps dropped so far become one `gap` entry holding the state after the last of
-    /// them, which is the state before whatever comes next.
+    /// The steps dropped so far become one `gap` entry holding `state`, the state after the
+    /// last of them, which is the state before whatever comes next.
     @usableFromInline
-    mutating func appendGapIfNeeded() {
-      guard droppedCount > 0, let state = lastDroppedState else { return }
+    mutating func appendGap(state: State) {
       pending.append(.gap(dropped: droppedCount, state: state))
       totalDropped += droppedCount
       droppedCount = 0
-      lastDroppedState = nil
     }
 
     /// The writer trades its empty `batch` for the pending items; `false` when there were none
@@ -124,12 +126,28 @@ extension RecorderCore {
       return written
     }
 
-    /// `finish()` was called: whether for the first time. A gap still owed is buffered first.
-    mutating func finish() -> Bool {
+    /// `finish()` was called: whether for the first time. A gap still owed is buffered first,
+    /// holding `finalState` (the store's state at the end); without one, a warning says how
+    /// many steps at the end were dropped.
+    mutating func finish(finalState: State?) -> Bool {
       if intake == .finishing { return false }
-      if intake == .open { appendGapIfNeeded() }
+      if intake == .open, droppedCount > 0 {
+        if let finalState {
+          appendGap(state: finalState)
+        } else {
+          pending.append(.warning(Self.endDropped(droppedCount)))
+          totalDropped += droppedCount
+          droppedCount = 0
+        }
+      }
       intake = .finishing
       return true
+    }
+
+    /// The warning for steps dropped at the end of a recording whose last state is not known.
+    static func endDropped(_ count: Int) -> String {
+      "the last \(count) steps were dropped (the writer fell behind) and the recording ended "
+        + "before one could be written: this log does not hold the state after them"
     }
 
     /// The writer stopped for good: what was buffered is discarded; the bytes to give back.

@@ -12,9 +12,9 @@ import StateStore
 /// drain trades the whole buffer for an empty one, and the writer encodes every line into one
 /// `Data` and writes it with one call, so lines land whole and in order. `enqueue` never
 /// waits: when the ``RecorderBudget`` has no room (the writer is behind), the step is dropped
-/// at once and counted, and the next step that fits is preceded by a `gap` marker holding the
-/// state before it. The budget is asked outside the buffer's lock: no lock is taken inside
-/// another on the main actor.
+/// at once and counted, keeping nothing of it, and the next step that fits ends the gap: it
+/// is dropped too, and written as a `gap` marker holding its state after. The budget is asked
+/// outside the buffer's lock: no lock is taken inside another on the main actor.
 @usableFromInline
 final class RecorderCore<
   State: Encodable & Sendable, Action: Encodable & Sendable,
@@ -170,8 +170,11 @@ final class RecorderCore<
 
   /// Stops taking transitions, writes what is buffered and the `closed` marker, closes the
   /// file, then calls `completion` (on the writer queue).
-  func finish(_ completion: (@Sendable () -> Void)? = nil) {
-    guard buffer.withLock({ $0.finish() }) else {
+  ///
+  /// - Parameter finalState: The store's state now, when the caller knows it: the state of a
+  ///   gap still owed (steps dropped at the end). Without it, a warning says they were dropped.
+  func finish(finalState: State? = nil, _ completion: (@Sendable () -> Void)? = nil) {
+    guard buffer.withLock({ $0.finish(finalState: finalState) }) else {
       queue.async { completion?() }
       return
     }
