@@ -37,7 +37,8 @@ extension RecorderCore {
     @usableFromInline var pendingCharge = RecorderBudget.Charge(memory: 0, line: 0)
     /// What the batch being written was charged.
     var inFlightCharge = RecorderBudget.Charge(memory: 0, line: 0)
-    @usableFromInline var isDrainScheduled = false
+    /// When the writer must be woken.
+    @usableFromInline var wakeups = WriterWakeups()
     /// Steps dropped since the last gap: no state of theirs is kept (a kept state would make
     /// the store's next write into a collection copy it, at every dropped send).
     @usableFromInline var droppedCount = 0
@@ -74,9 +75,7 @@ extension RecorderCore {
       }
       if let gap = charge.gap { add(gap) }
       add(charge.transition)
-      if isDrainScheduled { return .buffered }
-      isDrainScheduled = true
-      return .scheduleDrain
+      return wakeups.buffered() ? .scheduleDrain : .buffered
     }
 
     /// A warning the recorder writes into its log: buffered after what is pending, counted in
@@ -85,9 +84,7 @@ extension RecorderCore {
       guard intake == .open else { return .ignored(releasing: 0) }
       pending.append(.warning(message))
       pendingCharge.line += lineBytes
-      if isDrainScheduled { return .buffered }
-      isDrainScheduled = true
-      return .scheduleDrain
+      return wakeups.buffered() ? .scheduleDrain : .buffered
     }
 
     @inlinable
@@ -105,17 +102,25 @@ extension RecorderCore {
       droppedCount = 0
     }
 
-    /// The writer trades its empty `batch` for the pending items; `false` when there were none
-    /// (the drain ends, and the next step schedules another).
-    mutating func takeBatch(_ batch: inout [Item]) -> Bool {
+    /// What a drain does after trading buffers.
+    enum Taken: Equatable {
+      /// Write the batch.
+      case batch
+      /// Nothing was pending: the drain ends. With `armingLinger`, the writer wrote in this
+      /// drain and arms its linger timer (``WriterWakeups``).
+      case nothing(armingLinger: Bool)
+    }
+
+    /// The writer trades its empty `batch` for the pending items; when there were none the
+    /// drain ends, lingering when it wrote (`wrote`).
+    mutating func takeBatch(_ batch: inout [Item], wrote: Bool) -> Taken {
       swap(&batch, &pending)
-      if batch.isEmpty {
-        isDrainScheduled = false
-        return false
+      guard batch.isEmpty else {
+        inFlightCharge = pendingCharge
+        pendingCharge = .init(memory: 0, line: 0)
+        return .batch
       }
-      inFlightCharge = pendingCharge
-      pendingCharge = .init(memory: 0, line: 0)
-      return true
+      return .nothing(armingLinger: wakeups.drainEnded(wrote: wrote, isOpen: intake == .open))
     }
 
     /// The batch is written: the file's size now, and the bytes to give back to the budget.

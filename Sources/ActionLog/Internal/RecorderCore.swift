@@ -8,9 +8,10 @@ import StateStore
 /// A thin shell around two parts: the ``Buffer`` the main actor and the writer share, a state
 /// machine behind the package's one lock type (`Guarded`), and the ``Writer``, which only the
 /// writer queue touches. The main actor appends a `StoreStep` (what a log writes of a transition:
-/// values, so no copies of deep data) and, when the writer is idle, schedules one drain. The
-/// drain trades the whole buffer for an empty one, and the writer encodes every line into one
-/// `Data` and writes it with one call, so lines land whole and in order. `enqueue` never
+/// values, so no copies of deep data) and, when the writer is idle, schedules one drain; after
+/// a drain that wrote, the writer lingers (``linger``) and drains again, so a burst of sends
+/// wakes it about once per linger, not once per send. The drain trades the whole buffer for an
+/// empty one, and the writer encodes every line into one `Data` and writes it with one call, so lines land whole and in order. `enqueue` never
 /// waits: when the ``RecorderBudget`` has no room (the writer is behind), the step is dropped
 /// at once and counted, keeping nothing of it, and the next step that fits ends the gap: it
 /// is dropped too, and written as a `gap` marker holding its state after. The budget is asked
@@ -83,7 +84,7 @@ final class RecorderCore<
       }
       first.pending.append(.headerLine(line))
     }
-    first.isDrainScheduled = true
+    first.wakeups.drainScheduled()
     self.writer = Guarded(writer)
     buffer.withLock { $0 = first }
     queue.async { self.drain() }
@@ -181,13 +182,28 @@ final class RecorderCore<
     queue.async {
       self.drain()
       // Nothing may schedule another drain after the file closes.
-      self.buffer.withLock { $0.isDrainScheduled = true }
+      self.buffer.withLock { $0.wakeups.drainScheduled() }
       if let failure = self.writer.withLock({ $0.close() }) { self.onError(failure) }
       completion?()
     }
   }
 
   // MARK: - Writer side
+
+  /// How long the writer lingers after a drain that wrote (``WriterWakeups``): a line reaches
+  /// the file at most this much later than it would if every step woke the writer.
+  static var linger: DispatchTimeInterval { .milliseconds(1) }
+
+  private func armLinger() {
+    queue.asyncAfter(deadline: .now() + Self.linger) { self.lingerEnded() }
+  }
+
+  /// The linger timer fired: drain what the main actor buffered meanwhile; the writer lingers
+  /// on if a drain wrote during the linger, and goes idle otherwise.
+  private func lingerEnded() {
+    if buffer.withLock({ $0.wakeups.lingerEnded(isOpen: $0.intake == .open) }) { armLinger() }
+    drain()
+  }
 
   @usableFromInline
   func drain() {
@@ -199,12 +215,21 @@ final class RecorderCore<
       return writer.spare
     }
     defer { writer.withLock { $0.spare = batch } }
+    var wrote = false
     while true {
       // The buffer handed over is as large as the one taken (allocated here, not on the main
       // actor), so sends during the write append without growing it.
       let capacity = buffer.withLock { $0.pending.capacity }
       if batch.capacity < capacity { batch.reserveCapacity(capacity) }
-      guard buffer.withLock({ $0.takeBatch(&batch) }) else { return }
+      switch buffer.withLock({ $0.takeBatch(&batch, wrote: wrote) }) {
+      case .batch:
+        wrote = true
+      case .nothing(armingLinger: true):
+        armLinger()
+        return
+      case .nothing(armingLinger: false):
+        return
+      }
       let outcome = writer.withLock { $0.write(batch, budget: budget) }
       batch.removeAll(keepingCapacity: true)
       switch outcome {
