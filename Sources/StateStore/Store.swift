@@ -217,20 +217,17 @@ public final class Store<R: Reducer>: Observable {
   ) {
     let observers = transitionObservers
     let after = currentState
+    let step = StoreStep(
+      sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
+      stateAfter: after)
     for observer in observers {
       switch observer.callback {
       case .step(let callback):
-        callback(
-          StoreStep(
-            sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
-            stateAfter: after))
+        callback(step)
       case .transition(let callback):
         // An observer that subscribed during this action gets the next one whole.
         guard let before else { continue }
-        callback(
-          Transition(
-            sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
-            stateBefore: before, stateAfter: after))
+        callback(Transition(step: step, stateBefore: before))
       }
     }
   }

@@ -10,20 +10,13 @@ public enum ActionOrigin: String, Hashable, Sendable, Codable {
 /// One step of a store: an action, what it changed and the effects it started.
 ///
 /// Transition observers (``Store/observeTransitions(_:)``) receive one of these for every
-/// reduced action, in order. It is everything an action-log recorder or a debug printer needs.
+/// reduced action, in order. It is everything an action-log recorder or a debug printer needs:
+/// the ``StoreStep`` a step observer gets, and the state before the action.
 public struct Transition<State, Action, Effect> {
-  /// The step's number within its store, starting at 1 and increasing by one per action.
-  public var sequenceNumber: Int
-  /// Whether a user or an effect sent the action.
-  public var origin: ActionOrigin
-  /// The action the reducer applied.
-  public var action: Action
-  /// The effects the reducer returned, in order.
-  public var effects: [Effect]
+  /// The action, its number and origin, its effects and the state after it.
+  public var step: StoreStep<State, Action, Effect>
   /// The state before the action.
   public var stateBefore: State
-  /// The state after the action.
-  public var stateAfter: State
 
   /// Creates a transition.
   ///
@@ -42,12 +35,47 @@ public struct Transition<State, Action, Effect> {
     stateBefore: State,
     stateAfter: State
   ) {
-    self.sequenceNumber = sequenceNumber
-    self.origin = origin
-    self.action = action
-    self.effects = effects
+    self.init(
+      step: StoreStep(
+        sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
+        stateAfter: stateAfter),
+      stateBefore: stateBefore)
+  }
+
+  /// Creates a transition from a step and the state before it.
+  ///
+  /// - Parameters:
+  ///   - step: The action, its effects and the state after it.
+  ///   - stateBefore: The state before the action.
+  public init(step: StoreStep<State, Action, Effect>, stateBefore: State) {
+    self.step = step
     self.stateBefore = stateBefore
-    self.stateAfter = stateAfter
+  }
+
+  /// The step's number within its store (``StoreStep/sequenceNumber``).
+  public var sequenceNumber: Int {
+    get { step.sequenceNumber }
+    set { step.sequenceNumber = newValue }
+  }
+  /// Whether a user or an effect sent the action (``StoreStep/origin``).
+  public var origin: ActionOrigin {
+    get { step.origin }
+    set { step.origin = newValue }
+  }
+  /// The action the reducer applied (``StoreStep/action``).
+  public var action: Action {
+    get { step.action }
+    set { step.action = newValue }
+  }
+  /// The effects the reducer returned, in order (``StoreStep/effects``).
+  public var effects: [Effect] {
+    get { step.effects }
+    set { step.effects = newValue }
+  }
+  /// The state after the action (``StoreStep/stateAfter``).
+  public var stateAfter: State {
+    get { step.stateAfter }
+    set { step.stateAfter = newValue }
   }
 }
 
