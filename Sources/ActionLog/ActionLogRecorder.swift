@@ -110,14 +110,6 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   /// How many transitions were dropped because the writer fell behind.
   public var droppedTransitionCount: Int { core.droppedTransitionCount }
 
-  /// The capacities, in transitions, of the buffer `send` appends to and of the writer's spare
-  /// one, once everything recorded so far is written. Blocks until then.
-  package var bufferCapacities: (filling: Int, spare: Int) { core.bufferCapacities() }
-
-  /// The bytes the writer's encoders hold on to (for actions and effects, and for states), once
-  /// everything recorded so far is written. Blocks until then.
-  package var encoderBufferBytes: (lines: Int, states: Int) { core.encoderBufferBytes() }
-
   /// Waits until every transition recorded so far is written to the file; recording goes on.
   ///
   /// Use it before attaching a log that is still being recorded to a bug report.

@@ -7,44 +7,6 @@ import ToolTestSupport
 
 @MainActor
 struct ActionLogRecorderTests {
-  /// The buffer `send` appends to keeps its capacity from one batch to the next: a fresh
-  /// buffer per drain grew by copying on the main actor, and past malloc's mmap threshold
-  /// faulted in new pages, on every burst (the login recording overhead went from ~800 ns to
-  /// ~1,150 ns a send).
-  @Test func theBufferKeepsItsCapacityFromOneBurstToTheNext() async throws {
-    let folder = try TemporaryFolder()
-    let store = Store(initialState: Counter.State(), reducer: Counter(), handler: CounterHandler())
-    let recorder = try store.record(to: folder.file("bursts.jsonl"), feature: "counter")
-    var smallest = Int.max
-    for _ in 0..<5 {
-      for _ in 0..<300 { store.send(.increment) }
-      let capacities = recorder.bufferCapacities
-      smallest = min(smallest, capacities.filling, capacities.spare)
-    }
-    await recorder.close()
-    #expect(recorder.droppedTransitionCount == 0)
-    #expect(smallest > 0, "a buffer was thrown away after a drain")
-  }
-
-  /// A large state is encoded by one encoder only: the header's, the steps' and the gaps'
-  /// states all go through the state encoder, and the encoder of actions and effects never
-  /// grows to a state's size (it held a 100,000-item state's bytes twice over for the whole
-  /// recording).
-  @Test func onlyTheStateEncoderHoldsBuffersTheSizeOfAState() async throws {
-    let folder = try TemporaryFolder()
-    let state = Notes.State(notes: (0..<20_000).map { "entry number \($0)" })
-    let store = Store(initialState: state, reducer: Notes())
-    let recorder = try store.record(
-      to: folder.file("large.jsonl"), feature: "notes",
-      options: RecordingOptions(bufferSize: 1))  // every send after the first is dropped: gaps
-    for _ in 0..<20 { store.send(.increment) }
-    let held = recorder.encoderBufferBytes
-    await recorder.close()
-    #expect(recorder.droppedTransitionCount > 0)
-    #expect(held.states > 400_000)
-    #expect(held.lines < 64 * 1024, "the encoder of actions and effects grew to a state's size")
-  }
-
   @Test func replayReproducesEveryStepOfARecordedSession() async throws {
     let folder = try TemporaryFolder()
     let url = folder.file("session.jsonl")
@@ -302,23 +264,6 @@ struct Gated: Reducer {
       var container = encoder.singleValueContainer()
       try container.encode("step")
     }
-  }
-
-  func reduce(into state: inout State, action: Action) -> [Never] {
-    state.count += 1
-    return []
-  }
-}
-
-/// A state of many strings: megabytes of canonical JSON when it holds enough of them.
-private struct Notes: Reducer {
-  struct State: Codable, Equatable, Sendable {
-    var count = 0
-    var notes: [String]
-  }
-
-  enum Action: Codable, Sendable {
-    case increment
   }
 
   func reduce(into state: inout State, action: Action) -> [Never] {

@@ -70,11 +70,6 @@ package final class CanonicalJSONEncoder {
     core.frames.removeAll()
   }
 
-  /// The bytes this encoder's buffers hold on to between two encodings (their capacities).
-  package var retainedBufferBytes: Int {
-    core.arena.capacity + core.out.capacity + core.scratch.capacity
-  }
-
   /// The bytes of the values remembered whole (see `CanonicalJSONEncoder+Remembering.swift`).
   package var rememberedValueBytes: Int {
     core.remembered.reduce(0) { $0 + $1.bytes.count }

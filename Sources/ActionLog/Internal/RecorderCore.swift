@@ -140,27 +140,6 @@ final class RecorderCore<
     if case .scheduleDrain = outcome { queue.async { self.drain() } }
   }
 
-  /// The capacities of the buffer being filled and of the writer's spare one, in items, once
-  /// everything enqueued so far is written: both keep what they grew to, so a burst of sends
-  /// appends without growing an array.
-  package func bufferCapacities() -> (filling: Int, spare: Int) {
-    queue.sync {
-      drain()
-      return (buffer.withLock { $0.pending.capacity }, writer.withLock { $0.spare.capacity })
-    }
-  }
-
-  /// The bytes the writer's two encoders hold on to, once everything enqueued so far is
-  /// written: the one for actions and effects, and the one for states.
-  package func encoderBufferBytes() -> (lines: Int, states: Int) {
-    queue.sync {
-      drain()
-      return writer.withLock {
-        ($0.canonicalEncoder.retainedBufferBytes, $0.stateEncoder.retainedBufferBytes)
-      }
-    }
-  }
-
   /// Calls `completion` (on the writer queue) once everything enqueued so far is written.
   func flush(_ completion: @escaping @Sendable () -> Void) {
     queue.async {
