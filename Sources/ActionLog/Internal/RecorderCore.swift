@@ -11,11 +11,12 @@ import StateStore
 /// values, so no copies of deep data) and, when the writer is idle, schedules one drain; after
 /// a drain that wrote, the writer lingers (``linger``) and drains again, so a burst of sends
 /// wakes it about once per linger, not once per send. The drain trades the whole buffer for an
-/// empty one, and the writer encodes every line into one `Data` and writes it with one call, so lines land whole and in order. `enqueue` never
-/// waits: when the ``RecorderBudget`` has no room (the writer is behind), the step is dropped
-/// at once and counted, keeping nothing of it, and the next step that fits ends the gap: it
-/// is dropped too, and written as a `gap` marker holding its state after. The budget is asked
-/// outside the buffer's lock: no lock is taken inside another on the main actor.
+/// empty one, and the writer encodes every line into one `Data` and writes it with one call,
+/// so lines land whole and in order. `enqueue` never waits: when the ``RecorderBudget`` has no
+/// room (the writer is behind), the step is dropped at once and counted, keeping nothing of
+/// it, and the next step that fits ends the gap: it is dropped too, and written as a `gap`
+/// marker holding its state after. The budget is asked outside the buffer's lock: no lock is
+/// taken inside another on the main actor.
 @usableFromInline
 final class RecorderCore<
   State: Encodable & Sendable, Action: Encodable & Sendable,
