@@ -61,16 +61,21 @@ extension ActionLogFormat {
     package typealias JSON = [UInt8]
 
     private var line = Data()
+    /// The small parts written since the last value (keys, numbers, short texts), which go
+    /// into `line` at once before the next value: an append to `Data` costs more than copying a
+    /// few bytes, and a step line has a dozen such parts.
+    private var pending: [UInt8] = []
     private let encoder: CanonicalJSONEncoder
     private var isFirst = true
 
     private init(encoder: CanonicalJSONEncoder) {
       self.encoder = encoder
+      pending.reserveCapacity(128)
     }
 
     /// Appends the JSON object whose fields `write` writes to `line`.
     ///
-    /// - Throws: What `write` throws; `line` then ends with the fields written before.
+    /// - Throws: What `write` throws; `line` then ends with an unfinished line.
     package static func append(
       to line: inout Data, using encoder: CanonicalJSONEncoder,
       _ write: (inout LineWriter) throws(ActionLogError) -> Void
@@ -78,13 +83,15 @@ extension ActionLogFormat {
       var writer = LineWriter(encoder: encoder)
       swap(&writer.line, &line)
       defer { swap(&writer.line, &line) }
+      writer.pending.append(UInt8(ascii: "{"))
       try write(&writer)
-      writer.line.append(closingBrace)
+      writer.pending.append(closingBrace)
+      writer.flush()
     }
 
     package mutating func number(_ number: Int, for key: Key) {
       open(key)
-      ActionLogFormat.append(number, to: &line)
+      pending.append(contentsOf: String(number).utf8)
     }
 
     package mutating func text(_ text: String, for key: Key) throws(ActionLogError) {
@@ -95,15 +102,16 @@ extension ActionLogFormat {
       }
       guard isPlain else { return try value(text, for: key) }
       open(key)
-      line.append(quote)
-      line.append(contentsOf: text.utf8)
-      line.append(quote)
+      pending.append(quote)
+      pending.append(contentsOf: text.utf8)
+      pending.append(quote)
     }
 
     package mutating func value<Value: Encodable>(
       _ value: Value, for key: Key
     ) throws(ActionLogError) {
       open(key)
+      flush()
       try appendCanonical(value, to: &line, using: encoder)
     }
 
@@ -112,26 +120,33 @@ extension ActionLogFormat {
     ) throws(ActionLogError) {
       guard values.isEmpty else { return try value(values, for: key) }
       open(key)
-      line.append(contentsOf: Self.emptyList)
+      pending.append(UInt8(ascii: "["))
+      pending.append(UInt8(ascii: "]"))
     }
 
     package mutating func json(_ json: [UInt8], for key: Key) {
       open(key)
+      flush()
       line.append(contentsOf: json)
     }
 
-    /// `{"key":` for the first field, `,"key":` for the others.
+    /// `"key":`, after a comma unless it is the first field.
     private mutating func open(_ key: Key) {
-      line.append(contentsOf: isFirst ? Self.openingQuote : Self.separatingQuote)
-      isFirst = false
-      line.append(contentsOf: key.rawValue.utf8)
-      line.append(contentsOf: Self.closingQuote)
+      if isFirst {
+        isFirst = false
+      } else {
+        pending.append(UInt8(ascii: ","))
+      }
+      pending.append(quote)
+      pending.append(contentsOf: key.rawValue.utf8)
+      pending.append(quote)
+      pending.append(UInt8(ascii: ":"))
     }
 
-    private static let openingQuote: [UInt8] = [UInt8(ascii: "{"), quote]
-    private static let separatingQuote: [UInt8] = [UInt8(ascii: ","), quote]
-    private static let closingQuote: [UInt8] = [quote, UInt8(ascii: ":")]
-    private static let emptyList: [UInt8] = [UInt8(ascii: "["), UInt8(ascii: "]")]
+    private mutating func flush() {
+      line.append(contentsOf: pending)
+      pending.removeAll(keepingCapacity: true)
+    }
   }
 }
 

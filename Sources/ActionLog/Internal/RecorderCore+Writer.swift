@@ -157,8 +157,9 @@ extension RecorderCore {
 
     /// One line, without its newline. The line types in ActionLogFormat.swift state its fields,
     /// in the documented key order, and `ActionLogFormat.LineWriter` writes them around
-    /// canonical (sorted-key) JSON values, so the same session always gives the same bytes. Secrets encode as their masks, and personal data too when
-    /// the options say so (the encoders' `userInfo`).
+    /// canonical (sorted-key) JSON values, so the same session always gives the same bytes.
+    /// Secrets encode as their masks, and personal data too when the options say so (the
+    /// encoders' `userInfo`).
     mutating func encode(_ item: Item) throws(ActionLogError) -> Data {
       var line = Data()
       switch item {
