@@ -321,33 +321,23 @@ struct ActionLogFormatTests {
 
   /// The keys of a line's top-level object, in the order the line has them.
   static func keys(ofLine line: Data) -> [String] {
+    var nesting = JSONNesting()
     var keys: [String] = []
-    var depth = 0
-    var string: [UInt8]?
+    var string: [UInt8] = []
     var lastString: [UInt8]?
-    var isEscaped = false
     for byte in line {
-      if var text = string {
-        if isEscaped {
-          isEscaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          isEscaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          lastString = text
-          string = nil
-          continue
-        }
-        text.append(byte)
-        string = text
+      let wasInString = nesting.isInString
+      nesting.take(byte)
+      if wasInString {
+        if nesting.isInString { string.append(byte) } else { lastString = string }
         continue
       }
-      switch byte {
-      case UInt8(ascii: "\""): string = []
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-      case UInt8(ascii: ":") where depth == 1:
-        if let key = lastString { keys.append(String(decoding: key, as: UTF8.self)) }
-      default: break
+      if nesting.isInString {
+        string = []
+        continue
+      }
+      if byte == UInt8(ascii: ":"), nesting.depth == 1, let key = lastString {
+        keys.append(String(decoding: key, as: UTF8.self))
       }
       lastString = nil
     }

@@ -31,7 +31,8 @@ extension ActionLogFormat {
   /// A line type whose fields are all its own: the header and the markers (a step's patch and
   /// checkpoint may come already encoded, see `RecordedTransition.writeFields`).
   package protocol WritableLine {
-    /// Writes the line's fields, in the documented order: the one list both writers write.
+    /// Writes the line's fields, in the documented order: the one list that the recorder's
+    /// writer and, for the header, `encode(to:)` write.
     func writeFields<Sink: Fields>(to fields: inout Sink) throws(Sink.Failure)
   }
 }
