@@ -4,8 +4,9 @@ import StateStore
 /// The on-disk format of an action log, version 1: JSON Lines, one JSON object per line.
 ///
 /// Each kind of line is one type, and the type reads itself (`Decodable`) and writes itself:
-/// the recorder's fast writer stands next to the type's `Encodable` conformance, and the two
-/// give the same JSON object. Every key of every line is spelled once, in the package's
+/// it states its fields — keys, order, values — once, and both the recorder's writer and, for
+/// the header and the step, the public `Encodable` conformance write that one list, so the two
+/// cannot disagree. Every key of every line is spelled once, in the package's
 /// `ActionLogFormat.Key`.
 ///
 /// - The header, ``ActionLogHeader``: the first line.

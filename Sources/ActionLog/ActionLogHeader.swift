@@ -88,44 +88,24 @@ extension ActionLogHeader: Encodable where State: Encodable {
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: Whatever encoding the initial state throws.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
-    try container.encode(format, forKey: .format)
-    try container.encode(version, forKey: .version)
-    try container.encode(feature, forKey: .feature)
-    try container.encode(created.formatted(.iso8601), forKey: .created)
-    try container.encode(digestAlgorithm, forKey: .digest)
-    try container.encodeIfPresent(launch, forKey: .launch)
-    try container.encode(checkpointInterval, forKey: .checkpointInterval)
-    try container.encode(initialState, forKey: .initialState)
+    var fields = ActionLogFormat.KeyedFields<State>(encoder)
+    try writeFields(to: &fields)
   }
+}
 
-  /// Appends the header line, without its newline: the recorder's fast writer.
-  ///
-  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
-  package func appendLine(
-    to line: inout Data, using encoder: CanonicalJSONEncoder
-  ) throws(ActionLogError) {
-    typealias Format = ActionLogFormat
-    line.append(contentsOf: Format.opening(.format).utf8)
-    try Format.appendCanonical(format, to: &line, using: encoder)
-    line.append(contentsOf: Format.separator(.version).utf8)
-    Format.append(version, to: &line)
-    line.append(contentsOf: Format.separator(.feature).utf8)
-    try Format.appendCanonical(feature, to: &line, using: encoder)
-    line.append(contentsOf: Format.separator(.created).utf8)
-    line.append(Format.quote)
-    line.append(contentsOf: created.formatted(.iso8601).utf8)
-    line.append(Format.quote)
-    line.append(contentsOf: Format.separator(.digest).utf8)
-    try Format.appendCanonical(digestAlgorithm, to: &line, using: encoder)
-    if let launch {
-      line.append(contentsOf: Format.separator(.launch).utf8)
-      try Format.appendCanonical(launch, to: &line, using: encoder)
-    }
-    line.append(contentsOf: Format.separator(.checkpointInterval).utf8)
-    Format.append(checkpointInterval, to: &line)
-    line.append(contentsOf: Format.separator(.initialState).utf8)
-    try Format.appendCanonical(initialState, to: &line, using: encoder)
-    line.append(Format.closingBrace)
+extension ActionLogHeader: ActionLogFormat.WritableLine where State: Encodable {
+  /// The header's fields, in the documented order: what ``encode(to:)`` and the recorder's
+  /// writer write.
+  package func writeFields<Sink: ActionLogFormat.Fields>(
+    to fields: inout Sink
+  ) throws(Sink.Failure) {
+    try fields.text(format, for: .format)
+    try fields.number(version, for: .version)
+    try fields.text(feature, for: .feature)
+    try fields.text(created.formatted(.iso8601), for: .created)
+    try fields.text(digestAlgorithm, for: .digest)
+    if let launch { try fields.text(launch, for: .launch) }
+    try fields.number(checkpointInterval, for: .checkpointInterval)
+    try fields.value(initialState, for: .initialState)
   }
 }

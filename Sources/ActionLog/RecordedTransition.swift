@@ -118,80 +118,59 @@ where State: Encodable, Action: Encodable, Effect: Encodable {
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: Whatever encoding the action, the effects or the checkpoint throws.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
-    try container.encode(sequenceNumber, forKey: .seq)
-    try container.encodeIfPresent(time.map(ActionLogFormat.milliseconds), forKey: .time)
-    try container.encode(origin, forKey: .origin)
-    try container.encode(action, forKey: .action)
-    try container.encode(effects, forKey: .effects)
-    try container.encode(digest, forKey: .digest)
-    try container.encodeIfPresent(checkpoint, forKey: .checkpoint)
+    var fields = ActionLogFormat.KeyedFields<State>(encoder)
+    try Self.writeFields(
+      sequenceNumber: sequenceNumber, time: time, origin: origin, action: action,
+      effects: effects, digest: digest, patch: nil, checkpoint: checkpoint, to: &fields)
   }
 
-  /// Appends the step line, without its newline (see
-  /// ``appendLine(sequenceNumber:origin:action:effects:digest:checkpointJSON:to:using:)``).
+  /// Appends the step line, without its newline, as the recorder writes it (see
+  /// `writeFields(sequenceNumber:time:origin:action:effects:digest:patch:checkpoint:to:)`).
   ///
   /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
   package func appendLine(
     to line: inout Data, using encoder: CanonicalJSONEncoder
   ) throws(ActionLogError) {
-    var checkpointJSON: Data?
+    var checkpointJSON: [UInt8]?
     if let checkpoint {
       var json = Data()
       try ActionLogFormat.appendCanonical(checkpoint, to: &json, using: encoder)
-      checkpointJSON = json
+      checkpointJSON = Array(json)
     }
-    try Self.appendLine(
-      sequenceNumber: sequenceNumber, time: time, origin: origin, action: action,
-      effects: effects,
-      digest: digest, checkpointJSON: checkpointJSON, patchJSON: nil, to: &line, using: encoder)
+    try ActionLogFormat.LineWriter.append(to: &line, using: encoder) {
+      (fields: inout ActionLogFormat.LineWriter) throws(ActionLogError) in
+      try Self.writeFields(
+        sequenceNumber: sequenceNumber, time: time, origin: origin, action: action,
+        effects: effects, digest: digest, patch: nil, checkpoint: checkpointJSON, to: &fields)
+    }
   }
 }
 
 extension RecordedTransition where Action: Encodable, Effect: Encodable {
-  /// Appends a step line, without its newline: the recorder's fast writer.
+  /// A step's fields, in the documented order: the one list that ``encode(to:)`` and the
+  /// recorder's writer write.
   ///
-  /// The checkpoint comes already encoded, because the recorder encodes the state once for
-  /// its digest, its checkpoint and its patch. The digest is written as it is (16 hex digits).
+  /// The patch and the checkpoint are whole values in `fields`' own form: the recorder passes
+  /// the bytes it encoded once for the digest, the checkpoint and the patch, and
+  /// ``encode(to:)`` the checkpoint itself (a ``RecordedTransition`` holds no patch).
   ///
   /// - Parameters:
-  ///   - checkpointJSON: The canonical JSON of the state, for a checkpoint step.
-  ///   - patchJSON: The step's patch (`StatePatch`), for a step that is not a checkpoint.
-  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
-  package static func appendLine(
-    sequenceNumber: Int, time: Duration? = nil, origin: ActionOrigin, action: Action,
-    effects: [Effect],
-    digest: String, checkpointJSON: Data?, patchJSON: [UInt8]?, to line: inout Data,
-    using encoder: CanonicalJSONEncoder
-  ) throws(ActionLogError) {
-    typealias Fragment = ActionLogFormat.StepFragment
-    line.append(Fragment.seq)
-    ActionLogFormat.append(sequenceNumber, to: &line)
-    if let time {
-      line.append(Fragment.time)
-      ActionLogFormat.append(ActionLogFormat.milliseconds(time), to: &line)
-    }
-    line.append(Fragment.origin)
-    line.append(contentsOf: origin.rawValue.utf8)
-    line.append(Fragment.action)
-    try ActionLogFormat.appendCanonical(action, to: &line, using: encoder)
-    line.append(Fragment.effects)
-    if effects.isEmpty {
-      line.append(Fragment.noEffects)
-    } else {
-      try ActionLogFormat.appendCanonical(effects, to: &line, using: encoder)
-    }
-    line.append(Fragment.digest)
-    line.append(contentsOf: digest.utf8)
-    line.append(ActionLogFormat.quote)
-    if let patchJSON {
-      line.append(Fragment.patch)
-      line.append(contentsOf: patchJSON)
-    }
-    if let checkpointJSON {
-      line.append(Fragment.checkpoint)
-      line.append(checkpointJSON)
-    }
-    line.append(ActionLogFormat.closingBrace)
+  ///   - patch: The step's patch (`StatePatch`), for a step that is not a checkpoint.
+  ///   - checkpoint: The state after the step, for a checkpoint step.
+  ///   - fields: Where the fields go.
+  /// - Throws: What `fields` throws.
+  package static func writeFields<Sink: ActionLogFormat.Fields>(
+    sequenceNumber: Int, time: Duration?, origin: ActionOrigin, action: Action,
+    effects: [Effect], digest: String, patch: Sink.JSON?, checkpoint: Sink.JSON?,
+    to fields: inout Sink
+  ) throws(Sink.Failure) {
+    try fields.number(sequenceNumber, for: .seq)
+    if let time { try fields.number(ActionLogFormat.milliseconds(time), for: .time) }
+    try fields.text(origin.rawValue, for: .origin)
+    try fields.value(action, for: .action)
+    try fields.list(effects, for: .effects)
+    try fields.text(digest, for: .digest)
+    if let patch { try fields.json(patch, for: .patch) }
+    if let checkpoint { try fields.json(checkpoint, for: .checkpoint) }
   }
 }

@@ -104,7 +104,7 @@ struct LogKeySpellingTests {
       #"  /// `{"kind":"gap"}` in a doc comment"#,
       #"    // "seq": in a comment"#,
       #"    + "\(FailureMessage.count(pending.count, "action")) sent by effects ""#,
-      #"    line.append(ActionLogFormat.StepFragment.seq)"#,
+      #"    static let seq = Array(Format.opening(.seq).utf8)"#,
       #"    <ul id="effects"></ul>"#,
     ]
     try (lines + fine).joined(separator: "\n").write(

@@ -68,29 +68,6 @@ extension ActionLogFormat {
   static let quote = UInt8(ascii: "\"")
   static let closingBrace = UInt8(ascii: "}")
 
-  /// The fixed parts of a step line, made once: the recorder writes one per transition, and
-  /// the reader's shortcut for step lines (`StepLineLayout`) looks for exactly these.
-  enum StepFragment {
-    /// `{"seq":`
-    static let seq = Data(opening(.seq).utf8)
-    /// `,"time":`
-    static let time = Data(separator(.time).utf8)
-    /// `,"origin":"`: the origin is a bare name, written between quotes.
-    static let origin = Data((separator(.origin) + "\"").utf8)
-    /// `","action":`: closes the origin's quotes.
-    static let action = Data(("\"" + separator(.action)).utf8)
-    /// `,"effects":`
-    static let effects = Data(separator(.effects).utf8)
-    /// `[]`: most steps return no effects.
-    static let noEffects = Data("[]".utf8)
-    /// `,"digest":"`
-    static let digest = Data((separator(.digest) + "\"").utf8)
-    /// `,"patch":`
-    static let patch = Data(separator(.patch).utf8)
-    /// `,"checkpoint":`
-    static let checkpoint = Data(separator(.checkpoint).utf8)
-  }
-
   /// `time` in whole milliseconds, rounded down; 0 for a negative time.
   static func milliseconds(_ time: Duration) -> Int {
     let (seconds, attoseconds) = time.components

@@ -111,34 +111,18 @@ extension ActionLogFormat.Gap: Decodable where State: Decodable {
   }
 }
 
-extension ActionLogFormat.Gap: Encodable where State: Encodable {
-  /// Encodes the gap marker line, in the documented key order.
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  /// - Throws: Whatever encoding the state throws.
-  package func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
-    try container.encode(ActionLogFormat.MarkerKind.gap, forKey: .kind)
-    try container.encode(dropped, forKey: .dropped)
-    try container.encode(state, forKey: .state)
-  }
-
-  /// Appends the gap marker line, without its newline: the recorder's writer.
-  ///
-  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
-  package func appendLine(
-    to line: inout Data, using encoder: CanonicalJSONEncoder
-  ) throws(ActionLogError) {
-    line.append(contentsOf: ActionLogFormat.markerOpening(.gap).utf8)
-    line.append(contentsOf: ActionLogFormat.separator(.dropped).utf8)
-    ActionLogFormat.append(dropped, to: &line)
-    line.append(contentsOf: ActionLogFormat.separator(.state).utf8)
-    try ActionLogFormat.appendCanonical(state, to: &line, using: encoder)
-    line.append(ActionLogFormat.closingBrace)
+extension ActionLogFormat.Gap: ActionLogFormat.WritableLine where State: Encodable {
+  /// The gap marker's fields, in the documented order.
+  package func writeFields<Sink: ActionLogFormat.Fields>(
+    to fields: inout Sink
+  ) throws(Sink.Failure) {
+    try fields.text(ActionLogFormat.MarkerKind.gap.rawValue, for: .kind)
+    try fields.number(dropped, for: .dropped)
+    try fields.value(state, for: .state)
   }
 }
 
-extension ActionLogFormat.Stopped: Codable {
+extension ActionLogFormat.Stopped: Decodable, ActionLogFormat.WritableLine {
   /// Decodes a stopped marker line.
   ///
   /// - Parameter decoder: The decoder to read from.
@@ -155,31 +139,13 @@ extension ActionLogFormat.Stopped: Codable {
     limit = try container.decodeIfPresent(Int.self, forKey: .limit)
   }
 
-  /// Encodes the stopped marker line, in the documented key order.
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  /// - Throws: What the encoder throws.
-  package func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
-    try container.encode(ActionLogFormat.MarkerKind.stopped, forKey: .kind)
-    try container.encode(reason, forKey: .reason)
-    try container.encodeIfPresent(limit, forKey: .limit)
-  }
-
-  /// Appends the stopped marker line, without its newline: the recorder's writer.
-  ///
-  /// - Throws: ``ActionLogError/encodingFailed(_:)`` (it cannot happen for a string).
-  package func appendLine(
-    to line: inout Data, using encoder: CanonicalJSONEncoder
-  ) throws(ActionLogError) {
-    line.append(contentsOf: ActionLogFormat.markerOpening(.stopped).utf8)
-    line.append(contentsOf: ActionLogFormat.separator(.reason).utf8)
-    try ActionLogFormat.appendCanonical(reason, to: &line, using: encoder)
-    if let limit {
-      line.append(contentsOf: ActionLogFormat.separator(.limit).utf8)
-      ActionLogFormat.append(limit, to: &line)
-    }
-    line.append(ActionLogFormat.closingBrace)
+  /// The stopped marker's fields, in the documented order.
+  package func writeFields<Sink: ActionLogFormat.Fields>(
+    to fields: inout Sink
+  ) throws(Sink.Failure) {
+    try fields.text(ActionLogFormat.MarkerKind.stopped.rawValue, for: .kind)
+    try fields.text(reason, for: .reason)
+    if let limit { try fields.number(limit, for: .limit) }
   }
 
   /// The words for the reason and the limit, as warnings and errors say them.
@@ -196,7 +162,7 @@ extension ActionLogFormat.Stopped: Codable {
   }
 }
 
-extension ActionLogFormat.Warning: Decodable {
+extension ActionLogFormat.Warning: Decodable, ActionLogFormat.WritableLine {
   /// Decodes a warning marker line.
   ///
   /// - Parameter decoder: The decoder to read from.
@@ -212,21 +178,16 @@ extension ActionLogFormat.Warning: Decodable {
     message = try container.decode(String.self, forKey: .reason)
   }
 
-  /// Appends the warning marker line, without its newline: the recorder's writer (the only
-  /// one: the line has no `encode(to:)`).
-  ///
-  /// - Throws: ``ActionLogError/encodingFailed(_:)`` (it cannot happen for a string).
-  package func appendLine(
-    to line: inout Data, using encoder: CanonicalJSONEncoder
-  ) throws(ActionLogError) {
-    line.append(contentsOf: ActionLogFormat.markerOpening(.warning).utf8)
-    line.append(contentsOf: ActionLogFormat.separator(.reason).utf8)
-    try ActionLogFormat.appendCanonical(message, to: &line, using: encoder)
-    line.append(ActionLogFormat.closingBrace)
+  /// The warning marker's fields, in the documented order.
+  package func writeFields<Sink: ActionLogFormat.Fields>(
+    to fields: inout Sink
+  ) throws(Sink.Failure) {
+    try fields.text(ActionLogFormat.MarkerKind.warning.rawValue, for: .kind)
+    try fields.text(message, for: .reason)
   }
 }
 
-extension ActionLogFormat.Closed: Codable {
+extension ActionLogFormat.Closed: Decodable, ActionLogFormat.WritableLine {
   /// Decodes the closed marker line.
   ///
   /// - Parameter decoder: The decoder to read from.
@@ -236,18 +197,10 @@ extension ActionLogFormat.Closed: Codable {
     try ActionLogFormat.expectKind(.closed, in: container)
   }
 
-  /// Encodes the closed marker line.
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  /// - Throws: What the encoder throws.
-  package func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: ActionLogFormat.Key.self)
-    try container.encode(ActionLogFormat.MarkerKind.closed, forKey: .kind)
-  }
-
-  /// Appends the closed marker line, without its newline: the recorder's writer.
-  package func appendLine(to line: inout Data) {
-    line.append(contentsOf: ActionLogFormat.markerOpening(.closed).utf8)
-    line.append(ActionLogFormat.closingBrace)
+  /// The closed marker's one field.
+  package func writeFields<Sink: ActionLogFormat.Fields>(
+    to fields: inout Sink
+  ) throws(Sink.Failure) {
+    try fields.text(ActionLogFormat.MarkerKind.closed.rawValue, for: .kind)
   }
 }

@@ -2,19 +2,22 @@
 /// escapes inside them skipped. Nothing is parsed or checked; a decoder does that.
 ///
 /// The reader's error for a line nested too deep and its step-line shortcut both walk a line
-/// this way.
-struct JSONNesting {
+/// this way (and the format's tests, for a line's keys).
+package struct JSONNesting {
+  /// Nothing taken yet.
+  package init() {}
+
   /// Open brackets (`{` or `[`) not closed yet.
-  private(set) var depth = 0
+  package private(set) var depth = 0
   /// Whether the last byte taken is inside a string (its opening quote included).
-  private(set) var isInString = false
+  package private(set) var isInString = false
   private var isEscaped = false
 
   /// Takes the next byte.
   ///
   /// - Returns: `1` for a bracket that opens, `-1` for one that closes, `0` for anything else.
   @discardableResult
-  mutating func take(_ byte: UInt8) -> Int {
+  package mutating func take(_ byte: UInt8) -> Int {
     if isInString {
       if isEscaped {
         isEscaped = false

@@ -127,7 +127,7 @@ extension RecorderCore {
         isStopped = true
         do throws(ActionLogError) {
           var closed = Data()
-          ActionLogFormat.Closed().appendLine(to: &closed)
+          try ActionLogFormat.Closed().appendLine(to: &closed, using: canonicalEncoder)
           closed.append(CanonicalJSON.newline)
           try file.write(closed)
         } catch {
@@ -155,10 +155,11 @@ extension RecorderCore {
       return .stopped(error)
     }
 
-    /// One line, without its newline. The line types in ActionLogFormat.swift assemble it, in
-    /// the documented key order, around canonical (sorted-key) JSON values, so the same session
-    /// always gives the same bytes. Secrets encode as their masks, and personal data too when
-    /// the options say so (the encoders' `userInfo`).
+    /// One line, without its newline. The line types in ActionLogFormat.swift state its fields,
+    /// in the documented key order, and `ActionLogFormat.LineWriter` writes them around
+    /// canonical (sorted-key) JSON values, so the same session always gives the same bytes.
+    /// Secrets encode as their masks, and personal data too when the options say so (the
+    /// encoders' `userInfo`).
     mutating func encode(_ item: Item) throws(ActionLogError) -> Data {
       var line = Data()
       switch item {
@@ -179,12 +180,13 @@ extension RecorderCore {
         let replaced = stateBefore
         stateBefore = after
         if let replaced { stateEncoder.reuseBuffer(of: replaced) }
-        try RecordedTransition<State, Action, Effect>.appendLine(
-          sequenceNumber: step.sequenceNumber, time: time, origin: step.origin,
-          action: step.action, effects: step.effects,
-          digest: StateDigest.hex(after.digest),
-          checkpointJSON: isCheckpoint ? Data(after.bytes) : nil, patchJSON: patch, to: &line,
-          using: canonicalEncoder)
+        try ActionLogFormat.LineWriter.append(to: &line, using: canonicalEncoder) {
+          (fields: inout ActionLogFormat.LineWriter) throws(ActionLogError) in
+          try RecordedTransition<State, Action, Effect>.writeFields(
+            sequenceNumber: step.sequenceNumber, time: time, origin: step.origin,
+            action: step.action, effects: step.effects, digest: StateDigest.hex(after.digest),
+            patch: patch, checkpoint: isCheckpoint ? after.bytes : nil, to: &fields)
+        }
       case .gap(let dropped, let state):
         try ActionLogFormat.Gap(dropped: dropped, state: state)
           .appendLine(to: &line, using: stateEncoder)

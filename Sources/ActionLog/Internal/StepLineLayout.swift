@@ -149,20 +149,24 @@ package struct StepLineLayout {
       digest: digest, patch: patch, checkpoint: checkpoint)
   }
 
-  /// The writer's own fragments (``ActionLogFormat/StepFragment``), as arrays for the scan.
+  /// The fixed parts of a step line as the recorder writes it (the fields of
+  /// `RecordedTransition.writeFields`, written by `ActionLogFormat.LineWriter`), made once.
   private enum Fragments {
-    typealias Written = ActionLogFormat.StepFragment
-    static let seq = Array(Written.seq)
-    static let time = Array(Written.time)
-    static let origin = Array(Written.origin)
-    static let action = Array(Written.action)
-    static let effects = Array(Written.effects)
-    static let noEffects = Array(Written.noEffects)
-    static let digest = Array(Written.digest)
-    static let patch = Array(Written.patch)
-    static let checkpoint = Array(Written.checkpoint)
-    static let quote = [ActionLogFormat.quote]
-    static let end = [ActionLogFormat.closingBrace]
+    typealias Format = ActionLogFormat
+    static let seq = Array(Format.opening(.seq).utf8)
+    static let time = Array(Format.separator(.time).utf8)
+    /// The origin is a bare name, between quotes.
+    static let origin = Array((Format.separator(.origin) + "\"").utf8)
+    static let action = Array(("\"" + Format.separator(.action)).utf8)
+    static let effects = Array(Format.separator(.effects).utf8)
+    /// Most steps return no effects.
+    static let noEffects = Array("[]".utf8)
+    /// The digest is 16 hex digits, between quotes.
+    static let digest = Array((Format.separator(.digest) + "\"").utf8)
+    static let patch = Array(Format.separator(.patch).utf8)
+    static let checkpoint = Array(Format.separator(.checkpoint).utf8)
+    static let quote = [Format.quote]
+    static let end = [Format.closingBrace]
   }
 
   private struct Scanner {
