@@ -95,17 +95,10 @@ extension ActionLogFormat {
       pending.append(contentsOf: String(number).utf8)
     }
 
-    package mutating func text(_ text: String, for key: Key) throws(ActionLogError) {
-      // Most texts (an origin, a digest, a date, a name) need no escape: written as they are,
-      // which is their canonical JSON.
-      let isPlain = text.utf8.allSatisfy {
-        $0 >= 0x20 && $0 != quote && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "/")
-      }
-      guard isPlain else { return try value(text, for: key) }
+    package mutating func text(_ text: String, for key: Key) {
+      // The package's one JSON escaper, as the canonical encoder writes a string.
       open(key)
-      pending.append(quote)
-      pending.append(contentsOf: text.utf8)
-      pending.append(quote)
+      JSONString.append(text, escaping: .encoder, to: &pending)
     }
 
     package mutating func value<Value: Encodable>(
