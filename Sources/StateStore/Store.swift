@@ -62,6 +62,9 @@ public final class Store<R: Reducer>: Observable {
   /// registers an Observation dependency.
   public var state: R.State {
     registrar.access(self, keyPath: stateKeyPath)
+    // Observation hears of changes from now on: only a read through here can have registered
+    // a dependency (see `Bookkeeping.tellsObservation`).
+    if !bookkeeping.tellsObservation { bookkeeping.tellsObservation = true }
     return currentState
   }
 
@@ -177,9 +180,9 @@ public final class Store<R: Reducer>: Observable {
     // Kept only for an observer that asks for it: while it is kept, the reducer's write into a
     // collection copies the collection.
     let before: R.State? = step.keepsStateBefore ? currentState : nil
-    registrar.willSet(self, keyPath: stateKeyPath)
+    if step.tellsObservation { registrar.willSet(self, keyPath: stateKeyPath) }
     let effects = reducer.reduce(into: &currentState, action: action)
-    registrar.didSet(self, keyPath: stateKeyPath)
+    if step.tellsObservation { registrar.didSet(self, keyPath: stateKeyPath) }
     if step.hasStateObservers { notifyStateObservers() }
     if step.hasSliceObservers { notifySliceObservers() }
     if step.hasTransitionObservers {
@@ -242,6 +245,11 @@ public final class Store<R: Reducer>: Observable {
     @usableFromInline var hasStateObservers = false
     @usableFromInline var hasSliceObservers = false
     @usableFromInline var hasTransitionObservers = false
+    /// Whether each step tells Observation (`willSet`/`didSet`): once ``Store/state`` was read.
+    /// Observation registers a dependency (SwiftUI's body, `withObservationTracking`) only
+    /// through that read, so until then nothing can be listening, and a step skips the
+    /// registrar's two calls (a lock and a lookup each: 50–60 ns of a 300 ns keystroke's send).
+    @usableFromInline var tellsObservation = false
 
     @usableFromInline init() {}
 

@@ -16,6 +16,30 @@ struct StoreObservationTests {
     #expect(changes.value == 1)
   }
 
+  /// A store tells Observation of its steps only once its state was read (no dependency can
+  /// exist before): tracking that begins after sends nobody read still hears the next one.
+  @Test func trackingThatBeginsAfterUnreadSendsHearsTheNextSend() {
+    let store = Store(initialState: Journal.State(), reducer: Journal())
+    store.send(.append("a"))
+    store.send(.append("b"))
+    let changes = Counter()
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      changes.increment()
+    }
+    #expect(changes.value == 0)
+    store.send(.append("c"))
+    #expect(changes.value == 1)
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      changes.increment()
+    }
+    store.send(.append("d"))
+    #expect(changes.value == 2)
+  }
+
   @Test func observersSeeEveryStateInOrder() {
     let store = Store(initialState: Journal.State(), reducer: Journal())
     var seen: [[String]] = []
