@@ -4,14 +4,19 @@ import Testing
 
 @MainActor
 struct StoreObservationTests {
-  @Test func observationTrackingFiresOnSend() {
-    let store = Store(initialState: Journal.State(), reducer: Journal())
-    let changes = Counter()
+  /// Reads the store's state inside `withObservationTracking`, counting the change it hears.
+  private func track(_ store: Store<Journal>, counting changes: Counter) {
     withObservationTracking {
       _ = store.state
     } onChange: {
       changes.increment()
     }
+  }
+
+  @Test func observationTrackingFiresOnSend() {
+    let store = Store(initialState: Journal.State(), reducer: Journal())
+    let changes = Counter()
+    track(store, counting: changes)
     store.send(.append("a"))
     #expect(changes.value == 1)
   }
@@ -23,19 +28,11 @@ struct StoreObservationTests {
     store.send(.append("a"))
     store.send(.append("b"))
     let changes = Counter()
-    withObservationTracking {
-      _ = store.state
-    } onChange: {
-      changes.increment()
-    }
+    track(store, counting: changes)
     #expect(changes.value == 0)
     store.send(.append("c"))
     #expect(changes.value == 1)
-    withObservationTracking {
-      _ = store.state
-    } onChange: {
-      changes.increment()
-    }
+    track(store, counting: changes)
     store.send(.append("d"))
     #expect(changes.value == 2)
   }

@@ -76,11 +76,6 @@ extension ActionLogFormat {
     return overflow ? Int.max : Int(product) + Int(attoseconds / 1_000_000_000_000_000)
   }
 
-  /// Appends a number in decimal (a short `String` does not allocate).
-  static func append(_ number: Int, to line: inout Data) {
-    line.append(contentsOf: String(number).utf8)
-  }
-
   /// Appends the canonical JSON of `value` (see ``CanonicalJSON``).
   ///
   /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming `Value` and what was met where.
