@@ -33,7 +33,7 @@ extension TestStore {
     isFinished = true
     let wait = timeout ?? self.timeout
     if let monitor {
-      _ = await waitUntil(deadline: .now + wait) { effectsStarted == monitor.finishedCount }
+      _ = await waitUntil(timeout: wait) { effectsStarted == monitor.finishedCount }
     }
     let running = effectsStarted - (monitor?.finishedCount ?? 0)
     if exhaustivity == .on {

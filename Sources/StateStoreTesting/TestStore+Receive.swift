@@ -115,8 +115,7 @@ extension TestStore {
         at: location)
       return nil
     }
-    let wait = timeout ?? self.timeout
-    let deadline = ContinuousClock.now + wait
+    var wait = WatchedWait(timeout: timeout ?? self.timeout, now: .now)
     while true {
       while receivedCursor < received.count {
         let index = received[receivedCursor]
@@ -137,7 +136,7 @@ extension TestStore {
           return nil
         }
       }
-      let arrived = await waitUntil(deadline: deadline) {
+      let arrived = await waitUntil(&wait) {
         receivedCursor < received.count || effectsStarted == monitor.finishedCount
       }
       guard receivedCursor == received.count else { continue }
@@ -145,7 +144,7 @@ extension TestStore {
       let headline =
         arrived && running == 0
         ? "Expected to receive \(wanted), but no effect is running to send it."
-        : "Timed out after \(wait) waiting to receive \(wanted)."
+        : "Timed out after \(wait.timeout) waiting to receive \(wanted)."
       let fix =
         running == 0
         ? "Check that the reducer returns the effect that sends it, and that the handler sends it."

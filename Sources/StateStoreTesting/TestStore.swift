@@ -43,6 +43,12 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   /// test never waits that long (it goes on as soon as the action arrives); the margin is for a
   /// suite that runs its tests in parallel on a small machine, where an effect's answer on a
   /// busy main actor can take over a second.
+  ///
+  /// Every timeout of a test store counts only the time the store could watch: it looks at the
+  /// time at least every 50 ms, and a look that comes late (the main actor or the machine was
+  /// busy, so the effects it waits for could not run either) counts as 100 ms, however late it
+  /// came. On a loaded machine a wait takes longer in real time instead of failing a passing
+  /// test; it never takes more than 20 times its timeout.
   public var timeout: Duration = .seconds(5)
 
   /// The store's current state (which may be ahead of the last assertion while effects run).
@@ -359,24 +365,32 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   func settle(_ index: Int) async {
     guard monitor != nil, !steps[index].effects.isEmpty || !sentSteps.contains(index)
     else { return }
-    _ = await waitUntil(deadline: .now + timeout) {
+    _ = await waitUntil(timeout: timeout) {
       guard let monitor else { return true }
       return monitor.enteredCount >= effectsStarted && monitor.isIdle
     }
   }
 
-  /// Waits, without polling, until `condition` holds or `deadline` passes.
+  /// Waits, without polling, until `condition` holds or the store has watched for `timeout`
+  /// (see `WatchedWait`: on a loaded machine, the time the store could not run is not counted).
   ///
   /// - Returns: Whether the condition holds.
-  func waitUntil(
-    deadline: ContinuousClock.Instant,
-    _ condition: () -> Bool
-  ) async -> Bool {
+  func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+    var wait = WatchedWait(timeout: timeout, now: .now)
+    return await waitUntil(&wait, condition)
+  }
+
+  /// Waits as ``waitUntil(timeout:_:)`` does, counting on from what `wait` has counted: a
+  /// wait made of several (a non-exhaustive `receive` that skips actions) shares one timeout.
+  ///
+  /// - Returns: Whether the condition holds.
+  func waitUntil(_ wait: inout WatchedWait, _ condition: () -> Bool) async -> Bool {
     guard let monitor else { return condition() }
     while !condition() {
-      guard ContinuousClock.now < deadline else { return false }
+      guard wait.woke(at: .now) else { return false }
+      let wake = wait.nextWake(after: .now)
       let timer = Task {
-        try? await Task.sleep(until: deadline, clock: .continuous)
+        do { try await Task.sleep(until: wake, clock: .continuous) } catch { return }
         monitor.signal()
       }
       await monitor.wait()
