@@ -54,9 +54,9 @@ func timelineBench(steps: Int, folder: URL) async -> Int32 {
   print(
     """
     timeline: an app log of \(steps) steps, \(megabytes(logBytes)) MB
-      replay --verify (floor)   \(Report.format(verify, digits: 2)) s
+      replay --verify (floor)   \(Report.format(verify, digits: 2)) s   (target ≤ 1 s, idle machine)
       replay --html             \(Report.format(html, digits: 2)) s   \
-    (\(Report.format(html / verify, digits: 2))× the floor; target ≤ 3 s)
+    (\(Report.format(html / verify, digits: 2))× the floor; target ≤ 1.5×)
       page size                 \(megabytes(pageBytes)) MB = \
     \(Report.format(ratio, digits: 2))× the log (target ≤ 2×)
       page                      \(page.path)

@@ -53,8 +53,15 @@ struct StoreBenchTests {
     #expect(output.stderr == "")
     let lines = output.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("timeline: an app log of 300 steps, ") == true)
-    #expect(lines.contains { $0.hasPrefix("  replay --verify (floor)   ") && $0.hasSuffix(" s") })
-    #expect(lines.contains { $0.hasPrefix("  replay --html   ") && $0.contains("target ≤ 3 s") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  replay --verify (floor)   ")
+          && $0.hasSuffix(" s   (target ≤ 1 s, idle machine)")
+      })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  replay --html   ") && $0.hasSuffix("× the floor; target ≤ 1.5×)")
+      })
     #expect(
       lines.contains { $0.hasPrefix("  page size ") && $0.contains("× the log (target ≤ 2×)") })
     let page = try #require(
