@@ -76,6 +76,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   }
 
   private var source: Source
+  /// The file's reader and the path it was opened at, for ``isReplaced()``.
+  private let file: (reader: LineReader, path: String)
   /// Reads the values of step lines read here, keeping the actions and effects it has read.
   private var stepValues: StepLineLayout.Values<Action, Effect>
   /// Whether the end of the file is only where its writer has got to.
@@ -119,6 +121,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     let lines = try LineReader(url: url, maximumLineLength: options.maximumLineLength)
     lines.follows = follows
     self.follows = follows
+    self.file = (lines, url.path)
     let headerLine: Data
     (header, decoder, headerLine) = try HeaderDecoding.decode(
       ActionLogHeader<State>.self, from: lines, expectedFeature: options.expectedFeature)
@@ -188,6 +191,15 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     case .lines(let lines): lines.bytesConsumed
     case .prefetched(let prefetcher): prefetcher.bytesConsumed
     }
+  }
+
+  /// Whether the path this reader was opened at now holds another recording: another file, or
+  /// this one rewritten from the start (see `LineReader.isReplaced(atPath:)`). For
+  /// `replay --follow`, which then replays the new one from its header; `false` for a reader
+  /// that does not follow (its lines may be read on another thread).
+  package func isReplaced() -> Bool {
+    guard follows else { return false }
+    return file.reader.isReplaced(atPath: file.path)
   }
 
   /// The next entry, or `nil` at the end of the log (or at its `stopped` / `closed` marker).

@@ -207,6 +207,10 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// Whether the recording ended (see ``ActionLogReader/hasEnded``).
   package var hasEnded: Bool { reader.hasEnded }
 
+  /// Whether the log's path now holds another recording (see
+  /// ``ActionLogReader/isReplaced()``).
+  package func isReplaced() -> Bool { reader.isReplaced() }
+
   /// Reduces the next recorded action and returns the step, or `nil` at the end of the log.
   ///
   /// - Returns: The next step.

@@ -43,7 +43,6 @@ extension ReplayRun {
           "a new recording begins in \(url.lastPathComponent) "
             + "(\(session.header.created.formatted(.iso8601)))")
       }
-      let file = FileIdentity(url)
       var saidEnd = false
       while true {
         try drain(session, printer: printer) { _ in }
@@ -51,7 +50,9 @@ extension ReplayRun {
           printer.say(Self.ending(of: session))
           saidEnd = true
         }
-        if FileIdentity(url).replaces(file, readUpTo: session.bytesRead) { break }
+        // Told by the open file itself, not by a look at the path taken after it was opened:
+        // a recording made again at once (deleted first or not) is seen whatever the timing.
+        if session.isReplaced() { break }
         FollowedFile.pause()
       }
     }
@@ -224,25 +225,6 @@ private final class FollowPrinter {
     if printed { output.print("") }
     output.print(formatter.format(step.transition, time: step.time))
     printed = true
-  }
-}
-
-/// Which file a path names, and how long it is: a log recorded again from the start is a new
-/// file at the path, or the same one cut back.
-private struct FileIdentity {
-  var inode: UInt64?
-  var size: Int?
-
-  init(_ url: URL) {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-    inode = (attributes?[.systemFileNumber] as? NSNumber)?.uint64Value
-    size = (attributes?[.size] as? NSNumber)?.intValue
-  }
-
-  /// Whether this file replaces `old`, of which `read` bytes were read.
-  func replaces(_ old: FileIdentity, readUpTo read: Int) -> Bool {
-    guard let inode, let size else { return false }
-    return inode != old.inode || size < read
   }
 }
 

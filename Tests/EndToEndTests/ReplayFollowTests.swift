@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 import Testing
 import ToolTestSupport
 
@@ -13,18 +14,33 @@ struct ReplayFollowTests {
 
   /// Starts `replay --follow target`, runs `body` while it follows, and returns what it
   /// printed until it is stopped (SIGTERM, as a process manager would stop it), once it has printed
-  /// `ends` lines that say a recording ended.
+  /// `ends` lines that say a recording ended. `body` gets a stream that yields once for each
+  /// such line as `--follow` prints it, and finishes when `--follow` ends.
   private func follow(
-    _ target: URL, untilItSaysEnded ends: Int, while body: @Sendable () async throws -> Void
+    _ target: URL, untilItSaysEnded ends: Int,
+    while body: @Sendable (_ saidEnded: AsyncStream<Void>) async throws -> Void
   ) async throws -> ProcessRunner.Result {
     let replay = try DemoProcess.executable("replay")
-    async let run = ProcessRunner.run(
-      replay, ["--follow", target.path], environment: ["NO_COLOR": "1"], timeout: .seconds(90),
-      interruptWhen: { $0.components(separatedBy: "── the recording ended").count > ends })
+    let (saidEnded, said) = AsyncStream.makeStream(of: Void.self)
+    let seen = Guarded(0)
+    async let run = {
+      defer { said.finish() }
+      return try await ProcessRunner.run(
+        replay, ["--follow", target.path], environment: ["NO_COLOR": "1"], timeout: .seconds(90),
+        interruptWhen: { output in
+          let count = output.components(separatedBy: "── the recording ended").count - 1
+          let new = seen.withLock { seen in
+            defer { seen = max(seen, count) }
+            return max(0, count - seen)
+          }
+          for _ in 0..<new { said.yield() }
+          return count >= ends
+        })
+    }()
     let clock = ContinuousClock()
     let start = clock.now
     try await Task.sleep(for: .milliseconds(500))  // it waits for the file: not there yet
-    try await body()
+    try await body(saidEnded)
     let bodyEnded = clock.now - start
     let result = try await run
     #expect(
@@ -52,7 +68,7 @@ struct ReplayFollowTests {
     defer { withExtendedLifetime(folder) {} }
     let log = folder.file("live.jsonl")
     let here = folder.url
-    let result = try await follow(log, untilItSaysEnded: 2) {
+    let result = try await follow(log, untilItSaysEnded: 2) { _ in
       try await Self.demo(Self.signIn, ["--record", log.path], in: here)
       try await Task.sleep(for: .milliseconds(500))
       try await Self.demo(["type username grace"], ["--record", log.path], in: here)
@@ -90,7 +106,7 @@ struct ReplayFollowTests {
     let flight = folder.file("flight")
     let state = folder.file("state")
     let here = folder.url
-    let result = try await follow(flight, untilItSaysEnded: 2) {
+    let result = try await follow(flight, untilItSaysEnded: 2) { _ in
       let arguments = ["--state-dir", state.path, "--flight-recorder", flight.path]
       try await Self.demo(Self.signIn, arguments, in: here)
       try await Task.sleep(for: .milliseconds(500))
@@ -108,5 +124,43 @@ struct ReplayFollowTests {
     #expect(result.stdout.contains("AppAction.login(LoginAction.logoutButtonTapped)"))
     let waiting = "replay: waiting for '\(flight.path)' to be recorded (Ctrl-C to stop)\n"
     #expect(["", waiting].contains(result.stderr), "\(result.stderr)")
+  }
+
+  /// The app records the path again faster than `--follow` looks at it: the file is never
+  /// shorter than what was read of the first recording, and is already longer (here written in
+  /// one write over the old one, as the worst timing would have it). The open file tells.
+  @Test(.timeLimit(.minutes(5)))
+  func aRecordingWrittenOverTheLogBetweenTwoLooksIsFollowedToo() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let log = folder.file("live.jsonl")
+    let longer = folder.file("longer.jsonl")
+    let here = folder.url
+    try await Self.demo(
+      ["type username grace", "type password Secr3t", "tap login", "wait"],
+      ["--record", longer.path], in: here)
+    let result = try await follow(log, untilItSaysEnded: 2) { saidEnded in
+      try await Self.demo(["type username ada"], ["--record", log.path], in: here)
+      // Once the first recording was read to its end:
+      for await _ in saidEnded { break }
+      let handle = try FileHandle(forWritingTo: log)
+      try handle.write(contentsOf: try Data(contentsOf: longer))
+      try handle.close()
+    }
+    let headlines = result.stdout.split(separator: "\n").map(String.init)
+      .filter { $0.hasPrefix("#") || $0.hasPrefix("──") }
+      .map { $0.replacing(/\ \(\d{4}-[^)]*\)/, with: "") }
+    #expect(
+      headlines.prefix(5) == [
+        "#1 0:00.000 user AppAction.login(LoginAction.launched)",
+        "#2 0:00.000 effect AppAction.login(",
+        #"#3 0:00.000 user AppAction.login(LoginAction.edit(set(username: "ada")))"#,
+        "── the recording ended: the app closed its log ──",
+        "── a new recording begins in live.jsonl ──",
+      ], "\(result.stdout)\n\(result.stderr)")
+    #expect(
+      headlines.contains(
+        #"#3 0:00.000 user AppAction.login(LoginAction.edit(set(username: "grace")))"#))
+    #expect(headlines.last == "── the recording ended: the app closed its log ──")
   }
 }

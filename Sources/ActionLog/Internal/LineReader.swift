@@ -39,6 +39,12 @@ final class LineReader {
   private(set) var lineNumber = 0
   /// Bytes read from the file so far.
   private var bytesFilled = 0
+  /// The first bytes read from the file (a log's header up to past its `created` time) and the
+  /// last ones: what ``isReplaced(atPath:)`` looks for again at the same places.
+  private var head: [UInt8] = []
+  private var tail: [UInt8] = []
+  static let headLength = 512
+  static let tailLength = 64
 
   /// Bytes of the file taken as lines so far: how far into the file the reading is.
   var bytesConsumed: Int { bytesFilled - (end - start) }
@@ -148,6 +154,7 @@ final class LineReader {
         read(descriptor, bytes.baseAddress.map { $0 + filled }, bytes.count - filled)
       }
       if count > 0 {
+        noteWitnesses(buffer[end..<(end + count)])
         end += count
         bytesFilled += count
         return
@@ -159,5 +166,55 @@ final class LineReader {
       if errno == EINTR { continue }
       throw .ioError("cannot read line \(lineNumber + 1): \(SystemError.message(errno))")
     }
+  }
+
+  /// Keeps the first and the last bytes read, from the bytes one read just got.
+  private func noteWitnesses(_ bytes: ArraySlice<UInt8>) {
+    if head.count < Self.headLength { head += bytes.prefix(Self.headLength - head.count) }
+    tail =
+      bytes.count >= Self.tailLength
+      ? Array(bytes.suffix(Self.tailLength)) : Array((tail + bytes).suffix(Self.tailLength))
+  }
+
+  /// Whether the path this reader opened no longer names the file it reads, or names it
+  /// rewritten from the start (`replay --follow`: the app recorded the path again).
+  ///
+  /// Told by the file, never by time: another file at the path (its device and inode differ
+  /// from the open file's, which cannot be reused while this reader holds it open), the file
+  /// shorter than what was read from it, or the first or the last bytes read no longer at their
+  /// places. A file recorded again byte for byte the same up to there cannot be told apart.
+  /// A path with nothing at it is not a replacement (yet).
+  ///
+  /// - Parameter path: The path the reader was opened at.
+  func isReplaced(atPath path: String) -> Bool {
+    var named = stat()
+    var open = stat()
+    guard stat(path, &named) == 0, fstat(descriptor, &open) == 0 else { return false }
+    if named.st_dev != open.st_dev || named.st_ino != open.st_ino { return true }
+    if Int(open.st_size) < bytesFilled { return true }
+    return !holds(head, at: 0) || !holds(tail, at: bytesFilled - tail.count)
+  }
+
+  /// Whether the open file holds `bytes` at `offset` now.
+  private func holds(_ bytes: [UInt8], at offset: Int) -> Bool {
+    guard !bytes.isEmpty else { return true }
+    var found = [UInt8](repeating: 0, count: bytes.count)
+    var filled = 0
+    while filled < found.count {
+      let count = found.withUnsafeMutableBytes { raw in
+        pread(
+          descriptor, raw.baseAddress.map { $0 + filled }, raw.count - filled,
+          off_t(offset + filled))
+      }
+      if count > 0 {
+        filled += count
+      } else if count == 0 {
+        return false  // The file ends before: it is shorter than it was.
+      } else if errno != EINTR {
+        // Unreadable now: no sign of another recording. The next read reports the error.
+        return true
+      }
+    }
+    return found == bytes
   }
 }
