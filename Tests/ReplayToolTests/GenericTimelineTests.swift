@@ -179,6 +179,56 @@ import ToolTestSupport
     #expect(page.repeats == [false, true, false, false])
   }
 
+  /// A board of notes compared by identity, as many `Identifiable` models are: a note's `==`
+  /// ignores its label.
+  struct Board: Reducer, Sendable {
+    struct Note: Codable, Equatable, Identifiable, Sendable {
+      var id: Int
+      var label: String
+
+      static func == (lhs: Note, rhs: Note) -> Bool { lhs.id == rhs.id }
+    }
+
+    struct State: Codable, Equatable, Sendable {
+      var pinned = Note(id: 0, label: "draft")
+      var notes = [Note(id: 1, label: "draft")]
+    }
+
+    enum Action: Codable, Equatable, Sendable {
+      case publishPinned
+      case publishNotes
+    }
+
+    func reduce(into state: inout State, action: Action) -> [Never] {
+      switch action {
+      case .publishPinned: state.pinned.label = "published"
+      case .publishNotes: state.notes[0].label = "published"
+      }
+      return []
+    }
+  }
+
+  /// The State tab shows what the state holds, whatever a host's `==` says: a label renamed
+  /// on a note whose `==` ignores labels is shown renamed, at the top and in a list.
+  @Test func theStateTabShowsAFieldAHostEqualityIgnores() async throws {
+    let folder = try TemporaryFolder()
+    let log = folder.file("board.jsonl")
+    let store = Store(initialState: Board.State(), reducer: Board())
+    let recorder = try store.record(to: log, feature: "board")
+    store.send(.publishPinned)
+    store.send(.publishNotes)
+    await recorder.close()
+    let feature = ReplayableFeature(
+      name: "board", reducer: Board(), module: "Tests", reducerExpression: "Board()")
+    #expect(write(feature, log: log, to: folder.file("board.html")).status == 0)
+    let page = try TimelinePageData(contentsOf: folder.file("board.html"))
+    var state = Board.State()
+    state.pinned.label = "published"
+    #expect(page.stateLines(after: 0).joined(separator: "\n") == Dump.render(state))
+    state.notes[0].label = "published"
+    #expect(page.stateLines(after: 1).joined(separator: "\n") == Dump.render(state))
+  }
+
   @Test func aLogOfAnotherFeatureIsRefusedWithoutAPage() async throws {
     let folder = try TemporaryFolder()
     let log = ReplayProcess.fixtures.appendingPathComponent("login.jsonl")

@@ -110,17 +110,53 @@ struct IncrementalDumpTests {
     }
   }
 
-  /// A value equal by `==` keeps its lines: the renderer trusts `Equatable`, as `TestStore`
-  /// does. Values that are not `Equatable` are rendered every time.
-  @Test func equalValuesKeepTheirLinesAndOthersAreRenderedAgain() {
+  /// A host model compared by identity, as many `Identifiable` types are: its `==` ignores
+  /// `label`.
+  struct Labelled: Equatable, Identifiable {
+    var id: Int
+    var label: String
+
+    static func == (lhs: Labelled, rhs: Labelled) -> Bool { lhs.id == rhs.id }
+  }
+
+  struct Board: Equatable {
+    var pinned: Labelled
+    var list: [Labelled]
+    var draft: Labelled?
+  }
+
+  /// A host type's `==` is never taken on its word: a label renamed from "draft" to
+  /// "published" is shown renamed at the top, inside a list and inside an optional, although
+  /// `==` calls every one of those values unchanged.
+  @Test func aHostEqualityThatIgnoresAFieldNeverKeepsAnOldRendering() {
+    let draft = Labelled(id: 1, label: "draft")
+    var published = draft
+    published.label = "published"
+    #expect(draft == published)
+    let states = [
+      Board(pinned: draft, list: [draft], draft: draft),
+      Board(pinned: published, list: [draft], draft: draft),
+      Board(pinned: published, list: [published], draft: draft),
+      Board(pinned: published, list: [published], draft: published),
+    ]
+    var dump = IncrementalDump()
+    var strings = Interner()
+    for (index, state) in states.enumerated() {
+      let lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
+      #expect(lines.joined(separator: "\n") == Dump.render(state), "state \(index)")
+    }
+    let last = dump.lines(of: states[3], strings: &strings).map { strings.text($0) }
+    #expect(!last.joined().contains(#""draft""#))
+  }
+
+  /// Values that are not `Equatable` are rendered every time.
+  @Test func valuesThatCannotBeComparedAreRenderedAgain() {
     var dump = IncrementalDump()
     var strings = Interner()
     _ = dump.lines(of: Holder(id: 1, opaque: Opaque(value: 1)), strings: &strings)
     let same = dump.lines(of: Holder(id: 1, opaque: Opaque(value: 2)), strings: &strings)
-    #expect(same.map { strings.text($0) }.contains("  opaque: IncrementalDumpTests.Opaque("))
-    #expect(same.map { strings.text($0) }.contains("    value: 1"))
-    let changed = dump.lines(of: [Opaque(value: 1)], strings: &strings)
-    _ = changed
+    #expect(same.map { strings.text($0) }.contains("    value: 2"))
+    _ = dump.lines(of: [Opaque(value: 1)], strings: &strings)
     let again = dump.lines(of: [Opaque(value: 3)], strings: &strings)
     #expect(
       again.map { strings.text($0) }.joined(separator: "\n") == Dump.render([Opaque(value: 3)]))

@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// Renders one state after another exactly as `Dump.render` does, re-rendering only the parts
@@ -5,9 +6,10 @@ import StateStore
 ///
 /// A replayed step usually changes one field; rendering the whole state again for every one
 /// of 100,000 steps costs several seconds of reflection. So the rendering is kept as a tree
-/// that follows the state's structs (and optionals): a field that is `Equatable` and equal to
-/// its value at the previous step keeps its rendered lines, and only changed fields are
-/// rendered again with `Dump`. Anything that is not a plain struct — enums, collections,
+/// that follows the state's structs (and optionals): a field whose value the package can compare
+/// (`VouchedEquatable`: strings, numbers, dates, secrets, collections of them — never a host
+/// type's own `==`) and that is equal to its value at the previous step keeps its rendered
+/// lines, and only changed fields are rendered again with `Dump`. Anything that is not a plain struct — enums, collections,
 /// classes, strings, a ``StateStore/Secret`` or another value with its own dump text — is a
 /// leaf rendered by `Dump` itself, so masking and escaping are always `Dump`'s.
 ///
@@ -102,13 +104,51 @@ package struct IncrementalDump {
     return Node(value: value, lines: lines, fields: fields)
   }
 
-  /// Whether two values of the same place are equal, for values whose type can tell.
+  /// Whether two values of the same place are equal, for values whose `==` the package can
+  /// vouch for (``VouchedEquatable``): never a host type's own `==`, which may ignore a field.
   private static func areEqual(_ old: Any, _ new: Any) -> Bool {
-    // Passing `old` opens it: `Value` is its own type, not `Any`.
-    func compare<Value>(_ old: Value) -> Bool {
+    guard let old = old as? any VouchedEquatable else { return false }
+    // Passing `old` opens it: `Value` is its own type, not `any VouchedEquatable`.
+    func compare<Value: VouchedEquatable>(_ old: Value) -> Bool {
       guard let new = new as? Value else { return false }
-      return EquatableOperations.areEqual(old, new) ?? false
+      return old == new
     }
     return compare(old)
   }
 }
+
+/// A type whose `==` compares everything `Dump` shows of it: the standard library's and
+/// Foundation's values, the package's own, and collections of them. A host type is not one,
+/// whatever its `==` (one that compares an `id` only is common), so the timeline never keeps a
+/// host value's old rendering on its word: a host struct is compared field by field down to
+/// such values, and any other host value is rendered again.
+protocol VouchedEquatable: Equatable {}
+
+extension String: VouchedEquatable {}
+extension Substring: VouchedEquatable {}
+extension Character: VouchedEquatable {}
+extension Bool: VouchedEquatable {}
+extension Int: VouchedEquatable {}
+extension Int8: VouchedEquatable {}
+extension Int16: VouchedEquatable {}
+extension Int32: VouchedEquatable {}
+extension Int64: VouchedEquatable {}
+extension UInt: VouchedEquatable {}
+extension UInt8: VouchedEquatable {}
+extension UInt16: VouchedEquatable {}
+extension UInt32: VouchedEquatable {}
+extension UInt64: VouchedEquatable {}
+extension Double: VouchedEquatable {}
+extension Float: VouchedEquatable {}
+extension Duration: VouchedEquatable {}
+extension Date: VouchedEquatable {}
+extension UUID: VouchedEquatable {}
+extension URL: VouchedEquatable {}
+extension Data: VouchedEquatable {}
+extension Decimal: VouchedEquatable {}
+extension Secret: VouchedEquatable {}
+extension PersonalData: VouchedEquatable {}
+extension Optional: VouchedEquatable where Wrapped: VouchedEquatable {}
+extension Array: VouchedEquatable where Element: VouchedEquatable {}
+extension Set: VouchedEquatable where Element: VouchedEquatable {}
+extension Dictionary: VouchedEquatable where Key: VouchedEquatable, Value: VouchedEquatable {}

@@ -31,7 +31,6 @@ where
   private var lastScreen: (screen: TimelineScreen, id: Int)?
   private var renderer: Screen?
   private var lines: [Int]
-  private var lastState: R.State
 
   private var sequenceColumn = ""
   private var originColumn = ""
@@ -61,7 +60,6 @@ where
   let facts: [TimelineFact]
 
   init(initialState: R.State, screen: Screen?) {
-    lastState = initialState
     facts = screen?.facts(about: initialState) ?? []
     renderer = screen
     renderer?.reset(to: initialState)
@@ -102,13 +100,11 @@ where
 
     spliceColumn += separator
     var changed = (removed: [Int](), inserted: [Int]())
-    if transition.stateAfter == lastState {
-      spliceColumn += "0"
-    } else {
-      let newLines = dump.lines(of: transition.stateAfter, strings: &strings)
-      changed = appendSplice(from: lines, to: newLines)
-      lines = newLines
-    }
+    // Rendered at every step, never skipped on the host's `==` (see `IncrementalDump`): an
+    // unchanged state costs a walk of its structs, and splices as "0".
+    let newLines = dump.lines(of: transition.stateAfter, strings: &strings)
+    changed = appendSplice(from: lines, to: newLines)
+    lines = newLines
     let repeats =
       gap == nil && lastStep?.actionID == actionID && lastStep?.effectIDs == effectIDs
       && onlyNumbersDiffer(changed.removed, changed.inserted)
@@ -118,7 +114,6 @@ where
       noteFlags(changed, time: time, number: transition.sequenceNumber)
     }
     lastStep = (actionID, effectIDs, texts.time)
-    lastState = transition.stateAfter
     if stepCount % Self.checkpointInterval == 0 {
       var checkpoint = ""
       JSONText.appendArray(lines, to: &checkpoint)
