@@ -269,18 +269,20 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         "the replayed state differs from the recorded checkpoint",
         Dump.diff(of: checkpoint, and: state))
     }
-    // An unchanged state has the digest it had: skip the encoding. This rests on the host's
-    // `==`, and only here: a replayed state that differs from the recording in a field `==`
-    // ignores, at a step whose recorded digest did not change, is found at the next step whose
-    // recorded digest changes (every digest computed is of the whole state, see below).
-    if !(recorded.digest == lastDigest && state == before) {
+    // Two shortcuts rest on the host's `==`, for speed: an unchanged state has the digest it
+    // had (the encoding is skipped), and the remembering encoder copies the bytes of values its
+    // `==` calls unchanged. A type whose `==` ignores a field can make both wrong: a replay that
+    // differs from the recording only there would match for ever. So at every checkpoint step
+    // the state is encoded whole, with nothing remembered and nothing skipped: such a
+    // divergence is found there, at most `checkpointInterval` steps after it began.
+    let isCheckpoint = recorded.checkpoint != nil
+    if isCheckpoint || !(recorded.digest == lastDigest && state == before) {
       var digest: UInt64
       do {
-        digest = try CanonicalJSON.digest(state, using: encoder)
-        // The remembering encoder copies the bytes of values its `==` calls unchanged; a host
-        // type whose `==` ignores a field makes them stale. Before a mismatch is called a
-        // divergence, the state is encoded whole, with nothing remembered.
-        if !StateDigest.hash(digest, isWrittenAs: recorded.digest) {
+        digest = try CanonicalJSON.digest(
+          state, using: isCheckpoint ? CanonicalJSONEncoder(form: reader.form) : encoder)
+        // Before a mismatch is called a divergence, the state is encoded whole.
+        if !isCheckpoint, !StateDigest.hash(digest, isWrittenAs: recorded.digest) {
           digest = try CanonicalJSON.digest(state, using: CanonicalJSONEncoder(form: reader.form))
         }
       } catch {
@@ -316,7 +318,12 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     guard let recordedState else {
       return divergence("\(digests) (no checkpoint at this step to diff against)", nil)
     }
-    guard let diff = Dump.diff(of: recordedState, and: state) else {
+    // The structural diff takes equal parts on `==`'s word: where a host type's `==` ignores
+    // the field that differs, it finds nothing, and the two whole renderings are diffed.
+    guard
+      let diff = Dump.diff(of: recordedState, and: state)
+        ?? Dump.diff(Dump.render(recordedState), Dump.render(state), context: 3)
+    else {
       return divergence("\(digests), in values the dump does not show", nil)
     }
     return divergence("the replayed state differs from the recorded state", diff)

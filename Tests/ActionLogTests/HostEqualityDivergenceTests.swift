@@ -1,0 +1,76 @@
+import ActionLog
+import Foundation
+import StateStore
+import Testing
+import ToolTestSupport
+
+/// A verified replay does not take a host type's `==` on its word: a replay that differs from
+/// the recording only in a field `==` ignores is found, at the latest at the next checkpoint.
+@MainActor
+struct HostEqualityDivergenceTests {
+  /// A board whose notes compare by `id` only. `touch` does nothing in the recorded build; the
+  /// "new build" (`relabels`) renames the note there, which its `==` cannot see. At step 2 the
+  /// recorded digest does not change and `==` calls the replayed state unchanged; at step 3 the
+  /// replay's encoder takes the notes on `==`'s word and copies their old bytes. Step 4 is a
+  /// checkpoint, where the state is encoded whole.
+  struct Board: Reducer {
+    struct Note: Codable, Equatable, Sendable {
+      var id: Int
+      var label: String
+
+      static func == (lhs: Note, rhs: Note) -> Bool { lhs.id == rhs.id }
+    }
+
+    struct State: Codable, Equatable, Sendable {
+      var count = 0
+      var notes = [Note(id: 1, label: "draft")]
+    }
+
+    enum Action: Codable, Equatable, Sendable {
+      case touch
+      case bump
+    }
+
+    var relabels = false
+
+    func reduce(into state: inout State, action: Action) -> [Never] {
+      switch action {
+      case .touch: if relabels { state.notes[0].label = "touched" }
+      case .bump: state.count += 1
+      }
+      return []
+    }
+  }
+
+  @Test func aDivergenceInAFieldTheHostsEqualityIgnoresIsFoundAtTheNextCheckpoint() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.file("board.jsonl")
+    let store = Store(initialState: Board.State(), reducer: Board())
+    let recorder = try store.record(
+      to: url, feature: "board", options: RecordingOptions(checkpointInterval: 4))
+    for action in [Board.Action.bump, .touch, .bump, .bump, .bump, .bump] { store.send(action) }
+    await recorder.close()
+
+    let session = try Replayer(reducer: Board()).steps(of: url)
+    while try session.next() != nil {}
+    #expect(session.stepCount == 6, "the recorded build replays cleanly")
+
+    let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
+    #expect(try changed.next()?.sequenceNumber == 1)
+    #expect(try changed.next()?.sequenceNumber == 2)
+    #expect(try changed.next()?.sequenceNumber == 3)
+    do {
+      _ = try changed.next()
+      Issue.record("step 4, a checkpoint, should have diverged")
+    } catch {
+      guard case .divergence(let step, _, let reason, let diff) = error else {
+        Issue.record("not a divergence: \(error)")
+        return
+      }
+      #expect(step == 4)
+      #expect(reason == "the replayed state differs from the recorded state")
+      #expect(diff?.contains(#"label: "draft""#) == true, "\(diff ?? "")")
+      #expect(diff?.contains(#"label: "touched""#) == true, "\(diff ?? "")")
+    }
+  }
+}
