@@ -179,11 +179,15 @@ struct DifferenceRenderer {
     )
   }
 
-  /// A part of both values: rendered once when the two are equal, paired otherwise.
+  /// A part of both values: rendered as unchanged when the two are equal and render the same,
+  /// paired otherwise. A type's `==` is not taken on its word alone: one that ignores a field
+  /// (an `Identifiable` compared by `id`) would show the old value on both sides. (Elements of
+  /// a long collection that `==` calls equal are still folded by count, unrendered.)
   private mutating func renderPart(_ old: Any, _ new: Any, indent: Int) -> (String, String) {
     if Self.areEqual(old, new) {
-      let text = renderUnchanged(old, indent: indent)
-      return (text, text)
+      let oldText = renderUnchanged(old, indent: indent)
+      let newText = renderUnchanged(new, indent: indent)
+      if oldText == newText { return (oldText, newText) }
     }
     return render(old, new, indent: indent)
   }
