@@ -371,8 +371,9 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
     }
   }
 
-  /// Waits, without polling, until `condition` holds or the store has watched for `timeout`
-  /// (see `WatchedWait`: on a loaded machine, the time the store could not run is not counted).
+  /// Waits until `condition` holds or the store has watched for `timeout`: woken by the
+  /// effects, and at least every 50 ms to count the time (see `WatchedWait`: on a loaded
+  /// machine, the time the store could not run is not counted).
   ///
   /// - Returns: Whether the condition holds.
   func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {

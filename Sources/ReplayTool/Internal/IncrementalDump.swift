@@ -6,12 +6,13 @@ import StateStore
 ///
 /// A replayed step usually changes one field; rendering the whole state again for every one
 /// of 100,000 steps costs several seconds of reflection. So the rendering is kept as a tree
-/// that follows the state's structs (and optionals): a field whose value the package can compare
-/// (`VouchedEquatable`: strings, numbers, dates, secrets, collections of them — never a host
-/// type's own `==`) and that is equal to its value at the previous step keeps its rendered
-/// lines, and only changed fields are rendered again with `Dump`. Anything that is not a plain struct — enums, collections,
-/// classes, strings, a ``StateStore/Secret`` or another value with its own dump text — is a
-/// leaf rendered by `Dump` itself, so masking and escaping are always `Dump`'s.
+/// that follows the state's structs (and optionals): a field whose value the package can
+/// compare (`VouchedEquatable`: strings, numbers, dates, secrets, collections of them — never a
+/// host type's own `==`) and that is equal to its value at the previous step keeps its
+/// rendered lines, and only changed fields are rendered again with `Dump`. Anything that is
+/// not a plain struct — enums, collections, classes, strings, a ``StateStore/Secret`` or
+/// another value with its own dump text — is a leaf rendered by `Dump` itself, so masking and
+/// escaping are always `Dump`'s.
 ///
 /// Lines are numbers in a string table (``Interner``), so unchanged lines are not even hashed
 /// again.
