@@ -76,8 +76,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   }
 
   private var source: Source
-  /// The file's reader and the path it was opened at, for ``isReplaced()``.
-  private let file: (reader: LineReader, path: String)
+  /// The path the log was opened at, for ``isReplaced()``.
+  private let path: String
   /// Reads the values of step lines read here, keeping the actions and effects it has read.
   private var stepValues: StepLineLayout.Values<Action, Effect>
   /// Whether the end of the file is only where its writer has got to.
@@ -121,7 +121,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     let lines = try LineReader(url: url, maximumLineLength: options.maximumLineLength)
     lines.follows = follows
     self.follows = follows
-    self.file = (lines, url.path)
+    self.path = url.path
     let headerLine: Data
     (header, decoder, headerLine) = try HeaderDecoding.decode(
       ActionLogHeader<State>.self, from: lines, expectedFeature: options.expectedFeature)
@@ -196,10 +196,10 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   /// Whether the path this reader was opened at now holds another recording: another file, or
   /// this one rewritten from the start (see `LineReader.isReplaced(atPath:)`). For
   /// `replay --follow`, which then replays the new one from its header; `false` for a reader
-  /// that does not follow (its lines may be read on another thread).
+  /// that does not follow (whose lines may be read on another thread).
   package func isReplaced() -> Bool {
-    guard follows else { return false }
-    return file.reader.isReplaced(atPath: file.path)
+    guard follows, case .lines(let lines) = source else { return false }
+    return lines.isReplaced(atPath: path)
   }
 
   /// The next entry, or `nil` at the end of the log (or at its `stopped` / `closed` marker).

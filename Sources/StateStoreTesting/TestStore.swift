@@ -388,8 +388,9 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   func waitUntil(_ wait: inout WatchedWait, _ condition: () -> Bool) async -> Bool {
     guard let monitor else { return condition() }
     while !condition() {
-      guard wait.woke(at: .now) else { return false }
-      let wake = wait.nextWake(after: .now)
+      let now = ContinuousClock.now
+      guard wait.woke(at: now) else { return false }
+      let wake = wait.nextWake(after: now)
       let timer = Task {
         do { try await Task.sleep(until: wake, clock: .continuous) } catch { return }
         monitor.signal()

@@ -14,16 +14,9 @@ struct HostEqualityDivergenceTests {
   /// replay's encoder takes the notes on `==`'s word and copies their old bytes. Step 4 is a
   /// checkpoint, where the state is encoded whole.
   struct Board: Reducer {
-    struct Note: Codable, Equatable, Sendable {
-      var id: Int
-      var label: String
-
-      static func == (lhs: Note, rhs: Note) -> Bool { lhs.id == rhs.id }
-    }
-
     struct State: Codable, Equatable, Sendable {
       var count = 0
-      var notes = [Note(id: 1, label: "draft")]
+      var notes = [NoteComparedByID(id: 1, label: "draft")]
     }
 
     enum Action: Codable, Equatable, Sendable {

@@ -182,16 +182,9 @@ import ToolTestSupport
   /// A board of notes compared by identity, as many `Identifiable` models are: a note's `==`
   /// ignores its label.
   struct Board: Reducer, Sendable {
-    struct Note: Codable, Equatable, Identifiable, Sendable {
-      var id: Int
-      var label: String
-
-      static func == (lhs: Note, rhs: Note) -> Bool { lhs.id == rhs.id }
-    }
-
     struct State: Codable, Equatable, Sendable {
-      var pinned = Note(id: 0, label: "draft")
-      var notes = [Note(id: 1, label: "draft")]
+      var pinned = NoteComparedByID(id: 0, label: "draft")
+      var notes = [NoteComparedByID(id: 1, label: "draft")]
     }
 
     enum Action: Codable, Equatable, Sendable {

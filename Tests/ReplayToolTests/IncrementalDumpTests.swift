@@ -3,6 +3,7 @@ import LoginFeature
 import ReplayTool
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// `IncrementalDump` must render every state exactly as `Dump.render` does, whatever changed
 /// since the previous one.
@@ -110,26 +111,17 @@ struct IncrementalDumpTests {
     }
   }
 
-  /// A host model compared by identity, as many `Identifiable` types are: its `==` ignores
-  /// `label`.
-  struct Labelled: Equatable, Identifiable {
-    var id: Int
-    var label: String
-
-    static func == (lhs: Labelled, rhs: Labelled) -> Bool { lhs.id == rhs.id }
-  }
-
   struct Board: Equatable {
-    var pinned: Labelled
-    var list: [Labelled]
-    var draft: Labelled?
+    var pinned: NoteComparedByID
+    var list: [NoteComparedByID]
+    var draft: NoteComparedByID?
   }
 
   /// A host type's `==` is never taken on its word: a label renamed from "draft" to
   /// "published" is shown renamed at the top, inside a list and inside an optional, although
   /// `==` calls every one of those values unchanged.
   @Test func aHostEqualityThatIgnoresAFieldNeverKeepsAnOldRendering() {
-    let draft = Labelled(id: 1, label: "draft")
+    let draft = NoteComparedByID(id: 1, label: "draft")
     var published = draft
     published.label = "published"
     #expect(draft == published)

@@ -1,6 +1,7 @@
 import Foundation
 import StateStore
 import Testing
+import ToolTestSupport
 
 /// `Dump.diff(of:and:)` renders only what differs: equal parts are compared, not rendered, and
 /// long runs of equal elements fold.
@@ -19,24 +20,16 @@ struct DumpDifferenceTests {
     Board(name: "b", items: (0..<count).map { Item(id: $0, title: "item \($0)") })
   }
 
-  /// A model compared by identity: its `==` ignores `label`.
-  struct Labelled: Equatable, Sendable {
-    var id: Int
-    var label: String
-
-    static func == (lhs: Labelled, rhs: Labelled) -> Bool { lhs.id == rhs.id }
-  }
-
   struct Pinned: Equatable, Sendable {
     var count: Int
-    var pinned: Labelled
+    var pinned: NoteComparedByID
   }
 
   /// A part that `==` calls unchanged but that renders otherwise is shown as changed, not as
   /// its old value on both sides.
   @Test func aFieldTheTypesEqualityIgnoresIsShownAsChanged() throws {
-    let old = Pinned(count: 1, pinned: Labelled(id: 7, label: "draft"))
-    let new = Pinned(count: 2, pinned: Labelled(id: 7, label: "published"))
+    let old = Pinned(count: 1, pinned: NoteComparedByID(id: 7, label: "draft"))
+    let new = Pinned(count: 2, pinned: NoteComparedByID(id: 7, label: "published"))
     let diff = try #require(Dump.diff(of: old, and: new))
     let lines = diff.split(separator: "\n").map(String.init)
     #expect(lines.contains("−     label: \"draft\""), "\(diff)")

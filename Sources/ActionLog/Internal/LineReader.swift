@@ -40,7 +40,8 @@ final class LineReader {
   /// Bytes read from the file so far.
   private var bytesFilled = 0
   /// The first bytes read from the file (a log's header up to past its `created` time) and the
-  /// last ones: what ``isReplaced(atPath:)`` looks for again at the same places.
+  /// last ones, kept while following: what ``isReplaced(atPath:)`` looks for again at the same
+  /// places.
   private var head: [UInt8] = []
   private var tail: [UInt8] = []
   static let headLength = 512
@@ -154,7 +155,7 @@ final class LineReader {
         read(descriptor, bytes.baseAddress.map { $0 + filled }, bytes.count - filled)
       }
       if count > 0 {
-        noteWitnesses(buffer[end..<(end + count)])
+        if follows { noteWitnesses(buffer[end..<(end + count)]) }
         end += count
         bytesFilled += count
         return
@@ -183,7 +184,8 @@ final class LineReader {
   /// from the open file's, which cannot be reused while this reader holds it open), the file
   /// shorter than what was read from it, or the first or the last bytes read no longer at their
   /// places. A file recorded again byte for byte the same up to there cannot be told apart.
-  /// A path with nothing at it is not a replacement (yet).
+  /// A path with nothing at it is not a replacement (yet). For a reader that follows: only it
+  /// keeps the bytes to look for.
   ///
   /// - Parameter path: The path the reader was opened at.
   func isReplaced(atPath path: String) -> Bool {
