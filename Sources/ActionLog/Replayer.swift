@@ -147,7 +147,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   // out of memory instead of being encoded again for every digest. It writes the canonical
   // form the header names: the form the recorder digested in.
   private let encoder: CanonicalJSONEncoder
-  private let effectComparison = EffectComparison<R.Effect>()
+  private let effectComparison: EffectComparison<R.Effect>
   private var lastDigest: String?
   private var failure: ActionLogError?
   /// Whether a gap marker came before the next step (kept across calls: a followed log may
@@ -165,6 +165,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     self.verifies = verifies
     self.state = reader.header.initialState
     self.encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: reader.form)
+    self.effectComparison = EffectComparison(form: reader.form)
   }
 
   /// The log's header.
@@ -293,7 +294,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       }
     }
     lastDigest = recorded.digest
-    if !effectComparison.same(recorded.effects, effects) {
+    if try !effectComparison.same(recorded.effects, effects) {
       throw divergence(
         "the reducer returned other effects than recorded",
         Dump.diff(of: recorded.effects, and: effects))

@@ -66,4 +66,51 @@ struct HostEqualityDivergenceTests {
       #expect(diff?.contains(#"label: "touched""#) == true, "\(diff ?? "")")
     }
   }
+
+  /// Posts a note as an effect. The "new build" (`relabels`) posts it under another label, which
+  /// the note's `==` cannot see.
+  struct Poster: Reducer {
+    struct State: Codable, Equatable, Sendable {
+      var posted = 0
+    }
+
+    enum Action: Codable, Equatable, Sendable {
+      case post
+    }
+
+    enum Effect: StoreEffect, Codable, Equatable {
+      case publish(NoteComparedByID)
+    }
+
+    var relabels = false
+
+    func reduce(into state: inout State, action: Action) -> [Effect] {
+      state.posted += 1
+      return [.publish(NoteComparedByID(id: 1, label: relabels ? "touched" : "draft"))]
+    }
+  }
+
+  @Test func anEffectThatDiffersInAFieldTheHostsEqualityIgnoresIsADivergence() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.file("poster.jsonl")
+    let store = Store(initialState: Poster.State(), reducer: Poster())
+    let recorder = try store.record(to: url, feature: "poster")
+    store.send(.post)
+    await recorder.close()
+
+    #expect(try Replayer(reducer: Poster()).replay(url).stepCount == 1)
+    do {
+      _ = try Replayer(reducer: Poster(relabels: true)).replay(url)
+      Issue.record("step 1 returned another effect than recorded, and the replay matched")
+    } catch {
+      guard case .divergence(let step, _, let reason, let diff) = error else {
+        Issue.record("not a divergence: \(error)")
+        return
+      }
+      #expect(step == 1)
+      #expect(reason == "the reducer returned other effects than recorded")
+      #expect(diff?.contains(#"label: "draft""#) == true, "\(diff ?? "")")
+      #expect(diff?.contains(#"label: "touched""#) == true, "\(diff ?? "")")
+    }
+  }
 }

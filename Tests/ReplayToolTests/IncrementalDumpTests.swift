@@ -153,4 +153,24 @@ struct IncrementalDumpTests {
     #expect(
       again.map { strings.text($0) }.joined(separator: "\n") == Dump.render([Opaque(value: 3)]))
   }
+
+  struct Reading: Equatable {
+    var level: Double
+    var levels: [Float]
+  }
+
+  /// `0.0 == -0.0`, but `-0.0` renders with its sign: a step that makes a reading negative zero
+  /// shows it, at the top and in a list.
+  @Test func aNegativeZeroThatEqualityCallsUnchangedIsRenderedAgain() {
+    #expect(0.0 == -0.0)
+    let states = [Reading(level: 0.0, levels: [0.0]), Reading(level: -0.0, levels: [-0.0])]
+    var dump = IncrementalDump()
+    var strings = Interner()
+    for (index, state) in states.enumerated() {
+      let lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
+      #expect(lines.joined(separator: "\n") == Dump.render(state), "state \(index)")
+    }
+    let last = dump.lines(of: states[1], strings: &strings).map { strings.text($0) }
+    #expect(last.contains("  level: -0.0,") && last.contains("    [0]: -0.0"), "\(last)")
+  }
 }

@@ -37,6 +37,28 @@ struct DumpDifferenceTests {
     #expect(lines.contains("−   count: 1,") && lines.contains("+   count: 2,"), "\(diff)")
   }
 
+  /// An element that `==` calls unchanged is shown from each side, not from the old one on both:
+  /// in a short list, and next to a change in a long one. A renamed note shows as changed, and
+  /// a step that only renames one has a diff (the replay's timeline said "no state change").
+  @Test func anElementTheTypesEqualityCallsUnchangedIsShownFromEachSide() throws {
+    let old = [NoteComparedByID(id: 1, label: "draft"), NoteComparedByID(id: 2, label: "b")]
+    var new = old
+    new[0].label = "published"
+    let diff = try #require(Dump.diff(of: old, and: new))
+    let lines = diff.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.hasPrefix("−") } == ["−     label: \"draft\""], "\(diff)")
+    #expect(lines.filter { $0.hasPrefix("+") } == ["+     label: \"published\""], "\(diff)")
+
+    var long = (0..<40).map { NoteComparedByID(id: $0, label: "note \($0)") }
+    let before = long
+    long[20].id = 99
+    long[21].label = "renamed"
+    let longDiff = try #require(Dump.diff(of: before, and: long))
+    let longLines = longDiff.split(separator: "\n").map(String.init)
+    #expect(longLines.contains("−     label: \"note 21\""), "\(longDiff)")
+    #expect(longLines.contains("+     label: \"renamed\""), "\(longDiff)")
+  }
+
   @Test func oneChangedItemOfAHundredShowsWithThreeNeighboursOnEachSide() throws {
     let old = Self.board(count: 100)
     var new = old

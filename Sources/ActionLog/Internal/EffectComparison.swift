@@ -1,22 +1,27 @@
 import StateStore
 
-/// Compares the effects a replay returned with the recorded ones: with `==` when the effect
-/// type is `Equatable`, otherwise by their canonical JSON. Whether it is `Equatable` is looked
-/// up once, when the comparison is made.
+/// Compares the effects a replay returned with the recorded ones by their canonical JSON, in
+/// the canonical form the log was written in: never by the effect type's `==`, which may ignore
+/// a field (a type compared by its `id`), so a replay whose effects differ from the recording
+/// only there is a divergence too.
 struct EffectComparison<Effect: Encodable> {
-  private let equality = EquatableOperations.of(Effect.self)
+  private let encoder: CanonicalJSONEncoder
 
-  func same(_ recorded: [Effect], _ replayed: [Effect]) -> Bool {
+  /// A comparison in `form`, the log's canonical form.
+  init(form: CanonicalForm) {
+    encoder = CanonicalJSONEncoder(form: form)
+  }
+
+  /// Whether `replayed` are the `recorded` effects, byte for byte in canonical JSON.
+  ///
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` when an effect cannot be encoded.
+  func same(_ recorded: [Effect], _ replayed: [Effect]) throws(ActionLogError) -> Bool {
     guard recorded.count == replayed.count else { return false }
     if recorded.isEmpty { return true }
-    if let equality {
-      return zip(recorded, replayed).allSatisfy { equality.areEqual($0, $1) == true }
+    do {
+      return try encoder.encode(recorded) == encoder.encode(replayed)
+    } catch {
+      throw .encodingFailed(CanonicalJSON.failure(error, encoding: Effect.self))
     }
-    // Effects that cannot be encoded compare unequal: the divergence shows both.
-    let encoder = CanonicalJSONEncoder()
-    guard let left = try? encoder.encode(recorded), let right = try? encoder.encode(replayed) else {
-      return false
-    }
-    return left == right
   }
 }

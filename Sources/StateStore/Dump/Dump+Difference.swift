@@ -6,8 +6,10 @@
 /// of equal elements keeps `keep` elements on each side of a change and, when that leaves at
 /// least ``minimumFold`` more, shows those as one `… (N unchanged)` line, the same in both
 /// renderings; a collection that is the same on both sides folds whole. So the line diff of a
-/// 100,000-item state that changed one item compares a few dozen lines, not 200,000, and
-/// values that are equal are compared with `==`, never rendered.
+/// 100,000-item state that changed one item compares a few dozen lines, not 200,000: a folded
+/// run is compared with `==`, never rendered. Every part that is shown is rendered from its own
+/// side, so a value `==` calls unchanged (a type whose `==` looks at an `id` only) shows as
+/// changed where its renderings differ, never as its old rendering on both sides.
 ///
 /// Without such a run the two renderings are exactly `render(old)` and `render(new)`.
 struct DifferenceRenderer {
@@ -146,14 +148,15 @@ struct DifferenceRenderer {
       }
       var end = index
       while end < paired, same[end] { end += 1 }
-      // A run of equal elements: keep `keep` next to each change, fold the rest.
+      // A run of equal elements: keep `keep` next to each change, fold the rest. Those shown
+      // are rendered from each side: `==` may call two values equal that render otherwise.
       let head = index == 0 ? 0 : keep
       let tail = end == paired && count.old == count.new ? 0 : keep
       if end - index - head - tail >= Self.minimumFold {
         for position in index..<(index + head) {
-          let text = single.render(old(position), indent: indent + 1)
-          oldLines.append("[\(position)]: \(text)")
-          newLines.append("[\(position)]: \(text)")
+          let (oldText, newText) = renderPart(old(position), new(position), indent: indent + 1)
+          oldLines.append("[\(position)]: \(oldText)")
+          newLines.append("[\(position)]: \(newText)")
         }
         let folded = "… (\(end - index - head - tail) unchanged)"
         oldLines.append(folded)
@@ -161,9 +164,9 @@ struct DifferenceRenderer {
         index = end - tail
       }
       for position in index..<end {
-        let text = single.render(old(position), indent: indent + 1)
-        oldLines.append("[\(position)]: \(text)")
-        newLines.append("[\(position)]: \(text)")
+        let (oldText, newText) = renderPart(old(position), new(position), indent: indent + 1)
+        oldLines.append("[\(position)]: \(oldText)")
+        newLines.append("[\(position)]: \(newText)")
       }
       index = end
     }
