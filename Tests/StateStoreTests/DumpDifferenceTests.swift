@@ -59,6 +59,35 @@ struct DumpDifferenceTests {
     #expect(longLines.contains("+     label: \"renamed\""), "\(longDiff)")
   }
 
+  /// The values the package compares without rendering them: its own and the standard
+  /// library's, never a host type, whatever its `==`.
+  @Test func onlyValuesThePackageVouchesForAreComparedWithoutRendering() {
+    #expect(Dump.rendersSame("ada", "ada") == true)
+    #expect(Dump.rendersSame(0.0, -0.0) == false, "== calls them equal; -0.0 shows its sign")
+    #expect(Dump.rendersSame([1.5, 2], [1.5, 2]) == true)
+    #expect(Dump.rendersSame(Set(0..<50), Set((0..<50).reversed())) == true)
+    #expect(Dump.rendersSame(["a": [0.0]], ["a": [-0.0]]) == false)
+    let noSecret: Secret? = nil
+    let secret: Secret? = "x"
+    #expect(Dump.rendersSame(noSecret as Any, secret as Any) == false)
+    #expect(Dump.rendersSame(1, "1") == nil, "values of two types")
+    let note = NoteComparedByID(id: 1, label: "draft")
+    #expect(Dump.rendersSame(note, note) == nil, "a host type is never taken on its ==")
+    #expect(Dump.rendersSame([note], [note]) == nil)
+  }
+
+  struct Reading: Equatable {
+    var level: Double
+    var count: Int
+  }
+
+  @Test func aNegativeZeroShowsAsChanged() throws {
+    let diff = try #require(
+      Dump.diff(of: Reading(level: 0.0, count: 1), and: Reading(level: -0.0, count: 2)))
+    let lines = diff.split(separator: "\n").map(String.init)
+    #expect(lines.contains("−   level: 0.0,") && lines.contains("+   level: -0.0,"), "\(diff)")
+  }
+
   @Test func oneChangedItemOfAHundredShowsWithThreeNeighboursOnEachSide() throws {
     let old = Self.board(count: 100)
     var new = old

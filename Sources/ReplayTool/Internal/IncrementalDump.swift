@@ -106,99 +106,16 @@ package struct IncrementalDump {
   }
 
   /// Whether two values of the same place render the same, for values the package can vouch
-  /// for (``VouchedEquatable``): never on a host type's own `==`, which may ignore a field.
+  /// for (`VouchedEquatable`): never on a host type's own `==`, which may ignore a field.
   private static func areEqual(_ old: Any, _ new: Any) -> Bool {
-    guard let old = old as? any VouchedEquatable else { return false }
-    // Passing `old` opens it: `Value` is its own type, not `any VouchedEquatable`.
-    func compare<Value: VouchedEquatable>(_ old: Value) -> Bool {
-      guard let new = new as? Value else { return false }
-      return old.rendersSame(as: new)
-    }
-    return compare(old)
+    Dump.rendersSame(old, new) ?? false
   }
 }
 
-/// A standard library, Foundation or package type whose renderings the timeline can compare
-/// without rendering them: the type's `==` where it compares everything `Dump` shows, the exact
-/// bits where it does not (`0.0 == -0.0`, but `-0.0` renders with its sign), and collections
-/// of such values. A host type is not one, whatever its `==` (one that compares an `id` only is
-/// common), so the timeline never keeps a host value's old rendering on its word: a host struct
-/// is compared field by field down to such values, and any other host value is rendered again.
-protocol VouchedEquatable {
-  /// Whether `self` renders as `other` does.
-  func rendersSame(as other: Self) -> Bool
-}
-
-/// A type whose `==` compares everything `Dump` shows of it.
-protocol ExactlyEquatable: VouchedEquatable, Equatable {}
-
-extension ExactlyEquatable {
-  func rendersSame(as other: Self) -> Bool { self == other }
-}
-
-extension Double: VouchedEquatable {
-  func rendersSame(as other: Double) -> Bool { bitPattern == other.bitPattern }
-}
-extension Float: VouchedEquatable {
-  func rendersSame(as other: Float) -> Bool { bitPattern == other.bitPattern }
-}
-// Text is compared as Swift compares strings, and as the page's string table and diffs do:
-// canonically equivalent spellings (`é` as one scalar or as `e` and a combining accent) look
-// the same on screen and count as the same text. A secret renders as its mask, one character
-// per character of the secret, by the character's kind.
-extension String: ExactlyEquatable {}
-extension Substring: ExactlyEquatable {}
-extension Character: ExactlyEquatable {}
-extension PersonalData: ExactlyEquatable {}
-extension Secret: ExactlyEquatable {}
-extension Bool: ExactlyEquatable {}
-extension Int: ExactlyEquatable {}
-extension Int8: ExactlyEquatable {}
-extension Int16: ExactlyEquatable {}
-extension Int32: ExactlyEquatable {}
-extension Int64: ExactlyEquatable {}
-extension UInt: ExactlyEquatable {}
-extension UInt8: ExactlyEquatable {}
-extension UInt16: ExactlyEquatable {}
-extension UInt32: ExactlyEquatable {}
-extension UInt64: ExactlyEquatable {}
-extension Duration: ExactlyEquatable {}
+// Foundation's values whose `==` compares everything `Dump` shows of them (StateStore, where
+// `VouchedEquatable` lives, does not import Foundation).
 extension Date: ExactlyEquatable {}
 extension UUID: ExactlyEquatable {}
 extension URL: ExactlyEquatable {}
 extension Data: ExactlyEquatable {}
 extension Decimal: ExactlyEquatable {}
-
-extension Optional: VouchedEquatable where Wrapped: VouchedEquatable {
-  func rendersSame(as other: Wrapped?) -> Bool {
-    switch (self, other) {
-    case (nil, nil): true
-    case (let value?, let otherValue?): value.rendersSame(as: otherValue)
-    default: false
-    }
-  }
-}
-extension Array: VouchedEquatable where Element: VouchedEquatable {
-  func rendersSame(as other: [Element]) -> Bool {
-    count == other.count && zip(self, other).allSatisfy { $0.rendersSame(as: $1) }
-  }
-}
-// A set and a dictionary render sorted: each element is compared with the one `other` holds
-// in its place (equal by `==`), whatever the order the two iterate in.
-extension Set: VouchedEquatable where Element: VouchedEquatable {
-  func rendersSame(as other: Set<Element>) -> Bool {
-    count == other.count
-      && allSatisfy { element in
-        other.firstIndex(of: element).map { other[$0].rendersSame(as: element) } ?? false
-      }
-  }
-}
-extension Dictionary: VouchedEquatable where Key: VouchedEquatable, Value: VouchedEquatable {
-  func rendersSame(as other: [Key: Value]) -> Bool {
-    count == other.count
-      && allSatisfy { key, value in
-        guard let index = other.index(forKey: key) else { return false }
-        return other[index].key.rendersSame(as: key) && other[index].value.rendersSame(as: value)
-      }
-  }
-}

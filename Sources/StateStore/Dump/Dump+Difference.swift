@@ -187,6 +187,17 @@ struct DifferenceRenderer {
   /// (an `Identifiable` compared by `id`) would show the old value on both sides. (Elements of
   /// a long collection that `==` calls equal are still folded by count, unrendered.)
   private mutating func renderPart(_ old: Any, _ new: Any, indent: Int) -> (String, String) {
+    // A value the package can compare itself (a number, a string, a secret, collections of
+    // them) is rendered once when it renders the same on both sides.
+    switch Dump.rendersSame(old, new) {
+    case true?:
+      let text = renderUnchanged(old, indent: indent)
+      return (text, text)
+    case false?:
+      return render(old, new, indent: indent)
+    case nil:
+      break
+    }
     if Self.areEqual(old, new) {
       let oldText = renderUnchanged(old, indent: indent)
       let newText = renderUnchanged(new, indent: indent)
