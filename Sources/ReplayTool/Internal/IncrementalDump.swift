@@ -79,28 +79,44 @@ package struct IncrementalDump {
     // `Dump`'s layout of a struct: `Type(`, one field per line, `)` at the struct's indent.
     let pad = String(repeating: "  ", count: indent + 1)
     let count = mirror.children.count
+    // The previous rendering of a struct of the same type, with as many fields: each field
+    // keeps its decorated lines when it renders as it did.
+    let before = previous.flatMap {
+      type(of: $0.value) == type(of: value) && $0.fields.count == count ? $0 : nil
+    }
+    // Numbered before the fields, as `Dump` reads: a struct seen here before has it numbered.
+    let typeLine = before == nil ? strings.id(Dump.typeName(of: type(of: value)) + "(") : nil
     var fields: [Field] = []
     fields.reserveCapacity(count)
-    var lines = [strings.id(Dump.typeName(of: type(of: value)) + "(")]
+    var fieldsLines: [Int] = []
+    var isUnchanged = before != nil
     for (index, child) in mirror.children.enumerated() {
       let label = child.label ?? ""
-      let old = previous?.fields.indices.contains(index) == true ? previous?.fields[index] : nil
+      let old = before?.fields[index]
       let reusable = old?.label == label ? old : nil
       let node = render(
         child.value, indent: indent + 1, previous: reusable?.node, strings: &strings)
       let isLast = index == count - 1
       let fieldLines: [Int]
-      if let reusable, reusable.node === node {
+      if let reusable, reusable.node === node || reusable.node.lines == node.lines {
         fieldLines = reusable.lines
       } else {
         var decorated = node.lines.map { strings.text($0) }
         decorated[0] = pad + (child.label.map { $0 + ": " } ?? "") + decorated[0]
         if !isLast { decorated[decorated.count - 1] += "," }
         fieldLines = decorated.map { strings.id($0) }
+        isUnchanged = false
       }
       fields.append(Field(label: label, node: node, lines: fieldLines))
-      lines += fieldLines
+      fieldsLines += fieldLines
     }
+    // Every field renders as before: so does the struct, whose lines are kept whole (its
+    // fields' nodes are the new ones, so what the next step compares is this step's value).
+    if let before, isUnchanged {
+      return Node(value: value, lines: before.lines, fields: fields)
+    }
+    var lines = [typeLine ?? strings.id(Dump.typeName(of: type(of: value)) + "(")]
+    lines += fieldsLines
     lines.append(strings.id(String(repeating: "  ", count: indent) + ")"))
     return Node(value: value, lines: lines, fields: fields)
   }
