@@ -199,11 +199,55 @@ struct DifferenceRenderer {
       break
     }
     if Self.areEqual(old, new) {
-      let oldText = renderUnchanged(old, indent: indent)
-      let newText = renderUnchanged(new, indent: indent)
+      let (oldText, newText) = renderUnchangedPair(old, new, indent: indent)
       if oldText == newText { return (oldText, newText) }
     }
     return render(old, new, indent: indent)
+  }
+
+  /// ``renderUnchanged(_:indent:)`` of each side, the two walked together through their structs
+  /// and optionals, so that a part the package can compare itself is rendered once when it
+  /// renders the same on both sides.
+  private mutating func renderUnchangedPair(
+    _ old: Any, _ new: Any, indent: Int
+  ) -> (String, String) {
+    if let same = Dump.rendersSame(old, new) {
+      let oldText = renderUnchanged(old, indent: indent)
+      return (oldText, same ? oldText : renderUnchanged(new, indent: indent))
+    }
+    guard type(of: old) == type(of: new), !(old is any DumpStringConvertible) else {
+      return (renderUnchanged(old, indent: indent), renderUnchanged(new, indent: indent))
+    }
+    let oldMirror = Mirror(reflecting: old)
+    let newMirror = Mirror(reflecting: new)
+    switch oldMirror.displayStyle {
+    case .struct where Dump.iso8601(ofDate: old, mirror: oldMirror) == nil:
+      let oldChildren = oldMirror.allChildren
+      let newChildren = newMirror.allChildren
+      guard oldChildren.count == newChildren.count else { break }
+      var oldLines: [String] = []
+      var newLines: [String] = []
+      for ((label, oldChild), (_, newChild)) in zip(oldChildren, newChildren) {
+        let (oldText, newText) = renderUnchangedPair(oldChild, newChild, indent: indent + 1)
+        oldLines.append(label.map { "\($0): \(oldText)" } ?? oldText)
+        newLines.append(label.map { "\($0): \(newText)" } ?? newText)
+      }
+      let open = "\(DumpRenderer.typeName(of: old))("
+      return (
+        single.assemble(
+          open: open, close: ")", lines: oldLines, indent: indent, allowInline: false),
+        single.assemble(
+          open: open, close: ")", lines: newLines, indent: indent, allowInline: false)
+      )
+    case .optional:
+      guard let oldWrapped = oldMirror.children.first?.value,
+        let newWrapped = newMirror.children.first?.value
+      else { break }
+      return renderUnchangedPair(oldWrapped, newWrapped, indent: indent)
+    default:
+      break
+    }
+    return (renderUnchanged(old, indent: indent), renderUnchanged(new, indent: indent))
   }
 
   /// A part that is the same on both sides, with every long collection in it folded whole into
