@@ -81,6 +81,26 @@ struct DumpDifferenceTests {
     var count: Int
   }
 
+  struct Shelf: Equatable {
+    var pinned: NoteComparedByID?
+    var nested: Pinned
+  }
+
+  /// Inside an optional and a struct that `==` calls unchanged, a field the note's `==`
+  /// ignores still shows as changed.
+  @Test func aFieldTheTypesEqualityIgnoresShowsInsideOptionalsAndStructs() throws {
+    let draft = NoteComparedByID(id: 7, label: "draft")
+    var published = draft
+    published.label = "published"
+    let old = Shelf(pinned: draft, nested: Pinned(count: 1, pinned: draft))
+    let new = Shelf(pinned: published, nested: Pinned(count: 1, pinned: published))
+    let diff = try #require(Dump.diff(of: old, and: new))
+    let lines = diff.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.hasPrefix("−") }.count == 2, "\(diff)")
+    let added = lines.filter { $0.hasPrefix("+") && $0.contains("\"published\"") }
+    #expect(added.count == 2, "\(diff)")
+  }
+
   @Test func aNegativeZeroShowsAsChanged() throws {
     let diff = try #require(
       Dump.diff(of: Reading(level: 0.0, count: 1), and: Reading(level: -0.0, count: 2)))
