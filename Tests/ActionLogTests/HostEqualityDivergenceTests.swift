@@ -80,12 +80,15 @@ struct HostEqualityDivergenceTests {
 
     enum Effect: StoreEffect, Codable, Equatable {
       case publish(NoteComparedByID)
+      case measure(Double)
     }
 
     var relabels = false
+    var measuresNaN = false
 
     func reduce(into state: inout State, action: Action) -> [Effect] {
       state.posted += 1
+      if measuresNaN { return [.measure(.nan)] }
       return [.publish(NoteComparedByID(id: 1, label: relabels ? "touched" : "draft"))]
     }
   }
@@ -111,6 +114,29 @@ struct HostEqualityDivergenceTests {
       #expect(reason == "the reducer returned other effects than recorded")
       #expect(diff?.contains(#"label: "draft""#) == true, "\(diff ?? "")")
       #expect(diff?.contains(#"label: "touched""#) == true, "\(diff ?? "")")
+    }
+  }
+
+  /// A replayed effect with no canonical JSON (a NaN) cannot be compared with the recording:
+  /// the replay fails there, naming the effect type and what it met, instead of matching.
+  @Test func anEffectThatCannotBeEncodedFailsTheReplay() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.file("poster.jsonl")
+    let store = Store(initialState: Poster.State(), reducer: Poster())
+    let recorder = try store.record(to: url, feature: "poster")
+    store.send(.post)
+    await recorder.close()
+
+    do {
+      _ = try Replayer(reducer: Poster(measuresNaN: true)).replay(url)
+      Issue.record("an effect with a NaN was compared with the recording")
+    } catch {
+      guard case .encodingFailed(let message) = error else {
+        Issue.record("not an encoding failure: \(error)")
+        return
+      }
+      #expect(message.contains("Effect"), "\(message)")
+      #expect(message.lowercased().contains("nan"), "\(message)")
     }
   }
 }
