@@ -147,6 +147,9 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   // out of memory instead of being encoded again for every digest. It writes the canonical
   // form the header names: the form the recorder digested in.
   private let encoder: CanonicalJSONEncoder
+  /// Encodes whole, with nothing remembered: the state at checkpoints and before a mismatch is
+  /// called a divergence, and the effects it compares (see `EffectComparison`).
+  private let wholeEncoder: CanonicalJSONEncoder
   private let effectComparison: EffectComparison<R.Effect>
   private var lastDigest: String?
   private var failure: ActionLogError?
@@ -165,7 +168,8 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     self.verifies = verifies
     self.state = reader.header.initialState
     self.encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: reader.form)
-    self.effectComparison = EffectComparison(form: reader.form)
+    self.wholeEncoder = CanonicalJSONEncoder(form: reader.form)
+    self.effectComparison = EffectComparison(encoder: wholeEncoder)
   }
 
   /// The log's header.
@@ -192,7 +196,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     let digest: UInt64
     do {
       digest = try CanonicalJSON.digest(
-        step.transition.stateAfter, using: CanonicalJSONEncoder(form: reader.form))
+        step.transition.stateAfter, using: wholeEncoder)
     } catch {
       throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
     }
@@ -281,10 +285,10 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       var digest: UInt64
       do {
         digest = try CanonicalJSON.digest(
-          state, using: isCheckpoint ? CanonicalJSONEncoder(form: reader.form) : encoder)
+          state, using: isCheckpoint ? wholeEncoder : encoder)
         // Before a mismatch is called a divergence, the state is encoded whole.
         if !isCheckpoint, !StateDigest.hash(digest, isWrittenAs: recorded.digest) {
-          digest = try CanonicalJSON.digest(state, using: CanonicalJSONEncoder(form: reader.form))
+          digest = try CanonicalJSON.digest(state, using: wholeEncoder)
         }
       } catch {
         throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))

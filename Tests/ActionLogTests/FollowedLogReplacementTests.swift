@@ -27,6 +27,14 @@ struct FollowedLogReplacementTests {
     return session
   }
 
+  /// Writes `bytes` over the start of the file at `url`, in place, as an app that records the
+  /// path again does.
+  func overwrite(_ url: URL, with bytes: Data) throws {
+    let handle = try FileHandle(forWritingTo: url)
+    try handle.write(contentsOf: bytes)
+    try handle.close()
+  }
+
   @Test func theSameRecordingIsNotAReplacement() async throws {
     let folder = try TemporaryFolder()
     let live = try await record("live.jsonl", sends: 2, in: folder)
@@ -42,9 +50,7 @@ struct FollowedLogReplacementTests {
     #expect(longer.count > session.bytesRead)
     // As an app that records the path again does, but faster than any look at the path:
     // the same file, written from the start, already longer than what was read.
-    let handle = try FileHandle(forWritingTo: live)
-    try handle.write(contentsOf: longer)
-    try handle.close()
+    try overwrite(live, with: longer)
     #expect(session.isReplaced())
   }
 
@@ -77,9 +83,7 @@ struct FollowedLogReplacementTests {
     var bytes = try Data(contentsOf: live)
     let created = try #require(bytes.firstRange(of: Data("\"created\":\"".utf8)))
     bytes[created.upperBound] = bytes[created.upperBound] == UInt8(ascii: "1") ? 50 : 49
-    let handle = try FileHandle(forWritingTo: live)
-    try handle.write(contentsOf: bytes)
-    try handle.close()
+    try overwrite(live, with: bytes)
     #expect(session.isReplaced())
   }
 }

@@ -52,19 +52,32 @@ struct HostEqualityDivergenceTests {
     #expect(try changed.next()?.sequenceNumber == 1)
     #expect(try changed.next()?.sequenceNumber == 2)
     #expect(try changed.next()?.sequenceNumber == 3)
+    let found = divergence("step 4, a checkpoint, should have diverged") {
+      () throws(ActionLogError) in _ = try changed.next()
+    }
+    #expect(found?.step == 4)
+    #expect(found?.reason == "the replayed state differs from the recorded state")
+    #expect(found?.diff?.contains(#"label: "draft""#) == true, "\(found?.diff ?? "")")
+    #expect(found?.diff?.contains(#"label: "touched""#) == true, "\(found?.diff ?? "")")
+  }
+
+  /// The divergence `replay` throws; `nil`, recorded as an issue (`unexpected` when it throws
+  /// nothing), when it throws none.
+  func divergence(
+    _ unexpected: Comment, sourceLocation: SourceLocation = #_sourceLocation,
+    _ replay: () throws(ActionLogError) -> Void
+  ) -> (step: Int, reason: String, diff: String?)? {
     do {
-      _ = try changed.next()
-      Issue.record("step 4, a checkpoint, should have diverged")
+      try replay()
+      Issue.record(unexpected, sourceLocation: sourceLocation)
     } catch {
       guard case .divergence(let step, _, let reason, let diff) = error else {
-        Issue.record("not a divergence: \(error)")
-        return
+        Issue.record("not a divergence: \(error)", sourceLocation: sourceLocation)
+        return nil
       }
-      #expect(step == 4)
-      #expect(reason == "the replayed state differs from the recorded state")
-      #expect(diff?.contains(#"label: "draft""#) == true, "\(diff ?? "")")
-      #expect(diff?.contains(#"label: "touched""#) == true, "\(diff ?? "")")
+      return (step, reason, diff)
     }
+    return nil
   }
 
   /// Posts a note as an effect. The "new build" (`relabels`) posts it under another label, which
@@ -93,39 +106,35 @@ struct HostEqualityDivergenceTests {
     }
   }
 
-  @Test func anEffectThatDiffersInAFieldTheHostsEqualityIgnoresIsADivergence() async throws {
-    let folder = try TemporaryFolder()
+  /// A log of one `post`, recorded by the recorded build.
+  func recordedPost(in folder: TemporaryFolder) async throws -> URL {
     let url = folder.file("poster.jsonl")
     let store = Store(initialState: Poster.State(), reducer: Poster())
     let recorder = try store.record(to: url, feature: "poster")
     store.send(.post)
     await recorder.close()
+    return url
+  }
+
+  @Test func anEffectThatDiffersInAFieldTheHostsEqualityIgnoresIsADivergence() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordedPost(in: folder)
 
     #expect(try Replayer(reducer: Poster()).replay(url).stepCount == 1)
-    do {
-      _ = try Replayer(reducer: Poster(relabels: true)).replay(url)
-      Issue.record("step 1 returned another effect than recorded, and the replay matched")
-    } catch {
-      guard case .divergence(let step, _, let reason, let diff) = error else {
-        Issue.record("not a divergence: \(error)")
-        return
-      }
-      #expect(step == 1)
-      #expect(reason == "the reducer returned other effects than recorded")
-      #expect(diff?.contains(#"label: "draft""#) == true, "\(diff ?? "")")
-      #expect(diff?.contains(#"label: "touched""#) == true, "\(diff ?? "")")
+    let found = divergence("step 1 returned another effect than recorded, and the replay matched") {
+      () throws(ActionLogError) in _ = try Replayer(reducer: Poster(relabels: true)).replay(url)
     }
+    #expect(found?.step == 1)
+    #expect(found?.reason == "the reducer returned other effects than recorded")
+    #expect(found?.diff?.contains(#"label: "draft""#) == true, "\(found?.diff ?? "")")
+    #expect(found?.diff?.contains(#"label: "touched""#) == true, "\(found?.diff ?? "")")
   }
 
   /// A replayed effect with no canonical JSON (a NaN) cannot be compared with the recording:
   /// the replay fails there, naming the effect type and what it met, instead of matching.
   @Test func anEffectThatCannotBeEncodedFailsTheReplay() async throws {
     let folder = try TemporaryFolder()
-    let url = folder.file("poster.jsonl")
-    let store = Store(initialState: Poster.State(), reducer: Poster())
-    let recorder = try store.record(to: url, feature: "poster")
-    store.send(.post)
-    await recorder.close()
+    let url = try await recordedPost(in: folder)
 
     do {
       _ = try Replayer(reducer: Poster(measuresNaN: true)).replay(url)

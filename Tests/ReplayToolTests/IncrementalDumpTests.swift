@@ -66,22 +66,30 @@ struct IncrementalDumpTests {
     return states
   }
 
-  @Test func everyStateRendersAsDumpDoes() {
+  /// Renders `states` in turn with one `IncrementalDump`, expecting each rendering to be
+  /// `Dump.render`'s, and returns the lines of the last.
+  @discardableResult
+  func expectRendersAsDump(
+    _ states: [Any], sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [String] {
     var dump = IncrementalDump()
     var strings = Interner()
-    for (index, state) in sequence().enumerated() {
-      let lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
-      #expect(lines.joined(separator: "\n") == Dump.render(state), "state \(index)")
+    var lines: [String] = []
+    for (index, state) in states.enumerated() {
+      lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
+      #expect(
+        lines.joined(separator: "\n") == Dump.render(state), "state \(index)",
+        sourceLocation: sourceLocation)
     }
+    return lines
+  }
+
+  @Test func everyStateRendersAsDumpDoes() {
+    expectRendersAsDump(sequence())
   }
 
   @Test func theOrderOfStatesDoesNotMatter() {
-    var dump = IncrementalDump()
-    var strings = Interner()
-    for state in sequence().reversed() + sequence() {
-      let lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
-      #expect(lines.joined(separator: "\n") == Dump.render(state))
-    }
+    expectRendersAsDump(sequence().reversed() + sequence())
   }
 
   @Test func appStatesRenderAsDumpDoes() {
@@ -103,12 +111,7 @@ struct IncrementalDumpTests {
     states.append(state)
     state = AppState(login: LoginState(rules: .email))
     states.append(state)
-    var dump = IncrementalDump()
-    var strings = Interner()
-    for state in states {
-      let lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
-      #expect(lines.joined(separator: "\n") == Dump.render(state))
-    }
+    expectRendersAsDump(states)
   }
 
   struct Board: Equatable {
@@ -131,13 +134,7 @@ struct IncrementalDumpTests {
       Board(pinned: published, list: [published], draft: draft),
       Board(pinned: published, list: [published], draft: published),
     ]
-    var dump = IncrementalDump()
-    var strings = Interner()
-    for (index, state) in states.enumerated() {
-      let lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
-      #expect(lines.joined(separator: "\n") == Dump.render(state), "state \(index)")
-    }
-    let last = dump.lines(of: states[3], strings: &strings).map { strings.text($0) }
+    let last = expectRendersAsDump(states + [states[3]])
     #expect(!last.joined().contains(#""draft""#))
   }
 
@@ -164,13 +161,7 @@ struct IncrementalDumpTests {
   @Test func aNegativeZeroThatEqualityCallsUnchangedIsRenderedAgain() {
     #expect(0.0 == -0.0)
     let states = [Reading(level: 0.0, levels: [0.0]), Reading(level: -0.0, levels: [-0.0])]
-    var dump = IncrementalDump()
-    var strings = Interner()
-    for (index, state) in states.enumerated() {
-      let lines = dump.lines(of: state, strings: &strings).map { strings.text($0) }
-      #expect(lines.joined(separator: "\n") == Dump.render(state), "state \(index)")
-    }
-    let last = dump.lines(of: states[1], strings: &strings).map { strings.text($0) }
+    let last = expectRendersAsDump(states + [states[1]])
     #expect(last.contains("  level: -0.0,") && last.contains("    [0]: -0.0"), "\(last)")
   }
 }

@@ -5,12 +5,8 @@ import StateStore
 /// a field (a type compared by its `id`), so a replay whose effects differ from the recording
 /// only there is a divergence too.
 struct EffectComparison<Effect: Encodable> {
-  private let encoder: CanonicalJSONEncoder
-
-  /// A comparison in `form`, the log's canonical form.
-  init(form: CanonicalForm) {
-    encoder = CanonicalJSONEncoder(form: form)
-  }
+  /// An encoder that remembers nothing, in the log's canonical form.
+  let encoder: CanonicalJSONEncoder
 
   /// Whether `replayed` are the `recorded` effects, byte for byte in canonical JSON.
   ///

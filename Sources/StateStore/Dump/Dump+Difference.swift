@@ -96,18 +96,25 @@ struct DifferenceRenderer {
     }
   }
 
+  /// Both renderings of a struct, tuple or enum payload whose fields pair up: each field diffed
+  /// (``renderPart(_:_:indent:)``), or, for a part `==` calls unchanged, each rendered as
+  /// unchanged from its own side (``renderUnchangedPair(_:_:indent:)``).
   private mutating func fields(
     open: String,
     close: String,
     _ oldFields: [(String?, Any)],
     _ newFields: [(String?, Any)],
     indent: Int,
-    allowInline: Bool
+    allowInline: Bool,
+    unchanged: Bool = false
   ) -> (String, String) {
     var oldLines: [String] = []
     var newLines: [String] = []
     for ((label, old), (_, new)) in zip(oldFields, newFields) {
-      let (oldText, newText) = renderPart(old, new, indent: indent + 1)
+      let (oldText, newText) =
+        unchanged
+        ? renderUnchangedPair(old, new, indent: indent + 1)
+        : renderPart(old, new, indent: indent + 1)
       oldLines.append(label.map { "\($0): \(oldText)" } ?? oldText)
       newLines.append(label.map { "\($0): \(newText)" } ?? newText)
     }
@@ -225,20 +232,9 @@ struct DifferenceRenderer {
       let oldChildren = oldMirror.allChildren
       let newChildren = newMirror.allChildren
       guard oldChildren.count == newChildren.count else { break }
-      var oldLines: [String] = []
-      var newLines: [String] = []
-      for ((label, oldChild), (_, newChild)) in zip(oldChildren, newChildren) {
-        let (oldText, newText) = renderUnchangedPair(oldChild, newChild, indent: indent + 1)
-        oldLines.append(label.map { "\($0): \(oldText)" } ?? oldText)
-        newLines.append(label.map { "\($0): \(newText)" } ?? newText)
-      }
-      let open = "\(DumpRenderer.typeName(of: old))("
-      return (
-        single.assemble(
-          open: open, close: ")", lines: oldLines, indent: indent, allowInline: false),
-        single.assemble(
-          open: open, close: ")", lines: newLines, indent: indent, allowInline: false)
-      )
+      return fields(
+        open: "\(DumpRenderer.typeName(of: old))(", close: ")", oldChildren, newChildren,
+        indent: indent, allowInline: false, unchanged: true)
     case .optional:
       guard let oldWrapped = oldMirror.children.first?.value,
         let newWrapped = newMirror.children.first?.value
