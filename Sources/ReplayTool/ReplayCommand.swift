@@ -242,7 +242,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     }
     var lastStep: Int?
     var reachedStop = false
-    let formatter = TransitionFormatter()
+    var printedSteps = PrintedSteps()
     let progress = ReplayProgress.make(
       totalBytes: ReplayProgress.size(of: [url]), output: output, printsAsItGoes: showsTimeline)
     defer { progress?.clear() }
@@ -251,7 +251,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         progress?.update(.init(steps: session.stepCount, bytes: session.bytesRead))
         if showsTimeline {
           if lastStep != nil { output.print("") }
-          output.print(formatter.format(step.transition, time: step.time))
+          output.print(printedSteps.text(of: step))
         }
         lastStep = step.sequenceNumber
         if let until = options.until, step.sequenceNumber >= until {
@@ -296,7 +296,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     var lastStep: Int?
     var reachedStop = false
     var printed = false
-    let formatter = TransitionFormatter()
+    var printedSteps = PrintedSteps()
     let sizes = recording.segments.map { ReplayProgress.size(of: [$0.url]) }
     let progress = ReplayProgress.make(
       totalBytes: sizes.reduce(0, +), output: output, printsAsItGoes: showsTimeline)
@@ -318,6 +318,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         case .rotatedOut(let steps):
           say("\(steps) step\(steps == 1 ? " was" : "s were") rotated out before the window kept")
         case .launch(let number, let segment, let created):
+          printedSteps.restart()
           say("launch \(number) begins in \(segment) (\(created.formatted(.iso8601)))")
         case .step(let step):
           progress?.update(
@@ -325,7 +326,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
               steps: replay.stepCount, bytes: ReplayProgress.bytesRead(of: replay, sizes: sizes)))
           if showsTimeline {
             if printed { output.print("") }
-            output.print(formatter.format(step.transition, time: step.time))
+            output.print(printedSteps.text(of: step))
             printed = true
           }
           lastStep = step.sequenceNumber

@@ -39,6 +39,7 @@ extension ReplayRun {
       }
       recordings += 1
       if recordings > 1 {
+        printer.steps.restart()
         printer.say(
           "a new recording begins in \(url.lastPathComponent) "
             + "(\(session.header.created.formatted(.iso8601)))")
@@ -97,6 +98,7 @@ extension ReplayRun {
       if let seen = launches[launch], lastLaunch != nil, lastLaunch != launch {
         printer.say("launch \(seen.number) goes on in \(name)")
       }
+      if lastLaunch != launch { printer.steps.restart() }
       lastLaunch = launch
       // Says where a launch begins and what was rotated out, before the step.
       func note(_ step: ReplayStep<R>) {
@@ -208,7 +210,7 @@ extension ReplayRun {
 /// Prints followed steps and the lines between them, a blank line apart.
 private final class FollowPrinter {
   let output: ReplayOutput
-  let formatter = TransitionFormatter()
+  var steps = PrintedSteps()
   var printed = false
 
   init(output: ReplayOutput) {
@@ -223,7 +225,7 @@ private final class FollowPrinter {
 
   func step<R: Reducer>(_ step: ReplayStep<R>) {
     if printed { output.print("") }
-    output.print(formatter.format(step.transition, time: step.time))
+    output.print(steps.text(of: step))
     printed = true
   }
 }

@@ -222,6 +222,53 @@ import ToolTestSupport
     #expect(page.stateLines(after: 1).joined(separator: "\n") == Dump.render(state))
   }
 
+  /// Twelve notes compared by identity: the printed diff folds them on `==`'s word.
+  struct Shelf: Reducer, Sendable {
+    struct State: Codable, Equatable, Sendable {
+      var notes = (0..<12).map { NoteComparedByID(id: $0, label: "draft \($0)") }
+    }
+
+    enum Action: Codable, Equatable, Sendable {
+      case publish(Int)
+      case look
+    }
+
+    func reduce(into state: inout State, action: Action) -> [Never] {
+      if case .publish(let index) = action { state.notes[index].label = "published" }
+      return []
+    }
+  }
+
+  /// `replay LOG` and `replay FOLDER` print the change a host's `==` hides in a folded run: the
+  /// log's digest says the state changed, so the step is diffed whole instead of reading "(no
+  /// state change)". A step that changed nothing still says so.
+  @Test func thePrintedReplayShowsAChangeInARunTheDiffFolds() async throws {
+    let folder = try TemporaryFolder()
+    let log = folder.file("shelf.jsonl")
+    let flights = folder.file("flights")
+    let store = Store(initialState: Shelf.State(), reducer: Shelf())
+    let recorder = try store.record(to: log, feature: "shelf")
+    let flightRecorder = try store.recordFlight(to: flights, feature: "shelf")
+    store.send(.publish(5))
+    store.send(.look)
+    await recorder.close()
+    await flightRecorder.close()
+    let feature = ReplayableFeature(
+      name: "shelf", reducer: Shelf(), module: "Tests", reducerExpression: "Shelf()")
+    for path in [log.path, flights.path] {
+      let captured = Captured()
+      let status = ReplayCommand(features: [feature], toolName: "shelf-replay")
+        .run([path], output: captured.output)
+      #expect(status == 0, "\(captured.text)")
+      let steps = captured.text.components(separatedBy: "\n\n").filter { $0.hasPrefix("#") }
+      try #require(steps.count == 2, "\(captured.text)")
+      #expect(steps[0].contains(#"−       label: "draft 5""#), "\(steps[0])")
+      #expect(steps[0].contains(#"+       label: "published""#), "\(steps[0])")
+      #expect(!steps[0].contains("no state change"), "\(steps[0])")
+      #expect(steps[1].hasSuffix("(no state change)\n"), "\(steps[1])")
+    }
+  }
+
   @Test func aLogOfAnotherFeatureIsRefusedWithoutAPage() async throws {
     let folder = try TemporaryFolder()
     let log = ReplayProcess.fixtures.appendingPathComponent("login.jsonl")

@@ -1,5 +1,6 @@
 import StateStore
 import Testing
+import ToolTestSupport
 
 private struct Form: Equatable, Sendable {
   var username = ""
@@ -112,5 +113,63 @@ struct StoreDebugTests {
           "#7 \(text) effect FormReducer.Action.submitted\n"))
     }
     #expect(formatter.format(transition).hasPrefix("#7 effect FormReducer"))
+  }
+
+  /// Twelve notes compared by `id`: the diff folds them unrendered, as `==` calls them equal.
+  struct Board: Equatable {
+    var notes = (0..<12).map { NoteComparedByID(id: $0, label: "draft \($0)") }
+  }
+
+  /// A step whose only change is in a run the diff folds on `==`'s word reads as no change,
+  /// unless the caller knows the state changed (a log's digests): then the two states are
+  /// diffed whole, and the relabelled note shows from each side.
+  @Test func aChangeTheDiffFoldsShowsWhenTheCallerKnowsTheStateChanged() {
+    var relabelled = Board()
+    relabelled.notes[5].label = "published"
+    let transition = Transition<Board, Int, Never>(
+      sequenceNumber: 3, origin: .user, action: 1, effects: [], stateBefore: Board(),
+      stateAfter: relabelled)
+    let formatter = TransitionFormatter()
+    #expect(formatter.format(transition) == "#3 user 1\n  (no state change)")
+    #expect(
+      formatter.format(transition, time: nil, changedUnseen: { true }) == """
+        #3 user 1
+                … (23 unchanged)
+                  id: 5,
+          −       label: "draft 5"
+          +       label: "published"
+                ),
+                … (26 unchanged)
+        """)
+  }
+
+  /// Asked only when the diff shows nothing; where the two states render the same, the text
+  /// says no change shows, without claiming there was none.
+  @Test func theCallersEvidenceIsAskedOnlyWhenTheDiffShowsNothing() {
+    var asked = 0
+    func evidence(_ answer: Bool) -> () -> Bool {
+      {
+        asked += 1
+        return answer
+      }
+    }
+    let formatter = TransitionFormatter()
+    let changed = Transition<Board, Int, Never>(
+      sequenceNumber: 1, origin: .user, action: 1, effects: [], stateBefore: Board(),
+      stateAfter: Board(notes: []))
+    #expect(
+      !formatter.format(changed, time: nil, changedUnseen: evidence(true))
+        .contains("no state change"))
+    #expect(asked == 0)
+    let unchanged = Transition<Board, Int, Never>(
+      sequenceNumber: 2, origin: .user, action: 1, effects: [], stateBefore: Board(),
+      stateAfter: Board())
+    #expect(
+      formatter.format(unchanged, time: nil, changedUnseen: evidence(true))
+        == "#2 user 1\n  (no state change the rendering shows)")
+    #expect(
+      formatter.format(unchanged, time: nil, changedUnseen: evidence(false))
+        == "#2 user 1\n  (no state change)")
+    #expect(asked == 2)
   }
 }
