@@ -267,6 +267,9 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   private var failure: ActionLogError?
   /// The numbers already said to be missing.
   private var saidMissing: Set<Int> = []
+  /// Whether each segment's session encodes every step's state whole (see
+  /// ``ReplaySession/checksEveryStepWhole``).
+  package var checksEveryStepWhole = false
 
   init(recording: FlightRecording, reducer: R, verifies: Bool, options: ActionLogReadOptions) {
     self.recording = recording
@@ -325,8 +328,10 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           continue
         }
         do {
-          session = try Replayer(reducer: reducer).steps(
+          let opened = try Replayer(reducer: reducer).steps(
             of: segment.url, verify: verifies, options: options)
+          opened.checksEveryStepWhole = checksEveryStepWhole
+          session = opened
         } catch let error where stepCount == 0 && lastSequence == nil {
           // Before the first step the window may start later: the segments after a bad first
           // one still replay.

@@ -78,7 +78,17 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     ReplaySession(
       reducer: reducer,
       reader: try ActionLogReader(url: url, options: options, follows: false, prefetches: true),
-      verifies: verify)
+      verifies: verify, reopen: reopening(url, options))
+  }
+
+  /// Opens the log at `url` again, unverified: how a verified session traces a divergence back
+  /// to the step where it began.
+  private func reopening(
+    _ url: URL, _ options: ActionLogReadOptions
+  ) -> () throws(ActionLogError) -> ReplaySession<R> {
+    { [reducer] () throws(ActionLogError) in
+      try Replayer(reducer: reducer).steps(of: url, verify: false, options: options)
+    }
   }
 
   /// Opens the log at `url` for a replay that follows it as it is written (`replay
@@ -92,7 +102,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     ReplaySession(
       reducer: reducer,
       reader: try ActionLogReader(url: url, options: options, follows: true),
-      verifies: verify)
+      verifies: verify, reopen: reopening(url, options))
   }
 
   /// Replays the log at `url` to its end (or through step `step`) and returns the final
@@ -152,6 +162,17 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   private let wholeEncoder: CanonicalJSONEncoder
   private let effectComparison: EffectComparison<R.Effect>
   private var lastDigest: String?
+  /// How many steps had been returned when the replayed state was last known to be the
+  /// recorded one without a shortcut: encoded whole and found as recorded, or the state of the
+  /// header or of a gap marker. A divergence found later may have begun at any step after it.
+  private var stepsCheckedWhole = 0
+  /// Opens the log again from its start, unverified (see ``traced(_:foundAt:)``).
+  private let reopen: (() throws(ActionLogError) -> ReplaySession<R>)?
+  /// Whether every step's state is encoded whole, with neither shortcut on the state's `==`
+  /// (see ``verify(_:before:effects:)``): a divergence is then found at the step where it
+  /// begins, never later, at the cost of encoding the whole state at each step. The timeline
+  /// page sets it, as it marks every step before the divergence as matching.
+  package var checksEveryStepWhole = false
   private var failure: ActionLogError?
   /// Whether a gap marker came before the next step (kept across calls: a followed log may
   /// end, for now, between the two).
@@ -162,10 +183,14 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     return followsGap
   }
 
-  init(reducer: R, reader: ActionLogReader<R.State, R.Action, R.Effect>, verifies: Bool) {
+  init(
+    reducer: R, reader: ActionLogReader<R.State, R.Action, R.Effect>, verifies: Bool,
+    reopen: (() throws(ActionLogError) -> ReplaySession<R>)? = nil
+  ) {
     self.reducer = reducer
     self.reader = reader
     self.verifies = verifies
+    self.reopen = reopen
     self.state = reader.header.initialState
     self.encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: reader.form)
     self.wholeEncoder = CanonicalJSONEncoder(form: reader.form)
@@ -238,6 +263,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       case .gap(_, _, let resumed):
         state = resumed
         lastDigest = nil
+        stepsCheckedWhole = stepCount
         followsGap = true
       case .transition(let recorded):
         let before = state
@@ -270,50 +296,60 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         diff: diff.map { $0 + "\n(recorded: \u{2212}, replayed: +)" })
     }
     if let checkpoint = recorded.checkpoint, checkpoint != state {
-      throw divergence(
-        "the replayed state differs from the recorded checkpoint",
-        Dump.diff(of: checkpoint, and: state))
+      throw traced(
+        divergence(
+          "the replayed state differs from the recorded checkpoint",
+          Dump.diff(of: checkpoint, and: state)),
+        foundAt: recorded.sequenceNumber)
     }
     // Two shortcuts rest on the host's `==`, for speed: an unchanged state has the digest it
     // had (the encoding is skipped), and the remembering encoder copies the bytes of values its
     // `==` calls unchanged. A type whose `==` ignores a field can make both wrong: a replay that
     // differs from the recording only there would match for ever. So at every checkpoint step
-    // the state is encoded whole, with nothing remembered and nothing skipped: such a
-    // divergence is found there, at most `checkpointInterval` steps after it began.
-    let isCheckpoint = recorded.checkpoint != nil
-    if isCheckpoint || !(recorded.digest == lastDigest && state == before) {
+    // the state is encoded whole, with nothing remembered and nothing skipped, and a divergence
+    // found there is traced back to the step where it began (``traced(_:foundAt:)``).
+    let encodesWhole = checksEveryStepWhole || recorded.checkpoint != nil
+    if encodesWhole || !(recorded.digest == lastDigest && state == before) {
       var digest: UInt64
+      var checkedWhole = encodesWhole
       do {
-        digest = try CanonicalJSON.digest(
-          state, using: isCheckpoint ? wholeEncoder : encoder)
+        digest = try CanonicalJSON.digest(state, using: encodesWhole ? wholeEncoder : encoder)
         // Before a mismatch is called a divergence, the state is encoded whole.
-        if !isCheckpoint, !StateDigest.hash(digest, isWrittenAs: recorded.digest) {
+        if !encodesWhole, !StateDigest.hash(digest, isWrittenAs: recorded.digest) {
           digest = try CanonicalJSON.digest(state, using: wholeEncoder)
+          checkedWhole = true
         }
       } catch {
         throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
       }
       guard StateDigest.hash(digest, isWrittenAs: recorded.digest) else {
-        throw digestDivergence(digest, recorded, divergence)
+        let found = digestDivergence(
+          digest, state: state, reader: reader, divergence: divergence,
+          recordedDigest: recorded.digest)
+        throw traced(found, foundAt: recorded.sequenceNumber)
       }
+      if checkedWhole { stepsCheckedWhole = stepCount + 1 }
     }
     lastDigest = recorded.digest
     if try !effectComparison.same(recorded.effects, effects) {
-      throw divergence(
-        "the reducer returned other effects than recorded",
-        Dump.diff(of: recorded.effects, and: effects))
+      // Other effects may come of a state that began to differ at an earlier step.
+      throw traced(
+        divergence(
+          "the reducer returned other effects than recorded",
+          Dump.diff(of: recorded.effects, and: effects)),
+        foundAt: recorded.sequenceNumber)
     }
   }
 
   /// The divergence of a replayed state whose digest is not the recorded one: with the diff
-  /// against the recorded state, which the log's patches rebuild at any step.
+  /// against the recorded state, which `reader`'s patches rebuild at any step.
   private func digestDivergence(
-    _ digest: UInt64, _ recorded: RecordedTransition<R.State, R.Action, R.Effect>,
-    _ divergence: (String, String?) -> ActionLogError
+    _ digest: UInt64, state: R.State, reader: ActionLogReader<R.State, R.Action, R.Effect>,
+    divergence: (String, String?) -> ActionLogError, recordedDigest: String
   ) -> ActionLogError {
     let digests =
       "the replayed state's digest \(StateDigest.hex(digest)) differs from the recorded "
-      + Sanitized.plain(recorded.digest)
+      + Sanitized.plain(recordedDigest)
     let recordedState: R.State?
     do {
       recordedState = try reader.recordedState()
@@ -332,5 +368,53 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       return divergence("\(digests), in values the dump does not show", nil)
     }
     return divergence("the replayed state differs from the recorded state", diff)
+  }
+
+  /// `found`, the divergence found at step `step`, or the divergence of an earlier step where
+  /// the replayed state already differed.
+  ///
+  /// Between two states checked whole, steps were checked with the shortcuts on `==`, which a
+  /// type whose `==` ignores a field makes miss a difference in it. So the log is read again,
+  /// unverified, from its start, and each step since the last state checked whole is encoded
+  /// whole: the first whose digest is not the recorded one is where the replay began to differ,
+  /// and its divergence, with its own diff, is the one reported. It costs a second reading of
+  /// the log up to here, once, when a replay diverges.
+  private func traced(_ found: ActionLogError, foundAt step: Int) -> ActionLogError {
+    guard stepCount > stepsCheckedWhole, let reopen,
+      case .divergence(let number, let action, let reason, let diff) = found
+    else { return found }
+    do throws(ActionLogError) {
+      let again = try reopen()
+      for _ in 0..<stepsCheckedWhole { _ = try again.next() }
+      for _ in stepsCheckedWhole..<stepCount {
+        guard let earlier = try again.next() else { break }
+        let digest: UInt64
+        do {
+          digest = try CanonicalJSON.digest(
+            earlier.transition.stateAfter, using: again.wholeEncoder)
+        } catch {
+          throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
+        }
+        if StateDigest.hash(digest, isWrittenAs: earlier.recordedDigest) { continue }
+        let note =
+          " (found at step \(step); the steps between were checked on the state's `==`, which "
+          + "does not see this difference)"
+        let earlierDivergence = again.digestDivergence(
+          digest, state: earlier.transition.stateAfter, reader: again.reader,
+          divergence: { reason, diff in
+            .divergence(
+              step: earlier.sequenceNumber,
+              action: Dump.renderOneLine(earlier.transition.action), reason: reason + note,
+              diff: diff.map { $0 + "\n(recorded: \u{2212}, replayed: +)" })
+          }, recordedDigest: earlier.recordedDigest)
+        return earlierDivergence
+      }
+    } catch {
+      return .divergence(
+        step: number, action: action,
+        reason: reason + " (reading the log again to find where it began failed: \(error))",
+        diff: diff)
+    }
+    return found
   }
 }

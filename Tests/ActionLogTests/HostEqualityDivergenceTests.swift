@@ -5,14 +5,15 @@ import Testing
 import ToolTestSupport
 
 /// A verified replay does not take a host type's `==` on its word: a replay that differs from
-/// the recording only in a field `==` ignores is found, at the latest at the next checkpoint.
+/// the recording only in a field `==` ignores is found, at the latest at the next checkpoint,
+/// and reported at the step where it began.
 @MainActor
 struct HostEqualityDivergenceTests {
   /// A board whose notes compare by `id` only. `touch` does nothing in the recorded build; the
   /// "new build" (`relabels`) renames the note there, which its `==` cannot see. At step 2 the
   /// recorded digest does not change and `==` calls the replayed state unchanged; at step 3 the
   /// replay's encoder takes the notes on `==`'s word and copies their old bytes. Step 4 is a
-  /// checkpoint, where the state is encoded whole.
+  /// checkpoint, where the state is encoded whole; `announce` posts the note as an effect.
   struct Board: Reducer {
     struct State: Codable, Equatable, Sendable {
       var count = 0
@@ -22,32 +23,47 @@ struct HostEqualityDivergenceTests {
     enum Action: Codable, Equatable, Sendable {
       case touch
       case bump
+      case announce
+    }
+
+    enum Effect: StoreEffect, Codable, Equatable {
+      case post(NoteComparedByID)
     }
 
     var relabels = false
 
-    func reduce(into state: inout State, action: Action) -> [Never] {
+    func reduce(into state: inout State, action: Action) -> [Effect] {
       switch action {
       case .touch: if relabels { state.notes[0].label = "touched" }
       case .bump: state.count += 1
+      case .announce: return [.post(state.notes[0])]
       }
       return []
     }
   }
 
-  @Test func aDivergenceInAFieldTheHostsEqualityIgnoresIsFoundAtTheNextCheckpoint() async throws {
-    let folder = try TemporaryFolder()
+  /// A log of the board recorded by the recorded build.
+  func recordedBoard(
+    _ actions: [Board.Action], checkpointInterval: Int, in folder: TemporaryFolder
+  ) async throws -> URL {
     let url = folder.file("board.jsonl")
     let store = Store(initialState: Board.State(), reducer: Board())
     let recorder = try store.record(
-      to: url, feature: "board", options: RecordingOptions(checkpointInterval: 4))
-    for action in [Board.Action.bump, .touch, .bump, .bump, .bump, .bump] { store.send(action) }
+      to: url, feature: "board", options: RecordingOptions(checkpointInterval: checkpointInterval))
+    for action in actions { store.send(action) }
     await recorder.close()
-
     let session = try Replayer(reducer: Board()).steps(of: url)
     while try session.next() != nil {}
-    #expect(session.stepCount == 6, "the recorded build replays cleanly")
+    #expect(session.stepCount == actions.count, "the recorded build replays cleanly")
+    return url
+  }
 
+  /// Found at the checkpoint (step 4), reported at step 2, where the note was renamed: the log
+  /// is read again and the steps since the last state checked whole are encoded whole.
+  @Test func aDivergenceInAFieldTheHostsEqualityIgnoresIsReportedWhereItBegan() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordedBoard(
+      [.bump, .touch, .bump, .bump, .bump, .bump], checkpointInterval: 4, in: folder)
     let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
     #expect(try changed.next()?.sequenceNumber == 1)
     #expect(try changed.next()?.sequenceNumber == 2)
@@ -55,10 +71,62 @@ struct HostEqualityDivergenceTests {
     let found = divergence("step 4, a checkpoint, should have diverged") {
       () throws(ActionLogError) in _ = try changed.next()
     }
-    #expect(found?.step == 4)
+    #expect(found?.step == 2)
+    #expect(
+      found?.reason
+        == "the replayed state differs from the recorded state (found at step 4; the steps "
+        + "between were checked on the state's `==`, which does not see this difference)")
+    #expect(found?.diff?.contains(#"−       label: "draft""#) == true, "\(found?.diff ?? "")")
+    #expect(found?.diff?.contains(#"+       label: "touched""#) == true, "\(found?.diff ?? "")")
+    #expect(found?.diff?.contains("count: 1") == true, "the state after step 2")
+  }
+
+  /// A session that checks every step whole (the timeline page's) finds it at step 2 itself.
+  @Test func aSessionThatChecksEveryStepWholeFindsItAtItsStep() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordedBoard(
+      [.bump, .touch, .bump, .bump, .bump, .bump], checkpointInterval: 4, in: folder)
+    let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
+    changed.checksEveryStepWhole = true
+    #expect(try changed.next()?.sequenceNumber == 1)
+    let found = divergence("step 2 should have diverged") {
+      () throws(ActionLogError) in _ = try changed.next()
+    }
+    #expect(found?.step == 2)
     #expect(found?.reason == "the replayed state differs from the recorded state")
-    #expect(found?.diff?.contains(#"label: "draft""#) == true, "\(found?.diff ?? "")")
-    #expect(found?.diff?.contains(#"label: "touched""#) == true, "\(found?.diff ?? "")")
+  }
+
+  /// Other effects that come of a state that began to differ earlier: the divergence is the
+  /// state's, at the step where it began, not the effects' where they show it.
+  @Test func otherEffectsAreTracedToTheStepWhereTheStateBeganToDiffer() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordedBoard(
+      [.bump, .touch, .bump, .announce], checkpointInterval: 100, in: folder)
+    let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
+    let found = divergence("step 4's effect should have diverged") {
+      () throws(ActionLogError) in while try changed.next() != nil {}
+    }
+    #expect(found?.step == 2)
+    #expect(found?.reason.contains("(found at step 4;") == true, "\(found?.reason ?? "")")
+  }
+
+  /// Reading the log again fails (its file is gone): the divergence found is reported, and says
+  /// why it could not be traced back.
+  @Test func aTraceThatCannotReadTheLogAgainSaysWhy() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordedBoard(
+      [.bump, .touch, .bump, .bump, .bump, .bump], checkpointInterval: 4, in: folder)
+    let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
+    #expect(try changed.next()?.sequenceNumber == 1)
+    try FileManager.default.removeItem(at: url)
+    let found = divergence("step 4, a checkpoint, should have diverged") {
+      () throws(ActionLogError) in while try changed.next() != nil {}
+    }
+    #expect(found?.step == 4)
+    #expect(
+      found?.reason.hasPrefix(
+        "the replayed state differs from the recorded state (reading the log again to find "
+          + "where it began failed: ") == true, "\(found?.reason ?? "")")
   }
 
   /// The divergence `replay` throws; `nil`, recorded as an issue (`unexpected` when it throws

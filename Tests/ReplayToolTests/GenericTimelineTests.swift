@@ -269,6 +269,71 @@ import ToolTestSupport
     }
   }
 
+  /// The new build renames the pinned note where the recorded one left it, which the note's
+  /// `==` cannot see.
+  struct Pinboard: Reducer, Sendable {
+    var renames = false
+
+    func reduce(into state: inout Board.State, action: Board.Action) -> [Never] {
+      switch action {
+      case .publishPinned: if renames { state.pinned.label = "renamed" }
+      case .publishNotes:
+        state.notes.append(NoteComparedByID(id: state.notes.count + 1, label: ""))
+      }
+      return []
+    }
+  }
+
+  /// A replay that differs only in a field `==` ignores: `--verify` finds it at the checkpoint
+  /// (step 4) and reports step 2, where it began; the page, which checks every step whole,
+  /// marks step 1 as matching and step 2 as the divergence; the steps after it differ too.
+  @Test func aDivergenceTheStatesEqualityMissesIsShownWhereItBegan() async throws {
+    let folder = try TemporaryFolder()
+    let log = folder.file("pins.jsonl")
+    let store = Store(initialState: Board.State(), reducer: Pinboard())
+    let recorder = try store.record(
+      to: log, feature: "pins", options: RecordingOptions(checkpointInterval: 4))
+    let flights = try store.recordFlight(
+      to: folder.file("flights"), feature: "pins",
+      options: FlightRecorderOptions(recording: RecordingOptions(checkpointInterval: 4)))
+    for action in [Board.Action.publishNotes, .publishPinned, .publishNotes, .publishNotes] {
+      store.send(action)
+    }
+    await recorder.close()
+    await flights.close()
+    let feature = ReplayableFeature(
+      name: "pins", reducer: Pinboard(renames: true), module: "Tests",
+      reducerExpression: "Pinboard(renames: true)")
+    let command = ReplayCommand(features: [feature], toolName: "pins-replay")
+    let verified = Captured()
+    #expect(command.run(["--verify", log.path], output: verified.output) == 1)
+    #expect(
+      verified.text.contains(
+        "pins-replay: step 2 (GenericTimelineTests.Board.Action.publishPinned): the replayed "
+          + "state differs from the recorded state (found at step 4;"),
+      "\(verified.text)")
+    #expect(verified.text.contains(#"+     label: "renamed""#), "\(verified.text)")
+
+    let paged = Captured()
+    let pageStatus = command.run(
+      ["--html", folder.file("p.html").path, log.path], output: paged.output)
+    #expect(pageStatus == 0, "\(paged.text)")
+    let page = try TimelinePageData(contentsOf: folder.file("p.html"))
+    #expect(page.verify["index"] as? Int == 1, "\(page.verify)")
+    #expect(page.verify["cause"] as? String == "the replayed state differs from the recorded state")
+    #expect(page.steps["recording"] as? String == "vxxx", "\(page.steps)")
+    // A flight recorder's folder: its page ends at the divergence, step 2.
+    let folderPage = Captured()
+    let status = command.run(
+      ["--html", folder.file("f.html").path, folder.file("flights").path],
+      output: folderPage.output)
+    #expect(status == 0, "\(folderPage.text)")
+    #expect(
+      folderPage.text.hasSuffix(
+        ": 1 step in 1 segment; step 2 diverges from the recording (the page ends there)\n"),
+      "\(folderPage.text)")
+  }
+
   @Test func aLogOfAnotherFeatureIsRefusedWithoutAPage() async throws {
     let folder = try TemporaryFolder()
     let log = ReplayProcess.fixtures.appendingPathComponent("login.jsonl")
