@@ -383,6 +383,15 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     guard stepCount > stepsCheckedWhole, let reopen,
       case .divergence(let number, let action, let reason, let diff) = found
     else { return found }
+    // A followed log's path may hold another recording by now: reading it would compare other
+    // steps.
+    guard !reader.isReplaced() else {
+      return .divergence(
+        step: number, action: action,
+        reason: reason + " (the log's path holds another recording now, so the steps before "
+          + "were not read again to find where it began)",
+        diff: diff)
+    }
     do throws(ActionLogError) {
       let again = try reopen()
       for _ in 0..<stepsCheckedWhole { _ = try again.next() }

@@ -129,6 +129,27 @@ struct HostEqualityDivergenceTests {
           + "where it began failed: ") == true, "\(found?.reason ?? "")")
   }
 
+  /// A followed log whose path holds another recording by the time the divergence is found:
+  /// the other recording is not read as if it were this one's steps.
+  @Test func aFollowedLogReplacedBeforeTheDivergenceIsNotTracedThroughTheNewOne() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordedBoard(
+      [.bump, .touch, .bump, .bump, .bump, .bump], checkpointInterval: 4, in: folder)
+    let changed = try Replayer(reducer: Board(relabels: true)).following(url)
+    #expect(try changed.next()?.sequenceNumber == 1)
+    let other = folder.file("other.jsonl")
+    try FileManager.default.copyItem(at: url, to: other)
+    #expect(rename(other.path, url.path) == 0)
+    let found = divergence("step 4, a checkpoint, should have diverged") {
+      () throws(ActionLogError) in while try changed.next() != nil {}
+    }
+    #expect(found?.step == 4)
+    #expect(
+      found?.reason.hasSuffix(
+        "(the log's path holds another recording now, so the steps before were not read again "
+          + "to find where it began)") == true, "\(found?.reason ?? "")")
+  }
+
   /// The divergence `replay` throws; `nil`, recorded as an issue (`unexpected` when it throws
   /// nothing), when it throws none.
   func divergence(
