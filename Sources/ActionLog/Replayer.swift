@@ -166,6 +166,13 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// recorded one without a shortcut: encoded whole and found as recorded, or the state of the
   /// header or of a gap marker. A divergence found later may have begun at any step after it.
   private var stepsCheckedWhole = 0
+  /// The replayed state when it was last checked whole, and the recorded actions and digests
+  /// of the steps verified since: what ``traced(_:foundAt:)`` reduces again. `nil` past
+  /// ``maximumKeptSteps`` steps since (a log with checkpoints far apart, or none).
+  private var checkedWholeState: R.State?
+  private var sinceCheckedWhole: [(action: R.Action, digest: String)] = []
+  /// The most steps kept for tracing a divergence back; past it, the log is read again.
+  static var maximumKeptSteps: Int { 10_000 }
   /// Opens the log again from its start, unverified (see ``traced(_:foundAt:)``).
   private let reopen: (() throws(ActionLogError) -> ReplaySession<R>)?
   /// Whether every step's state is encoded whole, with neither shortcut on the state's `==`
@@ -192,6 +199,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     self.verifies = verifies
     self.reopen = reopen
     self.state = reader.header.initialState
+    self.checkedWholeState = reader.header.initialState
     self.encoder = CanonicalJSONEncoder(remembersTopLevelValues: true, form: reader.form)
     self.wholeEncoder = CanonicalJSONEncoder(form: reader.form)
     self.effectComparison = EffectComparison(encoder: wholeEncoder)
@@ -264,6 +272,8 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         state = resumed
         lastDigest = nil
         stepsCheckedWhole = stepCount
+        checkedWholeState = resumed
+        sinceCheckedWhole.removeAll(keepingCapacity: true)
         followsGap = true
       case .transition(let recorded):
         let before = state
@@ -328,7 +338,11 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           recordedDigest: recorded.digest)
         throw traced(found, foundAt: recorded.sequenceNumber)
       }
-      if checkedWhole { stepsCheckedWhole = stepCount + 1 }
+      if checkedWhole {
+        stepsCheckedWhole = stepCount + 1
+        checkedWholeState = state
+        sinceCheckedWhole.removeAll(keepingCapacity: true)
+      }
     }
     lastDigest = recorded.digest
     if try !effectComparison.same(recorded.effects, effects) {
@@ -338,6 +352,16 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           "the reducer returned other effects than recorded",
           Dump.diff(of: recorded.effects, and: effects)),
         foundAt: recorded.sequenceNumber)
+    }
+    // A step checked with a shortcut is kept, to be reduced again if a divergence is found
+    // later (``traced(_:foundAt:)``).
+    if stepsCheckedWhole <= stepCount, checkedWholeState != nil {
+      if sinceCheckedWhole.count < Self.maximumKeptSteps {
+        sinceCheckedWhole.append((recorded.action, recorded.digest))
+      } else {
+        checkedWholeState = nil
+        sinceCheckedWhole = []
+      }
     }
   }
 
@@ -374,28 +398,52 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// the replayed state already differed.
   ///
   /// Between two states checked whole, steps were checked with the shortcuts on `==`, which a
-  /// type whose `==` ignores a field makes miss a difference in it. So the log is read again,
-  /// unverified, from its start, and each step since the last state checked whole is encoded
-  /// whole: the first whose digest is not the recorded one is where the replay began to differ,
-  /// and its divergence, with its own diff, is the one reported. It costs a second reading of
-  /// the log up to here, once, when a replay diverges.
+  /// type whose `==` ignores a field makes miss a difference in it. So the steps since the last
+  /// state checked whole are reduced again from it, kept for this (``sinceCheckedWhole``), and
+  /// encoded whole: the first whose digest is not the recorded one is where the replay began to
+  /// differ. Only then is the log read again, unverified, up to that step, for the state it
+  /// records there, and that step's divergence, with its own diff, is the one reported. Without
+  /// the kept steps (more than ``maximumKeptSteps`` of them), the steps are found by reading the
+  /// log again.
   private func traced(_ found: ActionLogError, foundAt step: Int) -> ActionLogError {
-    guard stepCount > stepsCheckedWhole, let reopen,
+    guard stepCount > stepsCheckedWhole,
       case .divergence(let number, let action, let reason, let diff) = found
     else { return found }
+    func noting(_ why: String) -> ActionLogError {
+      .divergence(step: number, action: action, reason: reason + " (\(why))", diff: diff)
+    }
+    var searchFrom = stepsCheckedWhole
+    if let start = checkedWholeState {
+      var replayed = start
+      var differing: Int?
+      for (offset, kept) in sinceCheckedWhole.enumerated() {
+        _ = reducer.reduce(into: &replayed, action: kept.action)
+        do {
+          let digest = try CanonicalJSON.digest(replayed, using: wholeEncoder)
+          if StateDigest.hash(digest, isWrittenAs: kept.digest) { continue }
+        } catch {
+          return noting(
+            "encoding the steps before it again failed: "
+              + CanonicalJSON.failure(error, encoding: R.State.self))
+        }
+        differing = offset
+        break
+      }
+      guard let differing else { return found }
+      searchFrom = stepsCheckedWhole + differing
+    }
+    guard let reopen else { return found }
     // A followed log's path may hold another recording by now: reading it would compare other
     // steps.
     guard !reader.isReplaced() else {
-      return .divergence(
-        step: number, action: action,
-        reason: reason + " (the log's path holds another recording now, so the steps before "
-          + "were not read again to find where it began)",
-        diff: diff)
+      return noting(
+        "the log's path holds another recording now, so the steps before were not read again "
+          + "to find where it began")
     }
     do throws(ActionLogError) {
       let again = try reopen()
-      for _ in 0..<stepsCheckedWhole { _ = try again.next() }
-      for _ in stepsCheckedWhole..<stepCount {
+      for _ in 0..<searchFrom { _ = try again.next() }
+      for _ in searchFrom..<stepCount {
         guard let earlier = try again.next() else { break }
         let digest: UInt64
         do {
@@ -419,10 +467,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         return earlierDivergence
       }
     } catch {
-      return .divergence(
-        step: number, action: action,
-        reason: reason + " (reading the log again to find where it began failed: \(error))",
-        diff: diff)
+      return noting("reading the log again to find where it began failed: \(error)")
     }
     return found
   }

@@ -31,11 +31,12 @@ struct HostEqualityDivergenceTests {
     }
 
     var relabels = false
+    var bump = 1
 
     func reduce(into state: inout State, action: Action) -> [Effect] {
       switch action {
       case .touch: if relabels { state.notes[0].label = "touched" }
-      case .bump: state.count += 1
+      case .bump: state.count += bump
       case .announce: return [.post(state.notes[0])]
       }
       return []
@@ -127,6 +128,21 @@ struct HostEqualityDivergenceTests {
       found?.reason.hasPrefix(
         "the replayed state differs from the recorded state (reading the log again to find "
           + "where it began failed: ") == true, "\(found?.reason ?? "")")
+  }
+
+  /// A divergence that begins where it is found is reported at once: the steps before it are
+  /// reduced again from memory, and the log is not read again (here it could not be: it is
+  /// gone).
+  @Test func aDivergenceThatBeginsWhereItIsFoundDoesNotReadTheLogAgain() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordedBoard([.touch, .touch, .bump], checkpointInterval: 100, in: folder)
+    let changed = try Replayer(reducer: Board(bump: 2)).steps(of: url)
+    try FileManager.default.removeItem(at: url)
+    let found = divergence("step 3 should have diverged") {
+      () throws(ActionLogError) in while try changed.next() != nil {}
+    }
+    #expect(found?.step == 3)
+    #expect(found?.reason == "the replayed state differs from the recorded state")
   }
 
   /// A followed log whose path holds another recording by the time the divergence is found:
