@@ -172,7 +172,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   private var checkedWholeState: R.State?
   private var sinceCheckedWhole: [(action: R.Action, digest: String)] = []
   /// The most steps kept for tracing a divergence back; past it, the log is read again.
-  static var maximumKeptSteps: Int { 10_000 }
+  package static var maximumKeptSteps: Int { 10_000 }
   /// Opens the log again from its start, unverified (see ``traced(_:foundAt:)``).
   private let reopen: (() throws(ActionLogError) -> ReplaySession<R>)?
   /// Whether every step's state is encoded whole, with neither shortcut on the state's `==`

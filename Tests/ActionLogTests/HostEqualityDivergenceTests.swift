@@ -145,6 +145,21 @@ struct HostEqualityDivergenceTests {
     #expect(found?.reason == "the replayed state differs from the recorded state")
   }
 
+  /// More steps since the last state checked whole than are kept: the steps are found by
+  /// reading the log again, and the divergence is still reported where it began.
+  @Test func aTraceBeyondTheKeptStepsReadsTheLogAgain() async throws {
+    let folder = try TemporaryFolder()
+    let kept = ReplaySession<Board>.maximumKeptSteps
+    let actions = [Board.Action.bump, .touch] + Array(repeating: .bump, count: kept + 3)
+    let url = try await recordedBoard(actions, checkpointInterval: kept + 4, in: folder)
+    let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
+    let found = divergence("step \(kept + 4), a checkpoint, should have diverged") {
+      () throws(ActionLogError) in while try changed.next() != nil {}
+    }
+    #expect(found?.step == 2)
+    #expect(found?.reason.contains("(found at step \(kept + 4);") == true, "\(found?.reason ?? "")")
+  }
+
   /// A followed log whose path holds another recording by the time the divergence is found:
   /// the other recording is not read as if it were this one's steps.
   @Test func aFollowedLogReplacedBeforeTheDivergenceIsNotTracedThroughTheNewOne() async throws {
