@@ -162,6 +162,8 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   private let wholeEncoder: CanonicalJSONEncoder
   private let effectComparison: EffectComparison<R.Effect>
   private var lastDigest: String?
+  /// The last step's sequence number and action, for a divergence found after it.
+  private var lastStep: (sequenceNumber: Int, action: R.Action)?
   /// How many steps had been returned when the replayed state was last known to be the
   /// recorded one without a shortcut: encoded whole and found as recorded, or the state of the
   /// header or of a gap marker. A divergence found later may have begun at any step after it.
@@ -269,6 +271,8 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     while let entry = try reader.next() {
       switch entry {
       case .gap(_, _, let resumed):
+        // The steps before the gap get no checkpoint: their last state is checked whole now.
+        if verifies { try checkLastStateWhole(at: "before a gap") }
         state = resumed
         lastDigest = nil
         stepsCheckedWhole = stepCount
@@ -278,7 +282,10 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       case .transition(let recorded):
         let before = state
         let effects = reducer.reduce(into: &state, action: recorded.action)
-        if verifies { try verify(recorded, before: before, effects: effects) }
+        if verifies {
+          try verify(recorded, before: before, effects: effects)
+          lastStep = (recorded.sequenceNumber, recorded.action)
+        }
         stepCount += 1
         return ReplayStep(
           line: recorded.line, time: recorded.time,
@@ -292,7 +299,37 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           canonicalForm: reader.form)
       }
     }
+    // The steps since the last checkpoint get none: their last state is checked whole now (for
+    // a followed log, at the end written so far).
+    if verifies { try checkLastStateWhole(at: "the end of the log") }
     return nil
+  }
+
+  /// Checks the state after the last step whole when steps since the last state checked whole
+  /// were checked with the shortcuts on `==`, where no checkpoint will check them: at the end
+  /// of the log and before a gap. A replay that differs from the recording only in a field
+  /// `==` ignores is then not called clean.
+  ///
+  /// - Parameter place: Where, for the divergence's reason.
+  private func checkLastStateWhole(at place: String) throws(ActionLogError) {
+    guard stepCount > stepsCheckedWhole, let lastDigest, let lastStep else { return }
+    let digest: UInt64
+    do {
+      digest = try CanonicalJSON.digest(state, using: wholeEncoder)
+    } catch {
+      throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
+    }
+    guard StateDigest.hash(digest, isWrittenAs: lastDigest) else {
+      let found = ActionLogError.divergence(
+        step: lastStep.sequenceNumber, action: Dump.renderOneLine(lastStep.action),
+        reason: "the replayed state's digest \(StateDigest.hex(digest)) differs from the "
+          + "recorded \(Sanitized.plain(lastDigest))",
+        diff: nil)
+      throw traced(found, foundAt: "step \(lastStep.sequenceNumber), \(place)")
+    }
+    stepsCheckedWhole = stepCount
+    checkedWholeState = state
+    sinceCheckedWhole.removeAll(keepingCapacity: true)
   }
 
   private func verify(
@@ -310,7 +347,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         divergence(
           "the replayed state differs from the recorded checkpoint",
           Dump.diff(of: checkpoint, and: state)),
-        foundAt: recorded.sequenceNumber)
+        foundAt: "step \(recorded.sequenceNumber)")
     }
     // Two shortcuts rest on the host's `==`, for speed: an unchanged state has the digest it
     // had (the encoding is skipped), and the remembering encoder copies the bytes of values its
@@ -336,7 +373,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         let found = digestDivergence(
           digest, state: state, reader: reader, divergence: divergence,
           recordedDigest: recorded.digest)
-        throw traced(found, foundAt: recorded.sequenceNumber)
+        throw traced(found, foundAt: "step \(recorded.sequenceNumber)")
       }
       if checkedWhole {
         stepsCheckedWhole = stepCount + 1
@@ -351,7 +388,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         divergence(
           "the reducer returned other effects than recorded",
           Dump.diff(of: recorded.effects, and: effects)),
-        foundAt: recorded.sequenceNumber)
+        foundAt: "step \(recorded.sequenceNumber)")
     }
     // A step checked with a shortcut is kept, to be reduced again if a divergence is found
     // later (``traced(_:foundAt:)``).
@@ -394,7 +431,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     return divergence("the replayed state differs from the recorded state", diff)
   }
 
-  /// `found`, the divergence found at step `step`, or the divergence of an earlier step where
+  /// `found`, the divergence found at `place`, or the divergence of an earlier step where
   /// the replayed state already differed.
   ///
   /// Between two states checked whole, steps were checked with the shortcuts on `==`, which a
@@ -405,7 +442,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// records there, and that step's divergence, with its own diff, is the one reported. Without
   /// the kept steps (more than ``maximumKeptSteps`` of them), the steps are found by reading the
   /// log again.
-  private func traced(_ found: ActionLogError, foundAt step: Int) -> ActionLogError {
+  private func traced(_ found: ActionLogError, foundAt place: String) -> ActionLogError {
     guard stepCount > stepsCheckedWhole,
       case .divergence(let number, let action, let reason, let diff) = found
     else { return found }
@@ -454,7 +491,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         }
         if StateDigest.hash(digest, isWrittenAs: earlier.recordedDigest) { continue }
         let note =
-          " (found at step \(step); the steps between were checked on the state's `==`, which "
+          " (found at \(place); the steps between were checked on the state's `==`, which "
           + "does not see this difference)"
         let earlierDivergence = again.digestDivergence(
           digest, state: earlier.transition.stateAfter, reader: again.reader,

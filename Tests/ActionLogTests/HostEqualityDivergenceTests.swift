@@ -160,6 +160,46 @@ struct HostEqualityDivergenceTests {
     #expect(found?.reason.contains("(found at step \(kept + 4);") == true, "\(found?.reason ?? "")")
   }
 
+  /// A log that ends before a checkpoint comes: its last state is checked whole at the end, so
+  /// a replay that differs only in a field `==` ignores is not called clean.
+  @Test func aDivergenceAfterTheLastCheckpointIsFoundAtTheEnd() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordedBoard([.bump, .touch, .bump], checkpointInterval: 100, in: folder)
+    let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
+    let found = divergence("the end of the log should have diverged") {
+      () throws(ActionLogError) in while try changed.next() != nil {}
+    }
+    #expect(found?.step == 2)
+    #expect(
+      found?.reason.contains("(found at step 3, the end of the log;") == true,
+      "\(found?.reason ?? "")")
+    #expect(changed.stepCount == 3, "every step was returned before the end was checked")
+  }
+
+  /// The steps before a gap get no checkpoint, and the replay resumes from the gap's recorded
+  /// state: their last state is checked whole before the gap.
+  @Test func aDivergenceBeforeAGapIsFoundThere() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordedBoard(
+      [.bump, .touch, .bump, .bump, .bump], checkpointInterval: 100, in: folder)
+    // Step 4 dropped: a gap marker with the state after it, as a recorder that fell behind
+    // writes one.
+    var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+    lines[4] = #"{"kind":"gap","dropped":1,"state":{"count":3,"notes":[{"id":1,"label":"draft"}]}}"#
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    let session = try Replayer(reducer: Board()).steps(of: url)
+    while try session.next() != nil {}
+    #expect(session.stepCount == 4, "the recorded build replays the log with its gap cleanly")
+
+    let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
+    let found = divergence("the step before the gap should have diverged") {
+      () throws(ActionLogError) in while try changed.next() != nil {}
+    }
+    #expect(found?.step == 2)
+    #expect(
+      found?.reason.contains("(found at step 3, before a gap;") == true, "\(found?.reason ?? "")")
+  }
+
   /// A followed log whose path holds another recording by the time the divergence is found:
   /// the other recording is not read as if it were this one's steps.
   @Test func aFollowedLogReplacedBeforeTheDivergenceIsNotTracedThroughTheNewOne() async throws {
