@@ -291,6 +291,21 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     return (state, stepCount, warnings)
   }
 
+  /// For a verified replay that stops before the end (`replay --until`): checks the steps of
+  /// the segment being replayed so far (see ``ReplaySession/checkStepsSoFar()``).
+  ///
+  /// - Throws: The divergence of a step returned, named by its segment.
+  package func checkStepsSoFar() throws(ActionLogError) {
+    if let failure { throw failure }
+    do {
+      try session?.checkStepsSoFar()
+    } catch {
+      let named = Self.naming(error, recording.segments[min(index, recording.segments.count - 1)])
+      failure = named
+      throw named
+    }
+  }
+
   /// How many bytes of the segment being replayed have been read (for progress).
   package var bytesReadInSegment: Int { session?.bytesRead ?? 0 }
 

@@ -130,7 +130,10 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     var steps: [ReplayStep<R>] = []
     while let next = try session.next() {
       if keepingSteps { steps.append(next) }
-      if let step, next.sequenceNumber >= step { break }
+      if let step, next.sequenceNumber >= step {
+        try session.checkStepsSoFar()
+        break
+      }
     }
     return ReplayResult(
       header: session.header, finalState: session.state, stepCount: session.stepCount,
@@ -303,6 +306,24 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     // a followed log, at the end written so far).
     if verifies { try checkLastStateWhole(at: "the end of the log") }
     return nil
+  }
+
+  /// For a verified replay that stops before the end of the log (`replay --until`, a replay
+  /// `through` a step): checks the state after the last step returned as the end of the log is
+  /// checked, so the steps returned are not called clean on `==`'s word alone. Does nothing for
+  /// an unverified session.
+  ///
+  /// - Throws: ``ActionLogError/divergence(step:action:reason:diff:)`` where a step returned
+  ///   differs from the recording.
+  package func checkStepsSoFar() throws(ActionLogError) {
+    if let failure { throw failure }
+    guard verifies else { return }
+    do {
+      try checkLastStateWhole(at: "where the replay stopped")
+    } catch {
+      failure = error
+      throw error
+    }
   }
 
   /// Checks the state after the last step whole when steps since the last state checked whole

@@ -256,6 +256,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         lastStep = step.sequenceNumber
         if let until = options.until, step.sequenceNumber >= until {
           reachedStop = true
+          try session.checkStepsSoFar()
           break
         }
       }
@@ -332,6 +333,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           lastStep = step.sequenceNumber
           if let until = options.until, step.sequenceNumber >= until {
             reachedStop = true
+            try replay.checkStepsSoFar()
           }
         }
         if reachedStop { break }

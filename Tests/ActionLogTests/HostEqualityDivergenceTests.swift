@@ -176,6 +176,23 @@ struct HostEqualityDivergenceTests {
     #expect(changed.stepCount == 3, "every step was returned before the end was checked")
   }
 
+  /// A verified replay through a step, before the log's end: the steps it returned are checked
+  /// where it stops.
+  @Test func aReplayThroughAStepChecksTheStepsItReturned() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordedBoard(
+      [.bump, .touch, .bump, .bump, .bump], checkpointInterval: 100, in: folder)
+    #expect(try Replayer(reducer: Board()).replay(url, through: 3).stepCount == 3)
+    let found = divergence("the replay through step 3 should have diverged") {
+      () throws(ActionLogError) in
+      _ = try Replayer(reducer: Board(relabels: true)).replay(url, through: 3)
+    }
+    #expect(found?.step == 2)
+    #expect(
+      found?.reason.contains("(found at step 3, where the replay stopped;") == true,
+      "\(found?.reason ?? "")")
+  }
+
   /// The steps before a gap get no checkpoint, and the replay resumes from the gap's recorded
   /// state: their last state is checked whole before the gap.
   @Test func aDivergenceBeforeAGapIsFoundThere() async throws {

@@ -313,6 +313,13 @@ import ToolTestSupport
           + "state differs from the recorded state (found at step 4;"),
       "\(verified.text)")
     #expect(verified.text.contains(#"+     label: "renamed""#), "\(verified.text)")
+    // Stopped before the checkpoint, at step 3: the steps replayed are checked there.
+    let stopped = Captured()
+    #expect(command.run(["--verify", "--until", "3", log.path], output: stopped.output) == 1)
+    #expect(
+      stopped.text.contains(
+        "pins-replay: step 2 (GenericTimelineTests.Board.Action.publishPinned): the replayed "),
+      "\(stopped.text)")
 
     let paged = Captured()
     let pageStatus = command.run(
