@@ -231,13 +231,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// - Parameter step: The step ``next()`` returned last.
   /// - Throws: ``ActionLogError/encodingFailed(_:)`` when the state cannot be encoded.
   package func stateMatchesRecording(_ step: ReplayStep<R>) throws(ActionLogError) -> Bool {
-    let digest: UInt64
-    do {
-      digest = try CanonicalJSON.digest(
-        step.transition.stateAfter, using: wholeEncoder)
-    } catch {
-      throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
-    }
+    let digest = try self.digest(of: step.transition.stateAfter, using: wholeEncoder)
     return StateDigest.hash(digest, isWrittenAs: step.recordedDigest)
   }
 
@@ -334,12 +328,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// - Parameter place: Where, for the divergence's reason.
   private func checkLastStateWhole(at place: String) throws(ActionLogError) {
     guard stepCount > stepsCheckedWhole, let lastDigest, let lastStep else { return }
-    let digest: UInt64
-    do {
-      digest = try CanonicalJSON.digest(state, using: wholeEncoder)
-    } catch {
-      throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
-    }
+    let digest = try self.digest(of: state, using: wholeEncoder)
     guard StateDigest.hash(digest, isWrittenAs: lastDigest) else {
       let found = ActionLogError.divergence(
         step: lastStep.sequenceNumber, action: Dump.renderOneLine(lastStep.action),
@@ -378,17 +367,12 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     // found there is traced back to the step where it began (``traced(_:foundAt:)``).
     let encodesWhole = checksEveryStepWhole || recorded.checkpoint != nil
     if encodesWhole || !(recorded.digest == lastDigest && state == before) {
-      var digest: UInt64
+      var digest = try self.digest(of: state, using: encodesWhole ? wholeEncoder : encoder)
       var checkedWhole = encodesWhole
-      do {
-        digest = try CanonicalJSON.digest(state, using: encodesWhole ? wholeEncoder : encoder)
-        // Before a mismatch is called a divergence, the state is encoded whole.
-        if !encodesWhole, !StateDigest.hash(digest, isWrittenAs: recorded.digest) {
-          digest = try CanonicalJSON.digest(state, using: wholeEncoder)
-          checkedWhole = true
-        }
-      } catch {
-        throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
+      // Before a mismatch is called a divergence, the state is encoded whole.
+      if !encodesWhole, !StateDigest.hash(digest, isWrittenAs: recorded.digest) {
+        digest = try self.digest(of: state, using: wholeEncoder)
+        checkedWhole = true
       }
       guard StateDigest.hash(digest, isWrittenAs: recorded.digest) else {
         let found = digestDivergence(
@@ -420,6 +404,19 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         checkedWholeState = nil
         sinceCheckedWhole = []
       }
+    }
+  }
+
+  /// The digest of `state`'s canonical JSON by `encoder`.
+  ///
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming the state's type, when it has none.
+  private func digest(of state: R.State, using encoder: CanonicalJSONEncoder) throws(ActionLogError)
+    -> UInt64
+  {
+    do {
+      return try CanonicalJSON.digest(state, using: encoder)
+    } catch {
+      throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
     }
   }
 
@@ -477,12 +474,10 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       for (offset, kept) in sinceCheckedWhole.enumerated() {
         _ = reducer.reduce(into: &replayed, action: kept.action)
         do {
-          let digest = try CanonicalJSON.digest(replayed, using: wholeEncoder)
+          let digest = try self.digest(of: replayed, using: wholeEncoder)
           if StateDigest.hash(digest, isWrittenAs: kept.digest) { continue }
         } catch {
-          return noting(
-            "encoding the steps before it again failed: "
-              + CanonicalJSON.failure(error, encoding: R.State.self))
+          return noting("encoding the steps before it again failed: \(error)")
         }
         differing = offset
         break
@@ -503,13 +498,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       for _ in 0..<searchFrom { _ = try again.next() }
       for _ in searchFrom..<stepCount {
         guard let earlier = try again.next() else { break }
-        let digest: UInt64
-        do {
-          digest = try CanonicalJSON.digest(
-            earlier.transition.stateAfter, using: again.wholeEncoder)
-        } catch {
-          throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
-        }
+        let digest = try self.digest(of: earlier.transition.stateAfter, using: again.wholeEncoder)
         if StateDigest.hash(digest, isWrittenAs: earlier.recordedDigest) { continue }
         let note =
           " (found at \(place); the steps between were checked on the state's `==`, which "
