@@ -104,9 +104,7 @@ struct HostEqualityDivergenceTests {
     let url = try await recordedBoard(
       [.bump, .touch, .bump, .announce], checkpointInterval: 100, in: folder)
     let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    let found = divergence("step 4's effect should have diverged") {
-      () throws(ActionLogError) in while try changed.next() != nil {}
-    }
+    let found = divergence(replaying: changed, "step 4's effect should have diverged")
     #expect(found?.step == 2)
     #expect(found?.reason.contains("(found at step 4;") == true, "\(found?.reason ?? "")")
   }
@@ -120,9 +118,7 @@ struct HostEqualityDivergenceTests {
     let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
     #expect(try changed.next()?.sequenceNumber == 1)
     try FileManager.default.removeItem(at: url)
-    let found = divergence("step 4, a checkpoint, should have diverged") {
-      () throws(ActionLogError) in while try changed.next() != nil {}
-    }
+    let found = divergence(replaying: changed, "step 4, a checkpoint, should have diverged")
     #expect(found?.step == 4)
     #expect(
       found?.reason.hasPrefix(
@@ -138,9 +134,7 @@ struct HostEqualityDivergenceTests {
     let url = try await recordedBoard([.touch, .touch, .bump], checkpointInterval: 100, in: folder)
     let changed = try Replayer(reducer: Board(bump: 2)).steps(of: url)
     try FileManager.default.removeItem(at: url)
-    let found = divergence("step 3 should have diverged") {
-      () throws(ActionLogError) in while try changed.next() != nil {}
-    }
+    let found = divergence(replaying: changed, "step 3 should have diverged")
     #expect(found?.step == 3)
     #expect(found?.reason == "the replayed state differs from the recorded state")
   }
@@ -153,9 +147,8 @@ struct HostEqualityDivergenceTests {
     let actions = [Board.Action.bump, .touch] + Array(repeating: .bump, count: kept + 3)
     let url = try await recordedBoard(actions, checkpointInterval: kept + 4, in: folder)
     let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    let found = divergence("step \(kept + 4), a checkpoint, should have diverged") {
-      () throws(ActionLogError) in while try changed.next() != nil {}
-    }
+    let found = divergence(
+      replaying: changed, "step \(kept + 4), a checkpoint, should have diverged")
     #expect(found?.step == 2)
     #expect(found?.reason.contains("(found at step \(kept + 4);") == true, "\(found?.reason ?? "")")
   }
@@ -166,9 +159,7 @@ struct HostEqualityDivergenceTests {
     let folder = try TemporaryFolder()
     let url = try await recordedBoard([.bump, .touch, .bump], checkpointInterval: 100, in: folder)
     let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    let found = divergence("the end of the log should have diverged") {
-      () throws(ActionLogError) in while try changed.next() != nil {}
-    }
+    let found = divergence(replaying: changed, "the end of the log should have diverged")
     #expect(found?.step == 2)
     #expect(
       found?.reason.contains("(found at step 3, the end of the log;") == true,
@@ -209,9 +200,7 @@ struct HostEqualityDivergenceTests {
     #expect(session.stepCount == 4, "the recorded build replays the log with its gap cleanly")
 
     let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    let found = divergence("the step before the gap should have diverged") {
-      () throws(ActionLogError) in while try changed.next() != nil {}
-    }
+    let found = divergence(replaying: changed, "the step before the gap should have diverged")
     #expect(found?.step == 2)
     #expect(
       found?.reason.contains("(found at step 3, before a gap;") == true, "\(found?.reason ?? "")")
@@ -228,14 +217,22 @@ struct HostEqualityDivergenceTests {
     let other = folder.file("other.jsonl")
     try FileManager.default.copyItem(at: url, to: other)
     #expect(rename(other.path, url.path) == 0)
-    let found = divergence("step 4, a checkpoint, should have diverged") {
-      () throws(ActionLogError) in while try changed.next() != nil {}
-    }
+    let found = divergence(replaying: changed, "step 4, a checkpoint, should have diverged")
     #expect(found?.step == 4)
     #expect(
       found?.reason.hasSuffix(
         "(the log's path holds another recording now, so the steps before were not read again "
           + "to find where it began)") == true, "\(found?.reason ?? "")")
+  }
+
+  /// The divergence `session` throws when it is replayed to its end (see ``divergence(_:_:)``).
+  func divergence<R: Reducer>(
+    replaying session: ReplaySession<R>, _ unexpected: Comment,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (step: Int, reason: String, diff: String?)? {
+    divergence(unexpected, sourceLocation: sourceLocation) { () throws(ActionLogError) in
+      while try session.next() != nil {}
+    }
   }
 
   /// The divergence `replay` throws; `nil`, recorded as an issue (`unexpected` when it throws
