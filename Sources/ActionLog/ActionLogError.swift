@@ -11,10 +11,11 @@
 /// this build reads version 1; the file is version 2
 /// ```
 ///
-/// Four cases are warnings rather than failures — the replay goes on and reports them in
-/// ``ReplaySession/warnings``: ``truncatedLastLine(line:)``, ``transitionsDropped(line:count:)``,
-/// ``recordingStopped(line:reason:)`` and ``recorderWarning(line:message:)``. ``isWarning``
-/// tells them apart.
+/// Five cases are warnings rather than failures. Four a replay meets, goes on after and reports
+/// in ``ReplaySession/warnings``: ``truncatedLastLine(line:)``, ``transitionsDropped(line:count:)``,
+/// ``recordingStopped(line:reason:)`` and ``recorderWarning(line:message:)``; a flight recorder
+/// tells its `onError` the fifth, ``folderWarning(_:)``, and records on. ``isWarning`` tells
+/// them apart.
 public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file holds nothing (or only blank lines).
   case emptyFile
@@ -51,6 +52,11 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
   case encodingFailed(String)
   /// The file could not be opened, read or written.
   case ioError(String)
+  /// Warning: a flight recorder left something in its folder as it was, and recording went on:
+  /// a file with a segment's name that it did not write (never counted, never deleted), or a
+  /// segment it could not delete to keep the folder within its budget. Each is said once, to
+  /// `onError` and in a `warning` line of the segment being written.
+  case folderWarning(String)
   /// A segment of a flight recording could not be replayed: the file, and what is wrong with
   /// it (the first line of the underlying error).
   case badSegment(file: String, reason: String)
@@ -58,7 +64,9 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
   /// Whether this is a warning that does not stop a replay.
   public var isWarning: Bool {
     switch self {
-    case .truncatedLastLine, .transitionsDropped, .recordingStopped, .recorderWarning: true
+    case .truncatedLastLine, .transitionsDropped, .recordingStopped, .recorderWarning,
+      .folderWarning:
+      true
     default: false
     }
   }
@@ -106,6 +114,8 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
       return "could not encode \(what) as canonical JSON"
     case .ioError(let message):
       return "I/O error: \(message)"
+    case .folderWarning(let message):
+      return "warning: \(message)"
     case .badSegment(let file, let reason):
       return "\(Sanitized.name(file)): \(reason)"
     }

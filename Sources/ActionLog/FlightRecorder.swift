@@ -73,13 +73,16 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   /// The memory every segment's buffer draws on.
   private let budget: RecorderBudget
   private var isClosed = false
-  @usableFromInline var current: RecorderCore<R.State, R.Action, R.Effect> {
-    didSet { writing.withLock { $0 = current } }
-  }
+  @usableFromInline var current: RecorderCore<R.State, R.Action, R.Effect>
   /// The segment being written, for the prunes off the main actor: a prune that fails writes
   /// its warning into the segment being written when it fails.
-  private let writing: Guarded<RecorderCore<R.State, R.Action, R.Effect>>
-  private var currentNumber: Int
+  private let writing: Guarded<WritingSegment<R.State, R.Action, R.Effect>>
+  /// What the prunes have said already (``PruneWarnings``).
+  private let said = Guarded(PruneWarnings())
+  /// Set after `current` when a segment rolls: the prunes then note into the new one.
+  private var currentNumber: Int {
+    didSet { writing.withLock { $0 = WritingSegment(core: current, number: currentNumber) } }
+  }
   @usableFromInline var subscription: StoreSubscription?
   /// The recorded store's state now, while the store lives: the state of steps dropped at the
   /// end, which ``close()`` writes.
@@ -99,9 +102,11 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   ///   - onError: Called, on a background queue, when writing a segment fails; on the main
   ///     actor, once, when the next segment cannot be made: the recorder then writes on in the
   ///     segment it has, past its share of the budget, and rolls no more; and on a background
-  ///     task when the folder cannot be kept within its budget (a segment that cannot be
-  ///     deleted, a folder that cannot be listed): recording goes on, and the segment being
-  ///     written holds the same words in a `warning` line, which `replay` reports
+  ///     task with a ``ActionLogError/folderWarning(_:)``, once for each problem, when the
+  ///     folder cannot be kept within its budget (a segment that cannot be deleted, a folder
+  ///     that cannot be listed) or holds a file with a segment's name that the package did not
+  ///     write (left as it is): recording goes on, and each segment being written meanwhile
+  ///     holds the same words in a `warning` line, which `replay` reports
   ///     (``ActionLogError/recorderWarning(line:message:)``).
   /// - Throws: ``ActionLogError/ioError(_:)`` when the folder or the first segment cannot be made.
   @inlinable
@@ -146,7 +151,7 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
       budget: budget, onError: onError)
     current = first
     currentNumber = number
-    writing = Guarded(first)
+    writing = Guarded(WritingSegment(core: first, number: number))
   }
 
   isolated deinit {
@@ -181,10 +186,12 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
 
   /// Deletes the oldest segments while the folder is over its budget, off the main actor,
   /// never `keeping` or newer; a failure goes to `onError` and into the segment being written.
-  private func prune(keeping number: Int) async {
-    let (folder, budget, onError, writing) = (folder, options.budget, onError, writing)
+  private func prune(keeping number: Int, reserving reserved: Int = 0) async {
+    let (folder, onError, writing, said) = (folder, onError, writing, said)
+    let budget = max(0, options.budget - reserved)
     await Task.detached(priority: .utility) {
-      pruneSegments(folder, budget: budget, keeping: number, noting: writing, onError: onError)
+      pruneSegments(
+        folder, budget: budget, keeping: number, noting: writing, said: said, onError: onError)
     }.value
   }
 
@@ -200,7 +207,8 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
       // Pruned before the segment closes, once what it holds is on disk, so that a failure
       // is written into it, before its `closed` line.
       await Self.flush(core)
-      await prune(keeping: currentNumber)
+      // The `closed` line the segment ends with counts: after it the folder is within budget.
+      await prune(keeping: currentNumber, reserving: ActionLogFormat.closedLineByteCount)
     }
     let finalState = currentState()
     await withCheckedContinuation { continuation in
@@ -244,13 +252,15 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     let previous = pruning
     let onError = onError
     let writing = writing
+    let said = said
     pruning = Task.detached(priority: .utility) {
       await previous?.value
       // Once the segment just closed is all on disk, so its size counts whole.
       await withCheckedContinuation { continuation in
         finished.finish { continuation.resume() }
       }
-      pruneSegments(folder, budget: budget, keeping: next, noting: writing, onError: onError)
+      pruneSegments(
+        folder, budget: budget, keeping: next, noting: writing, said: said, onError: onError)
     }
   }
 
@@ -311,17 +321,48 @@ extension Store where R.State: Encodable & Sendable, R.Action: Encodable, R.Effe
   }
 }
 
-/// One prune of a flight recorder's folder: a failure is told to the host and written into the
-/// segment being written (`writing`), so a person reading the folder, in a bug report, learns
-/// why it is over its budget.
+/// The segment being written, and its number.
+private struct WritingSegment<
+  State: Encodable & Sendable, Action: Encodable & Sendable, Effect: Encodable & Sendable
+>: Sendable {
+  var core: RecorderCore<State, Action, Effect>
+  var number: Int
+}
+
+/// What a flight recorder's prunes have said: each problem is told to the host once, and
+/// written once into each segment that is being written while it lasts, so the folder always
+/// holds it (a line at every roll took a folder to 2–3.5× its budget).
+private struct PruneWarnings {
+  /// The problems told to the host (``FlightRecording/PruneWarning/key``).
+  var told: Set<String> = []
+  /// The segment the problems in `noted` were written into.
+  var notedSegment = 0
+  var noted: Set<String> = []
+}
+
+/// One prune of a flight recorder's folder: each warning is told to the host once, and written
+/// once into the segment being written (`writing`), so a person reading the folder, in a bug
+/// report, learns why it is over its budget or what it left alone.
 private func pruneSegments<State, Action, Effect>(
   _ folder: URL, budget: Int, keeping number: Int,
-  noting writing: Guarded<RecorderCore<State, Action, Effect>>,
+  noting writing: Guarded<WritingSegment<State, Action, Effect>>,
+  said: Guarded<PruneWarnings>,
   onError: @Sendable (ActionLogError) -> Void
 ) {
-  guard let failure = FlightRecording.prune(folder, budget: budget, keeping: number) else {
-    return
+  // Held through the prune: two prunes never count and delete at once.
+  let (toTell, toNote) = said.withLock { said in
+    let warnings = FlightRecording.prune(folder, budget: budget, keeping: number)
+    let segment = writing.withLock { $0 }
+    if said.notedSegment != segment.number {
+      said.notedSegment = segment.number
+      said.noted = []
+    }
+    let toTell = warnings.filter { said.told.insert($0.key).inserted }
+    let toNote = warnings.filter { said.noted.insert($0.key).inserted }
+    return (toTell, toNote.isEmpty ? nil : (segment.core, toNote))
   }
-  onError(failure)
-  writing.withLock { $0 }.note(failure.description)
+  for warning in toTell { onError(.folderWarning(warning.message)) }
+  if let (core, warnings) = toNote {
+    for warning in warnings { core.note(warning.message) }
+  }
 }

@@ -154,10 +154,12 @@ public struct FlightRecording: Sendable {
       guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
       let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
       // Any number of digits: `Int` refuses only numbers past `Int.max`.
-      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      // Compared byte by byte: a digit followed by a combining mark is one `Character` that
+      // `==` and `hasPrefix` may call a digit, and is no segment's name.
+      guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
         let number = Int(digits),
         // `segment-1.jsonl` next to `segment-000001.jsonl` would be segment 1 twice.
-        name == segmentName(number)
+        name.utf8.elementsEqual(segmentName(number).utf8)
       else { return nil }
       return number
     }.sorted()
@@ -181,48 +183,91 @@ public struct FlightRecording: Sendable {
 
   /// Deletes the oldest segments while the folder is over `budget`; never `keeping` or newer.
   ///
-  /// Only regular files are counted and deleted, one `unlink` each: a folder (or a link) that
-  /// bears a segment's name is not the recorder's, and is left as it is with what it holds.
+  /// Only segments the package wrote are counted and deleted: regular files that bear a
+  /// segment's name and begin with an action log's header, each checked again (same file)
+  /// right before its one `unlink`. Anything else with a segment's name is not the recorder's:
+  /// it is left as it is and counts for nothing. A regular file of another program's is named
+  /// in a warning; a folder, a link or a FIFO is named by a replay of the folder; an empty file
+  /// is left without a word, as it may be a segment another launch has just created.
   ///
   /// A segment that cannot be deleted is passed over, and the next oldest deleted in its place,
   /// so one undeletable file does not let the folder grow without bound.
   ///
-  /// - Returns: Why the folder could not be brought within the budget (it cannot be listed, or
-  ///   a segment cannot be deleted: the first one met), or `nil`. A segment already gone counts
+  /// - Parameters:
+  ///   - folder: The folder of segments.
+  ///   - budget: The most bytes its segments may take.
+  ///   - newest: The segment being written; it and any newer one are never deleted.
+  /// - Returns: What the recorder should warn of: the folder cannot be listed, a file with a
+  ///   segment's name is not one, a segment cannot be deleted. A segment already gone counts
   ///   as deleted.
-  static func prune(_ folder: URL, budget: Int, keeping newest: Int) -> ActionLogError? {
+  /// A problem a prune met: ``key`` tells one problem from another (the same problem met at
+  /// the next roll has the same key), ``message`` says it.
+  struct PruneWarning: Equatable {
+    var key: String
+    var message: String
+  }
+
+  static func prune(_ folder: URL, budget: Int, keeping newest: Int) -> [PruneWarning] {
     // A folder that is gone holds nothing over the budget (the recorder reports the segment it
     // then cannot make).
-    guard FileManager.default.fileExists(atPath: folder.path) else { return nil }
+    guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+    let folderName = Sanitized.name(folder.lastPathComponent)
+    var warnings: [PruneWarning] = []
+    func warn(_ key: String, _ message: String) {
+      warnings.append(PruneWarning(key: key, message: message))
+    }
     let numbers: [Int]
     do {
       numbers = try segmentNumbers(in: folder)
     } catch {
-      return error
+      warn("list", "cannot keep \(folderName) within its budget of \(budget) bytes: \(error)")
+      return warnings
     }
-    let files = numbers.compactMap { number -> (number: Int, path: String, size: Int)? in
+    var files: [(number: Int, path: String, identity: LogFile.Identity, size: Int)] = []
+    for number in numbers {
       let path = segmentURL(number, in: folder).path
-      var info = stat()
-      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-      return (number, path, Int(info.st_size))
+      let name = segmentName(number)
+      let identity = LogFile.identify(path)
+      switch identity {
+      case .actionLog(let size, _, _):
+        files.append((number, path, identity, size))
+      case .empty, .gone, .notAFile:
+        // Never counted nor deleted; a replay names what is not a file (``notAFile(_:)``).
+        continue
+      case .foreign(let reason):
+        warn(
+          "foreign " + name,
+          "\(name) in \(folderName) \(reason): not a segment this recorder wrote, so it is "
+            + "left as it is and not counted in the budget")
+      case .unreadable(let reason):
+        warn(
+          "unreadable " + name,
+          "\(name) in \(folderName) cannot be read (\(reason)): it is left as it is and not "
+            + "counted in the budget")
+      }
     }
     var total = files.reduce(0) { $0 + $1.size }
-    var failure: ActionLogError?
     for oldest in files where total > budget && oldest.number < newest {
+      let name = segmentName(oldest.number)
+      // The same file as the one checked (it may have grown): another may have taken its name
+      // since, and is left alone.
+      guard case .actionLog(_, let device, let inode) = oldest.identity,
+        case .actionLog(_, device, inode) = LogFile.identify(oldest.path)
+      else {
+        total -= oldest.size
+        continue
+      }
       // `unlink` never removes a folder, should one have taken the file's place meanwhile.
       if unlink(oldest.path) != 0, errno != ENOENT {
-        let reason = SystemError.message(errno)
-        failure =
-          failure
-          ?? .ioError(
-            "cannot delete \(segmentName(oldest.number)) to keep "
-              + "\(Sanitized.name(folder.lastPathComponent)) within its budget of \(budget) "
-              + "bytes: " + reason)
+        warn(
+          "undeletable " + name,
+          "cannot delete \(name) to keep \(folderName) within its budget of \(budget) bytes: "
+            + SystemError.message(errno))
         continue
       }
       total -= oldest.size
     }
-    return failure
+    return warnings
   }
 }
 

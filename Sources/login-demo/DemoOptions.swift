@@ -185,7 +185,7 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
       "--latency must be a whole number of milliseconds from 0 to 60000, got "
         + "\(Sanitized.name(text))"
     case .invalidURL(let text):
-      "--api must be an http:// or https:// URL, got \(Sanitized.name(text))"
+      "--api must be an http:// or https:// URL, got \(Sanitized.url(text))"
     case .emptyPath(let option):
       "\(option) needs a file name"
     case .invalidDate(let text):

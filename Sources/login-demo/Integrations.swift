@@ -26,7 +26,7 @@ enum Integrations {
   ) throws(DemoFailure) -> any LoginAPI {
     if let text = options.apiURL {
       guard let url = URL(string: text) else {
-        throw .usage("--api: not a URL: \(Sanitized.name(text))")
+        throw .usage("--api: not a URL: \(Sanitized.url(text))")
       }
       return HTTPLoginAPI(baseURL: url)
     }
@@ -132,6 +132,9 @@ enum Integrations {
   ///   - clock: The clock step times are measured on: the app's own.
   ///   - onStop: Called once, on a background queue, with `recording stopped: <why>` when
   ///     writing fails; the demo keeps working without the log.
+  ///   - onWarning: Called on a background queue with `warning: <what>` when a flight recorder
+  ///     warns (a file in its folder it leaves alone, a segment it cannot delete), once for
+  ///     each; recording goes on.
   /// - Returns: What stops the recording and closes the file, or `nil` without either option.
   /// - Throws: ``DemoFailure`` when the file cannot be created, or is the script (a usage
   ///   error). A recording already started is closed first, so no log is left half written.
@@ -140,11 +143,20 @@ enum Integrations {
     _ store: Store<AppReducer>,
     _ options: DemoOptions,
     clock: RecordingClock = .continuous,
-    onStop: @escaping @Sendable (String) -> Void
+    onStop: @escaping @Sendable (String) -> Void,
+    onWarning: @escaping @Sendable (String) -> Void
   ) async throws(DemoFailure) -> Recording? {
     let failure = Guarded<String?>(nil)
+    let warnings = Guarded<[String]>([])
     let reportStop: @Sendable (ActionLogError) -> Void = { error in
-      let message = "recording stopped: \(error.description.prefix { $0 != "\n" })"
+      let words = String(error.description.prefix { $0 != "\n" })
+      if error.isWarning {
+        // `folderWarning`'s words begin with "warning: ".
+        warnings.withLock { $0.append(words) }
+        onWarning(words)
+        return
+      }
+      let message = "recording stopped: \(words)"
       let isFirst = failure.withLock { first in
         guard first == nil else { return false }
         first = message
@@ -188,7 +200,8 @@ enum Integrations {
       stop: {
         for stop in stops { await stop() }
       },
-      failure: { failure.withLock { $0 } })
+      failure: { failure.withLock { $0 } },
+      warnings: { warnings.withLock { $0 } })
   }
 
   /// Whether both paths name one existing file, however they are spelled.
@@ -208,5 +221,7 @@ enum Integrations {
     /// Why recording stopped early (`recording stopped: …`), or `nil`: the demo then exits
     /// with status 1.
     let failure: @Sendable () -> String?
+    /// What the recorders warned of and recorded on after (`warning: …`), in order.
+    let warnings: @Sendable () -> [String]
   }
 }

@@ -86,10 +86,14 @@ package final class InteractiveApp {
     // Standard error is under the full screen here: the notice goes on the screen, and
     // main says it again once the terminal is restored.
     let relay = StopRelay()
+    let warningRelay = StopRelay()
     recording = try await Integrations.startRecording(store, options) { message in
       Task { @MainActor in relay.handler?(message) }
+    } onWarning: { message in
+      Task { @MainActor in warningRelay.handler?(message) }
     }
     relay.handler = { [weak self] message in self?.recordingStopped(message) }
+    warningRelay.handler = { [weak self] message in self?.recorderWarned(message) }
     model.recording = recording?.target
   }
 
@@ -131,6 +135,14 @@ package final class InteractiveApp {
     store.cancelAll()
     await recording?.stop()
     return status
+  }
+
+  /// What the recorders warned of, for main to say again once the terminal is restored.
+  var recordingWarnings: [String] { recording?.warnings() ?? [] }
+
+  private func recorderWarned(_ message: String) {
+    model.notice = message.prefix(1).uppercased() + message.dropFirst()
+    setNeedsRender()
   }
 
   private func recordingStopped(_ message: String) {

@@ -103,6 +103,8 @@ final class ScriptRunner {
       // Standard error is not the screen here: say it at once. `FileHandle.write` traps when
       // the write fails (a full disk, a closed stream); a failed warning must not.
       _ = WriteAll.write("login-demo: \(message)\n", to: STDERR_FILENO)
+    } onWarning: { message in
+      _ = WriteAll.write("login-demo: \(message)\n", to: STDERR_FILENO)
     }
   }
 

@@ -29,6 +29,9 @@ do throws(DemoFailure) {
     let app = try await InteractiveApp(options: options)
     status = try await app.run()
     // The terminal is restored: what the full screen showed is said where it stays.
+    for warning in app.recordingWarnings {
+      _ = WriteAll.write("login-demo: \(warning)\n", to: STDERR_FILENO)
+    }
     if let failure = app.recordingFailure { throw DemoFailure(failure) }
   } else {
     let script = try ScriptSource(path: options.scriptPath)

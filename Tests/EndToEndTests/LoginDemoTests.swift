@@ -109,6 +109,15 @@ struct LoginDemoTests {
       ["--api", "ftp://example.com"],
       "--api must be an http:// or https:// URL, got 'ftp://example.com'"
     ),
+    // A refused URL is echoed with its user info masked: the password was printed whole.
+    (
+      ["--api", "ftp://user:PASS@host/"],
+      "--api must be an http:// or https:// URL, got 'ftp://••••@host/'"
+    ),
+    (
+      ["--api", "user:PASS@host:80/p@q"],
+      "--api must be an http:// or https:// URL, got '••••@host:80/p@q'"
+    ),
     (["--record", ""], "--record needs a file name"),
     (["--script"], "--script needs a value (see --help)"),
   ])
@@ -323,6 +332,34 @@ struct LoginDemoTests {
     let rest = try await DemoProcess.run([flight.path], tool: "replay")
     #expect(rest.status == 0)
     #expect(rest.stdout.hasPrefix("── launch 1 begins in segment-000002.jsonl ("))
+  }
+
+  /// A file that is not an action log but bears a segment's name (9 MiB, over the default
+  /// 8 MiB budget) was deleted by a short launch, without a word. It is left byte for byte,
+  /// named once on standard error, and the launch ends as any other (status 0).
+  @Test func aFlightRecorderLeavesAForeignFileWithASegmentsNameAndSaysSo() async throws {
+    let folder = try TemporaryFolder()
+    defer { withExtendedLifetime(folder) {} }
+    let state = folder.file("state")
+    try FileManager.default.createDirectory(at: state, withIntermediateDirectories: false)
+    let flight = folder.file("flight")
+    try FileManager.default.createDirectory(at: flight, withIntermediateDirectories: false)
+    let foreign = flight.appendingPathComponent("segment-000001.jsonl")
+    let bytes = Data(repeating: UInt8(ascii: "x"), count: 9 * 1_024 * 1_024)
+    try bytes.write(to: foreign)
+
+    let output = try await DemoProcess.run(
+      ["--state-dir", state.path, "--flight-recorder", flight.path],
+      stdin: Self.relaunchFolder.appendingPathComponent("sign-in.script"))
+    #expect(output.status == 0)
+    #expect(
+      output.stderr
+        == "login-demo: warning: segment-000001.jsonl in 'flight' does not begin with an action "
+        + "log's header: not a segment this recorder wrote, so it is left as it is and not "
+        + "counted in the budget\n")
+    #expect(try Data(contentsOf: foreign) == bytes)
+    let recorded = flight.appendingPathComponent("segment-000002.jsonl")
+    #expect(FileManager.default.fileExists(atPath: recorded.path))
   }
 
   /// `--flight-recorder` fails after `--record` has started: the action log is closed before

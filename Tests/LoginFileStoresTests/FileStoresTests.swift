@@ -392,6 +392,35 @@ struct FileStoresTests {
             ".lockout.json.5.6.tmp", ".lockout.json.8.9.tmp", "lockout.json", ".lockout.json.lock",
           ]))
   }
+
+  /// A digit followed by a combining mark (`1́`, `1⃣`, `5̸`) is one `Character` that sorts
+  /// between "0" and "9": an update deleted such names as leftovers. Only ASCII digits, on
+  /// bytes, make a temporary file's number; an empty number makes none.
+  @Test func anUpdateLeavesNamesThatOnlyLookLikeTemporaryFiles() async throws {
+    let folder = try TemporaryFolder()
+    let leftover = ".lockout.json.12.34.tmp"
+    let lookalikes = [
+      ".lockout.json.1\u{301}.2.tmp", ".lockout.json.1\u{20E3}.2.tmp",
+      ".lockout.json.5\u{338}.6.tmp", ".lockout.json.1.2\u{301}.tmp",
+      ".lockout.json.\u{FF11}.2.tmp", ".lockout.json.\u{0663}.2.tmp",
+      ".lockout.json.\u{00B9}.2.tmp",
+      ".lockout.json..1.tmp", ".lockout.json.1..tmp", ".lockout.json...tmp",
+      ".lockout.json.1.2.tmp\u{301}", ".lockout.json\u{301}.1.2.tmp",
+    ]
+    for name in [leftover] + lookalikes { try Data("x".utf8).write(to: folder.file(name)) }
+
+    try await FileLockoutStore(url: folder.file("lockout.json")).update { _ in
+      LockoutRecord(failedAttempts: 1)
+    }
+
+    // Compared as bytes: `Set<String>` would call canonically equivalent names one.
+    let remaining = Set(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path).map { Array($0.utf8) })
+    #expect(!remaining.contains(Array(leftover.utf8)))
+    for name in lookalikes {
+      #expect(remaining.contains(Array(name.utf8)), "deleted \(name.unicodeScalars.map(\.value))")
+    }
+  }
 }
 
 /// Real time, slowed `factor` times: a wait of 5 s on it takes `5 × factor` real seconds.

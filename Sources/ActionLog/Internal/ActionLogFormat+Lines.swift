@@ -65,6 +65,9 @@ extension ActionLogFormat {
     opening(.kind) + "\"" + kind.rawValue + "\""
   }
 
+  /// The bytes closing a log adds: `{"kind":"closed"}` and its newline.
+  static var closedLineByteCount: Int { markerOpening(.closed).utf8.count + 2 }
+
   static let quote = UInt8(ascii: "\"")
   static let closingBrace = UInt8(ascii: "}")
 

@@ -90,14 +90,9 @@ final class LogFile {
     default:
       throw .ioError("\(name) is not a file; an action log is written to a file or a device")
     }
-    if status.st_size > 0 {
-      let opening = Array(ActionLogFormat.headerOpening.utf8)
-      var bytes = [UInt8](repeating: 0, count: opening.count)
-      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-      guard count == opening.count, bytes == opening else {
-        throw .ioError(
-          "\(name) is not an action log; it was left as it was (record to a new file)")
-      }
+    if status.st_size > 0, !startsWithHeader(descriptor) {
+      throw .ioError(
+        "\(name) is not an action log; it was left as it was (record to a new file)")
     }
     if status.st_mode & 0o7777 != 0o600, fchmod(descriptor, 0o600) != 0 {
       throw .ioError(
@@ -106,6 +101,62 @@ final class LogFile {
     guard ftruncate(descriptor, 0) == 0 else {
       throw .ioError("cannot empty \(name): \(SystemError.message(errno))")
     }
+  }
+
+  /// Whether the open file at `descriptor` begins as every header this build writes does
+  /// (``ActionLogFormat/headerOpening``): how the package recognizes a file it wrote, by its
+  /// content, before replacing or deleting it.
+  static func startsWithHeader(_ descriptor: Int32) -> Bool {
+    let opening = Array(ActionLogFormat.headerOpening.utf8)
+    var bytes = [UInt8](repeating: 0, count: opening.count)
+    var count = 0
+    while count < opening.count {
+      let read = bytes[count...].withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, off_t(count))
+      }
+      if read < 0, errno == EINTR { continue }
+      guard read > 0 else { return false }
+      count += read
+    }
+    return bytes == opening
+  }
+
+  /// What is at `path`, looked at without following a link or blocking on a FIFO: a regular
+  /// file that begins with an action log's header (its size and identity), or why not.
+  static func identify(_ path: String) -> Identity {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { return .gone }
+      if code == ELOOP { return .notAFile("a symbolic link") }
+      return .unreadable(SystemError.message(code))
+    }
+    defer { PrivateFile.close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return .unreadable(SystemError.message(errno)) }
+    if let kind = FileKind.notRegular(status.st_mode) { return .notAFile(kind) }
+    if status.st_size == 0 { return .empty }
+    guard startsWithHeader(descriptor) else {
+      return .foreign("does not begin with an action log's header")
+    }
+    return .actionLog(
+      size: Int(status.st_size), device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  }
+
+  /// What ``identify(_:)`` found at a path.
+  enum Identity: Equatable {
+    /// A regular file that begins with an action log's header.
+    case actionLog(size: Int, device: UInt64, inode: UInt64)
+    /// An empty regular file: perhaps a segment another process has just created.
+    case empty
+    /// Nothing.
+    case gone
+    /// Not a regular file: a folder, a link, a FIFO… (``FileKind/notRegular(_:)``'s words).
+    case notAFile(String)
+    /// A regular file the package did not write, and why it says so.
+    case foreign(String)
+    /// It cannot be opened or examined: the system's words.
+    case unreadable(String)
   }
 
   deinit {

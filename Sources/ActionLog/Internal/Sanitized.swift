@@ -29,6 +29,27 @@ package enum Sanitized {
     ShownText.escaped(raw, limit: maximumPathLength)
   }
 
+  /// A URL a person typed, to echo in a message: its user info (`user:password@`) masked as
+  /// `••••@`, then shown as ``name(_:)`` shows a name. A password in a URL is a secret, and a
+  /// refused URL is echoed too (`--api ftp://user:PASS@host/`).
+  package static func url(_ raw: String) -> String {
+    name(maskingUserInfo(raw))
+  }
+
+  /// `raw` with everything before the last `@` of its authority (after `scheme://`, or from
+  /// the start without one, up to the first `/`, `?` or `#`) replaced by `••••`.
+  static func maskingUserInfo(_ raw: String) -> String {
+    let scalars = Array(raw.unicodeScalars)
+    let separator = Array("://".unicodeScalars)
+    let start =
+      scalars.indices.first { scalars[$0...].starts(with: separator) }.map { $0 + 3 } ?? 0
+    let end = scalars[start...].firstIndex { "/?#".unicodeScalars.contains($0) } ?? scalars.count
+    guard let at = scalars[start..<end].lastIndex(of: "@") else { return raw }
+    var masked = String.UnicodeScalarView(scalars[..<start])
+    masked.append(contentsOf: "••••".unicodeScalars)
+    masked.append(contentsOf: scalars[at...])
+    return String(masked)
+  }
 }
 
 extension Sanitized {

@@ -156,14 +156,22 @@ package final class ReplacementFile {
   }
 
   /// Whether `entry`, a name in the folder of a file named `name`, is one of its temporary
-  /// files: `.<name>.<digits>.<digits>.tmp`, exactly.
+  /// files: `.<name>.<digits>.<digits>.tmp`, exactly, where a digit is an ASCII `0`–`9`.
+  ///
+  /// Compared byte by byte, never by `Character`: a digit followed by a combining mark
+  /// (`1́`, `1⃣`) is one `Character` that sorts between `"0"` and `"9"`, and a name the package
+  /// never wrote.
   package static func isTemporaryFile(_ entry: String, of name: String) -> Bool {
-    let prefix = temporaryPrefix(of: name)
-    guard entry.hasPrefix(prefix), entry.hasSuffix(".tmp") else { return false }
-    let middle = entry.dropFirst(prefix.count).dropLast(".tmp".count)
-    let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
+    let entry = Array(entry.utf8)
+    let prefix = Array(temporaryPrefix(of: name).utf8)
+    let suffix = Array(".tmp".utf8)
+    guard entry.count > prefix.count + suffix.count, entry.starts(with: prefix),
+      entry.reversed().starts(with: suffix.reversed())
+    else { return false }
+    let middle = entry[prefix.count..<(entry.count - suffix.count)]
+    let parts = middle.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     return parts.count == 2
-      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { (0x30...0x39).contains($0) } }
   }
 
   /// `.<name>.`: how the temporary files of a file named `name` begin.
