@@ -168,6 +168,16 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     }
   }
 
+  /// The canonical JSON of the state the log recorded after the last step read, as its lines
+  /// rebuild it (a checkpoint, or the patches since one): what a divergence is diffed against.
+  /// `nil` when the log does not hold it at this step.
+  ///
+  /// - Throws: ``ActionLogError/malformedLine(line:reason:)`` when the patches do not rebuild
+  ///   the recorded digest.
+  package func recordedStateBytes() throws(ActionLogError) -> [UInt8]? {
+    try recorded.bytes()
+  }
+
   /// The canonical form the header names: the form the replayed states are encoded in to
   /// verify the log's digests.
   package var form: CanonicalForm { decoder.form }

@@ -312,9 +312,6 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   private var failure: ActionLogError?
   /// The numbers already said to be missing.
   private var saidMissing: Set<Int> = []
-  /// Whether each segment's session encodes every step's state whole (see
-  /// ``ReplaySession/checksEveryStepWhole``).
-  package var checksEveryStepWhole = false
 
   init(recording: FlightRecording, reducer: R, verifies: Bool, options: ActionLogReadOptions) {
     self.recording = recording
@@ -334,21 +331,6 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   ) {
     while try next() != nil {}
     return (state, stepCount, warnings)
-  }
-
-  /// For a verified replay that stops before the end (`replay --until`): checks the steps of
-  /// the segment being replayed so far (see ``ReplaySession/checkStepsSoFar()``).
-  ///
-  /// - Throws: The divergence of a step returned, named by its segment.
-  package func checkStepsSoFar() throws(ActionLogError) {
-    if let failure { throw failure }
-    do {
-      try session?.checkStepsSoFar()
-    } catch {
-      let named = Self.naming(error, recording.segments[min(index, recording.segments.count - 1)])
-      failure = named
-      throw named
-    }
   }
 
   /// How many bytes of the segment being replayed have been read (for progress).
@@ -388,10 +370,8 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           continue
         }
         do {
-          let opened = try Replayer(reducer: reducer).steps(
+          session = try Replayer(reducer: reducer).steps(
             of: segment.url, verify: verifies, options: options)
-          opened.checksEveryStepWhole = checksEveryStepWhole
-          session = opened
         } catch let error where stepCount == 0 && lastSequence == nil {
           // Before the first step the window may start later: the segments after a bad first
           // one still replay.

@@ -256,7 +256,6 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         lastStep = step.sequenceNumber
         if let until = options.until, step.sequenceNumber >= until {
           reachedStop = true
-          try session.checkStepsSoFar()
           break
         }
       }
@@ -333,7 +332,6 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           lastStep = step.sequenceNumber
           if let until = options.until, step.sequenceNumber >= until {
             reachedStop = true
-            try replay.checkStepsSoFar()
           }
         }
         if reachedStop { break }

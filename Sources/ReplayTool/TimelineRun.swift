@@ -38,9 +38,6 @@ where
       file.discard()
       throw .log(error)
     }
-    // Every step before the divergence is marked as matching: each is checked whole, so the
-    // divergence is found at the step where it begins.
-    session.checksEveryStepWhole = true
 
     let builder = TimelineBuilder<R, Screen>(
       initialState: session.header.initialState, screen: screen)
@@ -149,7 +146,6 @@ where
     let file = try TimelineOutputFile.make(path)
     let replay = recording.replay(
       with: reducer, verify: true, options: ActionLogReadOptions(expectedFeature: feature))
-    replay.checksEveryStepWhole = true
     var worker: TimelineWorker<R, Screen>?
     var created: Date?
     var marks: [String] = []

@@ -4,16 +4,15 @@ import StateStore
 import Testing
 import ToolTestSupport
 
-/// A verified replay does not take a host type's `==` on its word: a replay that differs from
-/// the recording only in a field `==` ignores is found, at the latest at the next checkpoint,
-/// and reported at the step where it began.
+/// A verified replay does not take a host type's `==` on its word: every step's state is
+/// encoded whole and compared with the recording by digest, so a replay that differs from the
+/// recording only in a field `==` ignores is found at the step where it began.
 @MainActor
 struct HostEqualityDivergenceTests {
   /// A board whose notes compare by `id` only. `touch` does nothing in the recorded build; the
-  /// "new build" (`relabels`) renames the note there, which its `==` cannot see. At step 2 the
-  /// recorded digest does not change and `==` calls the replayed state unchanged; at step 3 the
-  /// replay's encoder takes the notes on `==`'s word and copies their old bytes. Step 4 is a
-  /// checkpoint, where the state is encoded whole; `announce` posts the note as an effect.
+  /// "new build" (`relabels`) renames the note there, which its `==` cannot see: the recorded
+  /// digest does not change at step 2, and `==` calls the replayed state unchanged. `announce`
+  /// posts the note as an effect.
   struct Board: Reducer {
     struct State: Codable, Equatable, Sendable {
       var count = 0
@@ -59,117 +58,53 @@ struct HostEqualityDivergenceTests {
     return url
   }
 
-  /// Found at the checkpoint (step 4), reported at step 2, where the note was renamed: the log
-  /// is read again and the steps since the last state checked whole are encoded whole.
-  @Test func aDivergenceInAFieldTheHostsEqualityIgnoresIsReportedWhereItBegan() async throws {
+  /// Every step is verified by its bytes: the divergence is found at step 2, where the note was
+  /// renamed, with no checkpoint there and nothing read again.
+  @Test func aDivergenceInAFieldTheHostsEqualityIgnoresIsFoundAtItsStep() async throws {
     let folder = try TemporaryFolder()
     let url = try await recordedBoard(
       [.bump, .touch, .bump, .bump, .bump, .bump], checkpointInterval: 4, in: folder)
     let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    #expect(try changed.next()?.sequenceNumber == 1)
-    #expect(try changed.next()?.sequenceNumber == 2)
-    #expect(try changed.next()?.sequenceNumber == 3)
-    let found = divergence("step 4, a checkpoint, should have diverged") {
-      () throws(ActionLogError) in _ = try changed.next()
-    }
-    #expect(found?.step == 2)
-    #expect(
-      found?.reason
-        == "the replayed state differs from the recorded state (found at step 4; the steps "
-        + "between were checked on the state's `==`, which does not see this difference)")
-    #expect(found?.diff?.contains(#"−       label: "draft""#) == true, "\(found?.diff ?? "")")
-    #expect(found?.diff?.contains(#"+       label: "touched""#) == true, "\(found?.diff ?? "")")
-    #expect(found?.diff?.contains("count: 1") == true, "the state after step 2")
-  }
-
-  /// A session that checks every step whole (the timeline page's) finds it at step 2 itself.
-  @Test func aSessionThatChecksEveryStepWholeFindsItAtItsStep() async throws {
-    let folder = try TemporaryFolder()
-    let url = try await recordedBoard(
-      [.bump, .touch, .bump, .bump, .bump, .bump], checkpointInterval: 4, in: folder)
-    let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    changed.checksEveryStepWhole = true
     #expect(try changed.next()?.sequenceNumber == 1)
     let found = divergence("step 2 should have diverged") {
       () throws(ActionLogError) in _ = try changed.next()
     }
     #expect(found?.step == 2)
     #expect(found?.reason == "the replayed state differs from the recorded state")
+    #expect(found?.diff?.contains(#"−     label: "draft""#) == true, "\(found?.diff ?? "")")
+    #expect(found?.diff?.contains(#"+     label: "touched""#) == true, "\(found?.diff ?? "")")
+    #expect(found?.diff?.contains("count: 1") == true, "the state after step 2")
+    #expect(changed.stepCount == 1)
   }
 
   /// Other effects that come of a state that began to differ earlier: the divergence is the
-  /// state's, at the step where it began, not the effects' where they show it.
-  @Test func otherEffectsAreTracedToTheStepWhereTheStateBeganToDiffer() async throws {
+  /// state's, at the step where it began, before the effects show it.
+  @Test func aStateThatBeganToDifferIsFoundBeforeTheEffectsShowIt() async throws {
     let folder = try TemporaryFolder()
     let url = try await recordedBoard(
       [.bump, .touch, .bump, .announce], checkpointInterval: 100, in: folder)
     let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    let found = divergence(replaying: changed, "step 4's effect should have diverged")
+    let found = divergence(replaying: changed, "step 2 should have diverged")
     #expect(found?.step == 2)
-    #expect(found?.reason.contains("(found at step 4;") == true, "\(found?.reason ?? "")")
-  }
-
-  /// Reading the log again fails (its file is gone): the divergence found is reported, and says
-  /// why it could not be traced back.
-  @Test func aTraceThatCannotReadTheLogAgainSaysWhy() async throws {
-    let folder = try TemporaryFolder()
-    let url = try await recordedBoard(
-      [.bump, .touch, .bump, .bump, .bump, .bump], checkpointInterval: 4, in: folder)
-    let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    #expect(try changed.next()?.sequenceNumber == 1)
-    try FileManager.default.removeItem(at: url)
-    let found = divergence(replaying: changed, "step 4, a checkpoint, should have diverged")
-    #expect(found?.step == 4)
-    #expect(
-      found?.reason.hasPrefix(
-        "the replayed state differs from the recorded state (reading the log again to find "
-          + "where it began failed: ") == true, "\(found?.reason ?? "")")
-  }
-
-  /// A divergence that begins where it is found is reported at once: the steps before it are
-  /// reduced again from memory, and the log is not read again (here it could not be: it is
-  /// gone).
-  @Test func aDivergenceThatBeginsWhereItIsFoundDoesNotReadTheLogAgain() async throws {
-    let folder = try TemporaryFolder()
-    let url = try await recordedBoard([.touch, .touch, .bump], checkpointInterval: 100, in: folder)
-    let changed = try Replayer(reducer: Board(bump: 2)).steps(of: url)
-    try FileManager.default.removeItem(at: url)
-    let found = divergence(replaying: changed, "step 3 should have diverged")
-    #expect(found?.step == 3)
     #expect(found?.reason == "the replayed state differs from the recorded state")
   }
 
-  /// More steps since the last state checked whole than are kept: the steps are found by
-  /// reading the log again, and the divergence is still reported where it began.
-  @Test func aTraceBeyondTheKeptStepsReadsTheLogAgain() async throws {
+  /// A divergence far from any checkpoint (none in 10,005 steps), and one in the last step or
+  /// before a gap, is found at its own step: nothing waits for a checkpoint to look.
+  @Test func aDivergenceFarFromAnyCheckpointIsFoundAtItsStep() async throws {
     let folder = try TemporaryFolder()
-    let kept = ReplaySession<Board>.maximumKeptSteps
-    let actions = [Board.Action.bump, .touch] + Array(repeating: .bump, count: kept + 3)
-    let url = try await recordedBoard(actions, checkpointInterval: kept + 4, in: folder)
+    let actions = [Board.Action.bump, .touch] + Array(repeating: .bump, count: 10_003)
+    let url = try await recordedBoard(actions, checkpointInterval: 0, in: folder)
     let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    let found = divergence(
-      replaying: changed, "step \(kept + 4), a checkpoint, should have diverged")
-    #expect(found?.step == 2)
-    #expect(found?.reason.contains("(found at step \(kept + 4);") == true, "\(found?.reason ?? "")")
+    #expect(divergence(replaying: changed, "step 2 should have diverged")?.step == 2)
+
+    let last = try await recordedBoard([.bump, .bump, .touch], checkpointInterval: 100, in: folder)
+    let atTheEnd = try Replayer(reducer: Board(relabels: true)).steps(of: last)
+    #expect(divergence(replaying: atTheEnd, "step 3 should have diverged")?.step == 3)
   }
 
-  /// A log that ends before a checkpoint comes: its last state is checked whole at the end, so
-  /// a replay that differs only in a field `==` ignores is not called clean.
-  @Test func aDivergenceAfterTheLastCheckpointIsFoundAtTheEnd() async throws {
-    let folder = try TemporaryFolder()
-    let url = try await recordedBoard([.bump, .touch, .bump], checkpointInterval: 100, in: folder)
-    let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    let found = divergence(replaying: changed, "the end of the log should have diverged")
-    #expect(found?.step == 2)
-    #expect(
-      found?.reason.contains("(found at step 3, the end of the log;") == true,
-      "\(found?.reason ?? "")")
-    #expect(changed.stepCount == 3, "every step was returned before the end was checked")
-  }
-
-  /// A verified replay through a step, before the log's end: the steps it returned are checked
-  /// where it stops.
-  @Test func aReplayThroughAStepChecksTheStepsItReturned() async throws {
+  /// A verified replay through a step, before the log's end, checks each step it returns.
+  @Test func aReplayThroughAStepChecksEveryStepItReturned() async throws {
     let folder = try TemporaryFolder()
     let url = try await recordedBoard(
       [.bump, .touch, .bump, .bump, .bump], checkpointInterval: 100, in: folder)
@@ -179,14 +114,12 @@ struct HostEqualityDivergenceTests {
       _ = try Replayer(reducer: Board(relabels: true)).replay(url, through: 3)
     }
     #expect(found?.step == 2)
-    #expect(
-      found?.reason.contains("(found at step 3, where the replay stopped;") == true,
-      "\(found?.reason ?? "")")
+    #expect(found?.reason == "the replayed state differs from the recorded state")
   }
 
-  /// The steps before a gap get no checkpoint, and the replay resumes from the gap's recorded
-  /// state: their last state is checked whole before the gap.
-  @Test func aDivergenceBeforeAGapIsFoundThere() async throws {
+  /// The steps before a gap are checked as any other: the divergence is at its step, before the
+  /// replay resumes from the gap's recorded state.
+  @Test func aDivergenceBeforeAGapIsFoundAtItsStep() async throws {
     let folder = try TemporaryFolder()
     let url = try await recordedBoard(
       [.bump, .touch, .bump, .bump, .bump], checkpointInterval: 100, in: folder)
@@ -200,29 +133,9 @@ struct HostEqualityDivergenceTests {
     #expect(session.stepCount == 4, "the recorded build replays the log with its gap cleanly")
 
     let changed = try Replayer(reducer: Board(relabels: true)).steps(of: url)
-    let found = divergence(replaying: changed, "the step before the gap should have diverged")
+    let found = divergence(replaying: changed, "step 2 should have diverged")
     #expect(found?.step == 2)
-    #expect(
-      found?.reason.contains("(found at step 3, before a gap;") == true, "\(found?.reason ?? "")")
-  }
-
-  /// A followed log whose path holds another recording by the time the divergence is found:
-  /// the other recording is not read as if it were this one's steps.
-  @Test func aFollowedLogReplacedBeforeTheDivergenceIsNotTracedThroughTheNewOne() async throws {
-    let folder = try TemporaryFolder()
-    let url = try await recordedBoard(
-      [.bump, .touch, .bump, .bump, .bump, .bump], checkpointInterval: 4, in: folder)
-    let changed = try Replayer(reducer: Board(relabels: true)).following(url)
-    #expect(try changed.next()?.sequenceNumber == 1)
-    let other = folder.file("other.jsonl")
-    try FileManager.default.copyItem(at: url, to: other)
-    #expect(rename(other.path, url.path) == 0)
-    let found = divergence(replaying: changed, "step 4, a checkpoint, should have diverged")
-    #expect(found?.step == 4)
-    #expect(
-      found?.reason.hasSuffix(
-        "(the log's path holds another recording now, so the steps before were not read again "
-          + "to find where it began)") == true, "\(found?.reason ?? "")")
+    #expect(found?.reason == "the replayed state differs from the recorded state")
   }
 
   /// The divergence `session` throws when it is replayed to its end (see ``divergence(_:_:)``).

@@ -22,11 +22,9 @@ struct ReplayerTests {
 
   /// The diff of a divergence where the buggy counter replays 7 and the log recorded 6.
   static let sixAgainstSeven = """
-      Counter.State(
-    \u{2212}   count: 6,
-    +   count: 7,
-        isLoading: false
-      )
+    \u{2212} count: 6
+    + count: 7
+      isLoading: false
     (recorded: \u{2212}, replayed: +)
     """
 
@@ -37,7 +35,7 @@ struct ReplayerTests {
     #expect(try session.next()?.sequenceNumber == 1)
     let expected = ActionLogError.divergence(
       step: 2, action: "Counter.Action.add(5)",
-      reason: "the replayed state differs from the recorded checkpoint",
+      reason: "the replayed state differs from the recorded state",
       diff: Self.sixAgainstSeven)
     #expect(throws: expected) { try session.next() }
     #expect(throws: expected) { try session.next() }
@@ -45,12 +43,10 @@ struct ReplayerTests {
     #expect(session.stepCount == 1)
     #expect(
       expected.description == """
-        step 2 (Counter.Action.add(5)): the replayed state differs from the recorded checkpoint
-          Counter.State(
-        \u{2212}   count: 6,
-        +   count: 7,
-            isLoading: false
-          )
+        step 2 (Counter.Action.add(5)): the replayed state differs from the recorded state
+        \u{2212} count: 6
+        + count: 7
+          isLoading: false
         (recorded: \u{2212}, replayed: +)
         """)
   }
@@ -107,7 +103,7 @@ struct ReplayerTests {
         step: 1, action: "Counter.Action.loadTapped",
         reason: "the reducer returned other effects than recorded",
         diff:
-          "\u{2212} []\n+ [\n+   [0]: Counter.Effect.load\n+ ]\n(recorded: \u{2212}, replayed: +)")
+          "\u{2212} []\n+ [\n+   {\n+     load: {}\n+   }\n+ ]\n(recorded: \u{2212}, replayed: +)")
     ) {
       try Replayer(reducer: Counter()).replay(url)
     }

@@ -284,9 +284,9 @@ import ToolTestSupport
     }
   }
 
-  /// A replay that differs only in a field `==` ignores: `--verify` finds it at the checkpoint
-  /// (step 4) and reports step 2, where it began; the page, which checks every step whole,
-  /// marks step 1 as matching and step 2 as the divergence; the steps after it differ too.
+  /// A replay that differs only in a field `==` ignores: `--verify`, which checks every step's
+  /// bytes, reports step 2, where it began; so does the page, which marks step 1 as matching
+  /// and step 2 as the divergence; the steps after it differ too.
   @Test func aDivergenceTheStatesEqualityMissesIsShownWhereItBegan() async throws {
     let folder = try TemporaryFolder()
     let log = folder.file("pins.jsonl")
@@ -310,10 +310,10 @@ import ToolTestSupport
     #expect(
       verified.text.contains(
         "pins-replay: step 2 (GenericTimelineTests.Board.Action.publishPinned): the replayed "
-          + "state differs from the recorded state (found at step 4;"),
+          + "state differs from the recorded state\n"),
       "\(verified.text)")
-    #expect(verified.text.contains(#"+     label: "renamed""#), "\(verified.text)")
-    // Stopped before the checkpoint, at step 3: the steps replayed are checked there.
+    #expect(verified.text.contains(#"+   label: "renamed""#), "\(verified.text)")
+    // Stopped at step 3, before the checkpoint: every step replayed was checked.
     let stopped = Captured()
     #expect(command.run(["--verify", "--until", "3", log.path], output: stopped.output) == 1)
     #expect(

@@ -235,7 +235,7 @@ import ToolTestSupport
         == ToolRun(
           status: 1, stdout: "wrote 'v.html': 10 steps; step 4 diverges from the recording\n",
           stderr: "replay: step 4 (LoginAction.edit(set(password: Secret(Aaaa0)))): the replayed "
-            + "state differs from the recorded checkpoint\n"))
+            + "state differs from the recorded state\n"))
 
     let page = try TimelinePageData(contentsOf: folder.file("v.html"))
     #expect(page.stepCount == 10, "the steps after the divergence are on the page too")
@@ -243,7 +243,7 @@ import ToolTestSupport
     #expect(page.verify["index"] as? Int == 3)
     #expect(page.verify["number"] as? Int == 4)
     #expect(
-      page.verify["cause"] as? String == "the replayed state differs from the recorded checkpoint")
+      page.verify["cause"] as? String == "the replayed state differs from the recorded state")
     let recorded = try #require(page.verify["recorded"] as? [String: Any])
     let replayed = try #require(page.verify["replayed"] as? [String: Any])
     #expect((recorded["diff"] as? [String])?.contains("+   password: Secret(Aaaa0a),") == true)

@@ -43,23 +43,19 @@ package final class CanonicalJSONEncoder {
   /// Creates an encoder with empty buffers.
   ///
   /// - Parameters:
-  ///   - remembersTopLevelValues: Whether to remember the `Equatable` values directly
-  ///   inside the top-level object with their bytes, and copy the bytes when the next value
-  ///   of the same type holds an equal value under the same key. For encoding one state after
-  ///   another, where each step changes a field or two; values that compare equal must encode
-  ///   the same.
   ///   - form: The version of the canonical form to write: the current one, or the one
   ///   a log's header names when its digests are verified.
   ///   - masksPersonalData: Whether every `PersonalData` encodes as its mask: the encoder's
   ///   `userInfo` then holds `true` for `CodingUserInfoKey.masksPersonalData`.
   ///   - remembersLeaves: Whether to keep the bytes of each leaf of an `IdentifiedList` under
   ///   the leaf's identity, and copy them when the next encoding brings the same leaf (see
-  ///   `CanonicalJSONEncoder+Leaves.swift`). For the log's writer.
+  ///   `CanonicalJSONEncoder+Leaves.swift`). For the log's writer and the replay's verdicts:
+  ///   the leaf's own identity is the evidence, never a host's `==`.
   package init(
-    remembersTopLevelValues: Bool = false, form: CanonicalForm = .current,
-    masksPersonalData: Bool = false, remembersLeaves: Bool = false
+    form: CanonicalForm = .current, masksPersonalData: Bool = false,
+    remembersLeaves: Bool = false
   ) {
-    core = Core(remembers: remembersTopLevelValues, form: form)
+    core = Core(form: form)
     core.remembersLeaves = remembersLeaves
     if masksPersonalData { core.userInfo = [.masksPersonalData: true] }
   }
@@ -68,11 +64,6 @@ package final class CanonicalJSONEncoder {
     // Sub-encoders point back at the core; drop them so nothing leaks.
     core.pool.removeAll()
     core.frames.removeAll()
-  }
-
-  /// The bytes of the values remembered whole (see `CanonicalJSONEncoder+Remembering.swift`).
-  package var rememberedValueBytes: Int {
-    core.remembered.reduce(0) { $0 + $1.bytes.count }
   }
 
   /// The canonical JSON of `value`.
@@ -183,16 +174,6 @@ extension CanonicalJSONEncoder {
     var unsupported: Unsupported?
     let form: CanonicalForm
 
-    // Remembered top-level values (see CanonicalJSONEncoder+Remembering.swift).
-    let remembers: Bool
-    var remembered: [RememberedValue] = []
-    var rememberedSlots: [String: Int] = [:]
-    var rememberedRoot: ObjectIdentifier?
-    var elementMemory: [String: ElementMemory] = [:]
-    var rememberedElements = 0
-    var nextRememberedSlot = 0
-    var knownEqualities: [ObjectIdentifier: (any ValueEquality)?] = [:]
-
     // Remembered leaves of identified lists (see CanonicalJSONEncoder+Leaves.swift).
     var remembersLeaves = false
     var leafMemory: [String: CanonicalJSONEncoder.RememberedLeaves] = [:]
@@ -211,13 +192,11 @@ extension CanonicalJSONEncoder {
     /// What every `Encoder` of this encoding hands to `encode(to:)`.
     var userInfo: [CodingUserInfoKey: Any] = [:]
 
-    init(remembers: Bool, form: CanonicalForm) {
-      self.remembers = remembers
+    init(form: CanonicalForm) {
       self.form = form
     }
 
     func run<Value: Encodable>(_ value: Value) throws {
-      if remembers { startRemembering(Value.self) }
       arena.removeAll(keepingCapacity: true)
       out.removeAll(keepingCapacity: true)
       frameCount = 0
@@ -280,16 +259,6 @@ extension CanonicalJSONEncoder {
     func encodeValue<Value: Encodable>(
       _ value: Value, in frame: Int, key: any CodingKey
     ) throws -> Node {
-      // Frame 0 is the top-level object when it is one: its values may be remembered, and so
-      // may the elements of the containers directly inside it.
-      if remembers, frames[0].isObject {
-        if frame == 0 { return try encodeRemembering(value, key: key) }
-        if frames[frame].parent == 0, let outer = frames[frame].key,
-          !CanonicalJSONEncoder.isLeaf(Value.self)
-        {
-          return try encodeRememberingElement(value, in: frame, outer: outer.stringValue, key: key)
-        }
-      }
       return try encodeValue(value, parent: frames[frame].base, key: key) ?? .emptyObject
     }
 
@@ -388,8 +357,7 @@ extension CanonicalJSONEncoder {
 
     /// Renders a finished container value now, in place of what its encoding wrote, and frees
     /// its frames for the next value: a state of 100,000 objects then needs a frame per level,
-    /// not one per object. Values directly inside a remembering top-level object are left to
-    /// the remembering (which does the same), and so is anything not a container.
+    /// not one per object. Anything not a container is left as it is.
     func collapse(
       _ node: Node, since mark: (arena: Int, frames: Int, leaves: Int), in frame: Int,
       key: any CodingKey
@@ -399,7 +367,7 @@ extension CanonicalJSONEncoder {
       // rendered at. Deeper values are left to the final rendering, which checks. A value
       // holding leaves is left whole too, so the final rendering notes where they land —
       // except a row of a leaf being encoded, which must become bytes to be remembered.
-      guard case .frame = node, unsupported == nil, !(remembers && frame == 0),
+      guard case .frame = node, unsupported == nil,
         frameCount < Self.maximumDepth - 2, leafEntries == mark.leaves || freshLeaves > 0
       else { return node }
       var level = 1

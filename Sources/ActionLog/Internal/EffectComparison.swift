@@ -8,16 +8,24 @@ struct EffectComparison<Effect: Encodable> {
   /// An encoder that remembers nothing, in the log's canonical form.
   let encoder: CanonicalJSONEncoder
 
-  /// Whether `replayed` are the `recorded` effects, byte for byte in canonical JSON.
+  /// How `replayed` differ from the `recorded` effects in canonical JSON, as a −/+ diff of
+  /// their fields (``CanonicalJSONText``); `nil` when they are the same, byte for byte.
   ///
   /// - Throws: ``ActionLogError/encodingFailed(_:)`` when an effect cannot be encoded.
-  func same(_ recorded: [Effect], _ replayed: [Effect]) throws(ActionLogError) -> Bool {
-    guard recorded.count == replayed.count else { return false }
-    if recorded.isEmpty { return true }
+  func difference(_ recorded: [Effect], _ replayed: [Effect]) throws(ActionLogError) -> String? {
+    if recorded.isEmpty, replayed.isEmpty { return nil }
+    let old: [UInt8]
+    let new: [UInt8]
     do {
-      return try encoder.encode(recorded) == encoder.encode(replayed)
+      old = try encoder.encode(recorded)
+      new = try encoder.encode(replayed)
     } catch {
       throw .encodingFailed(CanonicalJSON.failure(error, encoding: Effect.self))
     }
+    guard old != new else { return nil }
+    // Bytes that differ always show: two renderings that read the same are shown whole.
+    return CanonicalJSONText.diff(recorded: old, replayed: new)
+      ?? "recorded: \(ShownText.escaped(String(decoding: old, as: UTF8.self)))\n"
+      + "replayed: \(ShownText.escaped(String(decoding: new, as: UTF8.self)))"
   }
 }
