@@ -13,16 +13,10 @@ import StateStore
 /// <!-- sample: replay-divergence -->
 /// ```text
 /// step 4 (LoginAction.edit(set(password: Secret(Aaaa0)))): the replayed state differs from the recorded state
-///   attemptID: 0
-///   failedAttempts: 0
-///   isLoading: false
-///   isLocked: false
+///   … (4 unchanged)
 /// − password: "Aaaa0a"
 /// + password: "Aaaa0"
-///   passwordEdited: true
-///   rules: {
-///     kind: {
-///       … (7 unchanged)
+///   … (4 unchanged)
 /// (recorded: −, replayed: +)
 /// ```
 ///
@@ -292,7 +286,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     } catch {
       return divergence("\(digests) (the replayed state could not be encoded again)", nil)
     }
-    guard let diff = CanonicalJSONText.diff(recorded: recorded, replayed: replayed) else {
+    guard let diff = CanonicalJSONText.diff(from: recorded, to: replayed) else {
       return divergence("\(digests) (the recorded state is not JSON)", nil)
     }
     return divergence("the replayed state differs from the recorded state", diff)

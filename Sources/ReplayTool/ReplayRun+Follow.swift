@@ -223,7 +223,7 @@ private final class FollowPrinter {
     printed = true
   }
 
-  func step<R: Reducer>(_ step: ReplayStep<R>) {
+  func step<R: Reducer>(_ step: ReplayStep<R>) where R.State: Encodable {
     if printed { output.print("") }
     output.print(steps.text(of: step))
     printed = true

@@ -24,7 +24,7 @@ struct ReplayerTests {
   static let sixAgainstSeven = """
     \u{2212} count: 6
     + count: 7
-      isLoading: false
+      … (1 unchanged)
     (recorded: \u{2212}, replayed: +)
     """
 
@@ -46,7 +46,7 @@ struct ReplayerTests {
         step 2 (Counter.Action.add(5)): the replayed state differs from the recorded state
         \u{2212} count: 6
         + count: 7
-          isLoading: false
+          … (1 unchanged)
         (recorded: \u{2212}, replayed: +)
         """)
   }

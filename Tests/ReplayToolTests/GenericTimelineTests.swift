@@ -239,9 +239,9 @@ import ToolTestSupport
     }
   }
 
-  /// `replay LOG` and `replay FOLDER` print the change a host's `==` hides in a folded run: the
-  /// log's digest says the state changed, so the step is diffed whole instead of reading "(no
-  /// state change)". A step that changed nothing still says so.
+  /// `replay LOG` and `replay FOLDER` print the change a host's `==` hides in a long run: the
+  /// step's diff is made of bytes, so the renamed note shows under its index instead of the
+  /// step reading "(no state change)". A step that changed nothing still says so.
   @Test func thePrintedReplayShowsAChangeInARunTheDiffFolds() async throws {
     let folder = try TemporaryFolder()
     let log = folder.file("shelf.jsonl")
@@ -262,8 +262,9 @@ import ToolTestSupport
       #expect(status == 0, "\(captured.text)")
       let steps = captured.text.components(separatedBy: "\n\n").filter { $0.hasPrefix("#") }
       try #require(steps.count == 2, "\(captured.text)")
-      #expect(steps[0].contains(#"−       label: "draft 5""#), "\(steps[0])")
-      #expect(steps[0].contains(#"+       label: "published""#), "\(steps[0])")
+      #expect(steps[0].contains("      [5]: {\n"), "\(steps[0])")
+      #expect(steps[0].contains(#"−     label: "draft 5""#), "\(steps[0])")
+      #expect(steps[0].contains(#"+     label: "published""#), "\(steps[0])")
       #expect(!steps[0].contains("no state change"), "\(steps[0])")
       #expect(steps[1].hasSuffix("(no state change)\n"), "\(steps[1])")
     }

@@ -45,7 +45,8 @@ import ToolTestSupport
       output.contains(#" user TodosAction.todos[id: 0](TodoAction.descriptionChanged("Milk"))"#))
     #expect(output.contains(" user TodosAction.todos[id: 0](TodoAction.checkBoxToggled)\n"))
     // The field of the row that changed is shown, not the list.
-    #expect(output.contains(#"+       description: "Milk","#))
+    #expect(
+      output.contains("      [1]: {\n  −     description: \"\"\n  +     description: \"Milk\"\n"))
   }
 
   @Test func aRecordedSessionVerifies() async throws {

@@ -60,6 +60,9 @@ package final class CanonicalJSONEncoder {
     if masksPersonalData { core.userInfo = [.masksPersonalData: true] }
   }
 
+  /// The version of the canonical form it writes.
+  package var form: CanonicalForm { core.form }
+
   deinit {
     // Sub-encoders point back at the core; drop them so nothing leaks.
     core.pool.removeAll()

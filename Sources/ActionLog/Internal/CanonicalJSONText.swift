@@ -1,94 +1,243 @@
 import StateStore
 
-/// Canonical JSON shown to a person as a list of fields, one per line, for a −/+ diff of what a
-/// log's bytes say (`replay --verify`'s divergences): nothing but the bytes takes part, no
-/// host's `==` and no `Mirror`, so the diff shows exactly what differs.
+/// Canonical JSON shown to a person as fields, one per line, and the field-by-field diff of two
+/// such values: what `replay` prints for a step's change and for a divergence. Nothing but the
+/// bytes takes part, no host's `==` and no `Mirror`, so a diff shows exactly what differs.
 ///
 /// An object's members show as `key: value`, an array's elements one per line, nested values
 /// indented by two spaces; a key that is a plain identifier shows without its quotes, and
 /// strings and numbers as the log writes them, so a masked secret shows as its mask. Invisible
 /// and control characters show as `\u{…}` (``ShownText``).
 ///
+/// The diff walks both values together and compares their bytes: a part that is the same in
+/// both is not rendered, only counted (`… (12 unchanged)`); the containers around a change
+/// are named on their own lines, so every change reads with its path; array elements are
+/// matched by their bytes (the standard library's `difference(from:)`), and an element that
+/// changed in place shows with its index.
+///
 /// <!-- not output: the shape of the lines; `verify-divergent.txt` holds a real one -->
 /// ```text
-/// count: 1
-/// notes: [
-///   {
-///     id: 1
-///     label: "draft"
+///   login: {
+///     … (3 unchanged)
+/// −   password: ""
+/// +   password: "Aaaaa0a"
+/// +   passwordEdited: true
+///     … (9 unchanged)
 ///   }
-/// ]
 /// ```
-enum CanonicalJSONText {
-  /// The lines of `bytes`, or `nil` when they are not one well-formed JSON value. A top-level
-  /// object's fields are the lines themselves, with no braces around them.
-  static func render(_ bytes: [UInt8]) -> String? {
-    let slice = bytes[...]
-    guard JSONValueBytes.isValid(slice, maximumDepth: 512), !bytes.isEmpty else { return nil }
+package enum CanonicalJSONText {
+  /// The lines of `bytes` (a top-level object's fields are the lines themselves, without
+  /// braces), or `nil` when they are not one well-formed JSON value.
+  package static func render(_ bytes: [UInt8]) -> String? {
+    guard let value = Value(bytes) else { return nil }
     var lines: [String] = []
-    let whole = 0..<bytes.count
-    if slice[0] == JSONValueBytes.openBrace,
-      let members = JSONValueBytes.members(of: whole, in: slice), !members.isEmpty
-    {
+    if let members = value.members, !members.isEmpty {
       for member in members {
-        let key = keyText(slice[member.key])
-        guard append(member.value, of: slice, label: key, indent: "", to: &lines) else {
-          return nil
-        }
+        value.child(member.value).render(label: value.key(member), indent: "", into: &lines)
       }
     } else {
-      guard append(whole, of: slice, label: nil, indent: "", to: &lines) else { return nil }
+      value.render(label: nil, indent: "", into: &lines)
     }
     return lines.joined(separator: "\n")
   }
 
-  /// The diff of two canonical JSON values as field lists (see ``render(_:)``): `−` for
-  /// `recorded`, `+` for `replayed`, three unchanged lines kept around each change.
+  /// The diff of two canonical JSON values, field by field: `−` for `old` (the recorded state,
+  /// the state before a step), `+` for `new`.
   ///
-  /// - Returns: The diff, `nil` when they render the same or either is not JSON.
-  static func diff(recorded: [UInt8], replayed: [UInt8]) -> String? {
-    guard let old = render(recorded), let new = render(replayed) else { return nil }
-    return Dump.diff(old, new, context: 3)
+  /// - Returns: The diff, `nil` when the bytes are the same or either is not JSON.
+  package static func diff(from old: [UInt8], to new: [UInt8]) -> String? {
+    guard old != new, let oldValue = Value(old), let newValue = Value(new) else { return nil }
+    var lines: [String] = []
+    if let oldMembers = oldValue.members, let newMembers = newValue.members {
+      diffMembers(oldValue, oldMembers, newValue, newMembers, indent: "", into: &lines)
+    } else {
+      diff(oldValue, newValue, label: nil, indent: "", into: &lines)
+    }
+    return lines.joined(separator: "\n")
   }
 
-  private static func append(
-    _ range: Range<Int>, of bytes: ArraySlice<UInt8>, label: String?, indent: String,
-    to lines: inout [String]
-  ) -> Bool {
-    let prefix = indent + (label.map { $0 + ": " } ?? "")
-    switch bytes[range.lowerBound] {
-    case JSONValueBytes.openBrace:
-      guard let members = JSONValueBytes.members(of: range, in: bytes) else { return false }
-      if members.isEmpty {
-        lines.append(prefix + "{}")
-        return true
+  /// One JSON value: a range of its bytes.
+  fileprivate struct Value {
+    let bytes: ArraySlice<UInt8>
+    let range: Range<Int>
+
+    init?(_ bytes: [UInt8]) {
+      guard !bytes.isEmpty, JSONValueBytes.isValid(bytes[...], maximumDepth: 512) else {
+        return nil
       }
-      lines.append(prefix + "{")
-      for member in members {
-        let key = keyText(bytes[member.key])
-        guard append(member.value, of: bytes, label: key, indent: indent + "  ", to: &lines)
-        else { return false }
-      }
-      lines.append(indent + "}")
-      return true
-    case JSONValueBytes.openBracket:
-      guard let elements = JSONValueBytes.elements(of: range, in: bytes) else { return false }
-      if elements.isEmpty {
-        lines.append(prefix + "[]")
-        return true
-      }
-      lines.append(prefix + "[")
-      for element in elements {
-        guard append(element, of: bytes, label: nil, indent: indent + "  ", to: &lines) else {
-          return false
-        }
-      }
-      lines.append(indent + "]")
-      return true
-    default:
-      lines.append(prefix + ShownText.escaped(String(decoding: bytes[range], as: UTF8.self)))
-      return true
+      self.bytes = bytes[...]
+      range = 0..<bytes.count
     }
+
+    private init(bytes: ArraySlice<UInt8>, range: Range<Int>) {
+      self.bytes = bytes
+      self.range = range
+    }
+
+    func child(_ range: Range<Int>) -> Value { Value(bytes: bytes, range: range) }
+    var first: UInt8 { bytes[range.lowerBound] }
+    var members: [JSONValueBytes.Member]? {
+      first == JSONValueBytes.openBrace ? JSONValueBytes.members(of: range, in: bytes) : nil
+    }
+    var elements: [Range<Int>]? {
+      first == JSONValueBytes.openBracket ? JSONValueBytes.elements(of: range, in: bytes) : nil
+    }
+    var written: ArraySlice<UInt8> { bytes[range] }
+    func key(_ member: JSONValueBytes.Member) -> String { keyText(bytes[member.key]) }
+    func isSame(as other: Value) -> Bool { written.elementsEqual(other.written) }
+
+    /// The value's lines, under `label`, indented.
+    func render(label: String?, indent: String, into lines: inout [String]) {
+      let prefix = indent + (label.map { $0 + ": " } ?? "")
+      if let members {
+        guard !members.isEmpty else { return lines.append(prefix + "{}") }
+        lines.append(prefix + "{")
+        for member in members {
+          child(member.value).render(label: key(member), indent: indent + "  ", into: &lines)
+        }
+        lines.append(indent + "}")
+      } else if let elements {
+        guard !elements.isEmpty else { return lines.append(prefix + "[]") }
+        lines.append(prefix + "[")
+        for element in elements {
+          child(element).render(label: nil, indent: indent + "  ", into: &lines)
+        }
+        lines.append(indent + "]")
+      } else {
+        lines.append(prefix + ShownText.escaped(String(decoding: written, as: UTF8.self)))
+      }
+    }
+  }
+
+  private static func diff(
+    _ old: Value, _ new: Value, label: String?, indent: String, into lines: inout [String]
+  ) {
+    let prefix = indent + (label.map { $0 + ": " } ?? "")
+    if let oldMembers = old.members, let newMembers = new.members, !oldMembers.isEmpty,
+      !newMembers.isEmpty
+    {
+      lines.append("  " + prefix + "{")
+      diffMembers(old, oldMembers, new, newMembers, indent: indent + "  ", into: &lines)
+      lines.append("  " + indent + "}")
+    } else if let oldElements = old.elements, let newElements = new.elements,
+      !oldElements.isEmpty, !newElements.isEmpty
+    {
+      lines.append("  " + prefix + "[")
+      diffElements(old, oldElements, new, newElements, indent: indent + "  ", into: &lines)
+      lines.append("  " + indent + "]")
+    } else {
+      replaced(old, by: new, label: label, indent: indent, into: &lines)
+    }
+  }
+
+  /// The members of two objects, matched by key: unchanged ones counted, the others diffed.
+  private static func diffMembers(
+    _ old: Value, _ oldMembers: [JSONValueBytes.Member], _ new: Value,
+    _ newMembers: [JSONValueBytes.Member], indent: String, into lines: inout [String]
+  ) {
+    var unchanged = 0
+    func flush() {
+      if unchanged > 0 { lines.append("  " + indent + "… (\(unchanged) unchanged)") }
+      unchanged = 0
+    }
+    var newPosition: [ArraySlice<UInt8>: Int] = [:]
+    for (position, member) in newMembers.enumerated() {
+      newPosition[new.bytes[member.key]] = position
+    }
+    let oldKeys = Set(oldMembers.map { old.bytes[$0.key] })
+    // The members only `new` has, from `cursor` up to `end`, each where it stands.
+    var cursor = 0
+    func added(upTo end: Int) {
+      while cursor < end {
+        let member = newMembers[cursor]
+        cursor += 1
+        guard !oldKeys.contains(new.bytes[member.key]) else { continue }
+        flush()
+        new.child(member.value).render(
+          label: new.key(member), indent: indent, into: &lines, marked: "+ ")
+      }
+    }
+    for member in oldMembers {
+      guard let position = newPosition[old.bytes[member.key]] else {
+        flush()
+        old.child(member.value).render(
+          label: old.key(member), indent: indent, into: &lines, marked: "\u{2212} ")
+        continue
+      }
+      added(upTo: position)
+      cursor = max(cursor, position + 1)
+      let oldValue = old.child(member.value)
+      let newValue = new.child(newMembers[position].value)
+      if oldValue.isSame(as: newValue) {
+        unchanged += 1
+      } else {
+        flush()
+        diff(oldValue, newValue, label: old.key(member), indent: indent, into: &lines)
+      }
+    }
+    added(upTo: newMembers.count)
+    flush()
+  }
+
+  /// The elements of two arrays, matched by their bytes: unchanged ones counted, one changed
+  /// in place diffed under its index, the others removed or added whole.
+  private static func diffElements(
+    _ old: Value, _ oldElements: [Range<Int>], _ new: Value, _ newElements: [Range<Int>],
+    indent: String, into lines: inout [String]
+  ) {
+    let oldBytes = oldElements.map { old.bytes[$0] }
+    let newBytes = newElements.map { new.bytes[$0] }
+    let changes = newBytes.difference(from: oldBytes) { $0.elementsEqual($1) }
+    var removed: [Int: Range<Int>] = [:]
+    var inserted: [Int: Range<Int>] = [:]
+    for change in changes {
+      switch change {
+      case .remove(let offset, _, _): removed[offset] = oldElements[offset]
+      case .insert(let offset, _, _): inserted[offset] = newElements[offset]
+      }
+    }
+    var unchanged = 0
+    func flush() {
+      if unchanged > 0 { lines.append("  " + indent + "… (\(unchanged) unchanged)") }
+      unchanged = 0
+    }
+    var oldIndex = 0
+    var newIndex = 0
+    while oldIndex < oldElements.count || newIndex < newElements.count {
+      let isRemoved = removed[oldIndex] != nil
+      let isInserted = inserted[newIndex] != nil
+      if isRemoved, isInserted {
+        // Changed in place: diffed under its index.
+        flush()
+        diff(
+          old.child(oldElements[oldIndex]), new.child(newElements[newIndex]),
+          label: "[\(newIndex)]", indent: indent, into: &lines)
+        oldIndex += 1
+        newIndex += 1
+      } else if isRemoved {
+        flush()
+        old.child(oldElements[oldIndex]).render(
+          label: "[\(oldIndex)]", indent: indent, into: &lines, marked: "\u{2212} ")
+        oldIndex += 1
+      } else if isInserted {
+        flush()
+        new.child(newElements[newIndex]).render(
+          label: "[\(newIndex)]", indent: indent, into: &lines, marked: "+ ")
+        newIndex += 1
+      } else {
+        unchanged += 1
+        oldIndex += 1
+        newIndex += 1
+      }
+    }
+    flush()
+  }
+
+  private static func replaced(
+    _ old: Value, by new: Value, label: String?, indent: String, into lines: inout [String]
+  ) {
+    old.render(label: label, indent: indent, into: &lines, marked: "\u{2212} ")
+    new.render(label: label, indent: indent, into: &lines, marked: "+ ")
   }
 
   /// A member's key as written (`"label"`), without its quotes when it is a plain identifier.
@@ -103,5 +252,16 @@ enum CanonicalJSONText {
           || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
       }
     return isPlain ? String(inner) : ShownText.escaped(text)
+  }
+}
+
+extension CanonicalJSONText.Value {
+  /// The value's lines, each marked (`− `, `+ `).
+  fileprivate func render(
+    label: String?, indent: String, into lines: inout [String], marked mark: String
+  ) {
+    var own: [String] = []
+    render(label: label, indent: indent, into: &own)
+    lines += own.map { mark + $0 }
   }
 }

@@ -24,7 +24,7 @@ struct EffectComparison<Effect: Encodable> {
     }
     guard old != new else { return nil }
     // Bytes that differ always show: two renderings that read the same are shown whole.
-    return CanonicalJSONText.diff(recorded: old, replayed: new)
+    return CanonicalJSONText.diff(from: old, to: new)
       ?? "recorded: \(ShownText.escaped(String(decoding: old, as: UTF8.self)))\n"
       + "replayed: \(ShownText.escaped(String(decoding: new, as: UTF8.self)))"
   }

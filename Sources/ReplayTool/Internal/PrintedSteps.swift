@@ -2,33 +2,63 @@ import ActionLog
 import StateStore
 
 /// The printed timeline's text of each replayed step (`replay LOG`, a flight recorder's folder,
-/// `--follow`): ``TransitionFormatter``'s, told when the log says the state changed.
+/// `--follow`): the action, the diff of the state, and the effects.
 ///
-/// The formatter's diff folds long runs of elements that `==` calls equal without rendering
-/// them, and a host type's `==` may ignore the field that changed (a model compared by its
-/// `id`): such a step would read "(no state change)". The log knows better: a step whose
-/// recorded digest is not the one of the step before changed the recorded state. Where the
-/// diff shows nothing, such a step's two states are diffed whole.
+/// The state's diff is made of canonical bytes, as a verdict is: the state before and after
+/// the step are encoded in the log's canonical form and diffed as lists of fields
+/// (``CanonicalJSONText``), so a step reads "(no state change)" exactly when its bytes did not
+/// change, whatever a host type's `==` says. The action and the effects are rendered with
+/// ``Dump``, one line each.
 ///
-/// The digests describe the recorded states, and an unverified replay may differ from them:
-/// a replayed step that changed nothing where the recording changed something is rendered
-/// whole, and reads "(no state change the rendering shows)".
+/// <!-- not output: the shape of a step; the goldens of `ReplayCommandTests` hold real ones -->
+/// ```text
+/// #4 0:00.001 user LoginAction.edit(set(password: Secret(Aaaa0a)))
+///     passwordEdited: true
+///     … (1 unchanged)
+///   − password: "A"
+///   + password: "Aaaa0a"
+/// ```
 struct PrintedSteps {
-  private let formatter = TransitionFormatter()
-  /// The recorded digest of the step before, while the steps follow one another.
-  private var lastDigest: String?
+  private var encoder: CanonicalJSONEncoder?
+  /// The canonical JSON of the state after the step before, while the steps follow one another.
+  private var lastBytes: [UInt8]?
 
   /// The text of `step`, the next step of the replay.
-  mutating func text<R: Reducer>(of step: ReplayStep<R>) -> String {
-    let before = step.followsGap ? nil : lastDigest
-    lastDigest = step.recordedDigest
-    return formatter.format(
-      step.transition, time: step.time, changedUnseen: { before != step.recordedDigest })
+  mutating func text<R: Reducer>(of step: ReplayStep<R>) -> String where R.State: Encodable {
+    let transition = step.transition
+    var lines = [TransitionFormatter.headline(transition, time: step.time)]
+    let encoder = encoder(for: step.canonicalForm)
+    let before = step.followsGap ? nil : lastBytes
+    do {
+      let old = try before ?? encoder.encode(transition.stateBefore)
+      let new = try encoder.encode(transition.stateAfter)
+      lastBytes = new
+      if let diff = CanonicalJSONText.diff(from: old, to: new) {
+        lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+      } else {
+        lines.append("  (no state change)")
+      }
+    } catch {
+      lastBytes = nil
+      lines.append(
+        "  (the state has no canonical JSON: "
+          + CanonicalJSON.failure(error, encoding: R.State.self) + ")")
+    }
+    lines += TransitionFormatter.effectLines(transition)
+    return lines.joined(separator: "\n")
   }
 
   /// Forgets the step before: the next step starts another recording (a launch, a
   /// replacement of a followed log).
   mutating func restart() {
-    lastDigest = nil
+    lastBytes = nil
+  }
+
+  private mutating func encoder(for form: CanonicalForm) -> CanonicalJSONEncoder {
+    if let encoder, encoder.form == form { return encoder }
+    let made = CanonicalJSONEncoder(form: form, remembersLeaves: true)
+    encoder = made
+    lastBytes = nil
+    return made
   }
 }

@@ -65,55 +65,34 @@ public struct TransitionFormatter: Sendable {
   public func format<State, Action, Effect>(
     _ transition: Transition<State, Action, Effect>, time: Duration? = nil
   ) -> String {
-    format(transition, time: time, changedUnseen: { false })
-  }
-
-  /// ``format(_:time:)``, for a caller that can tell by other means whether the state changed.
-  ///
-  /// The diff folds a long run of elements that `==` calls equal without rendering them, so a
-  /// change there that a type's `==` ignores (a model compared by its `id`) is not in it. When
-  /// the diff shows nothing, and neither does `==`, `changedUnseen` is asked; when it says the
-  /// state changed all the same (an action log's digests say so), the two states are rendered
-  /// whole and their lines diffed, and where they render the same the text says "(no state
-  /// change the rendering shows)". Only then: rendering a state whole costs as much as the
-  /// state is large.
-  ///
-  /// - Parameters:
-  ///   - transition: The step.
-  ///   - time: When the step happened, since a recording started; `nil` to leave it out.
-  ///   - changedUnseen: Whether the state changed, by the caller's own evidence.
-  /// - Returns: Several lines of text.
-  package func format<State, Action, Effect>(
-    _ transition: Transition<State, Action, Effect>, time: Duration?,
-    changedUnseen: () -> Bool
-  ) -> String {
-    let clock = time.map { Self.clock($0) + " " } ?? ""
-    var lines = [
-      "#\(transition.sequenceNumber) \(clock)\(transition.origin.rawValue) "
-        + Dump.render(transition.action)
-    ]
+    var lines = [Self.headline(transition, time: time)]
     if let diff = Dump.diff(
       of: transition.stateBefore, and: transition.stateAfter, context: context)
     {
       lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
     } else if Self.differ(transition.stateBefore, transition.stateAfter) {
       lines.append("  (the state changed inside a secret, which shows its mask only)")
-    } else if changedUnseen() {
-      if let whole = Dump.diff(
-        Dump.render(transition.stateBefore), Dump.render(transition.stateAfter),
-        context: context)
-      {
-        lines += whole.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-      } else {
-        lines.append("  (no state change the rendering shows)")
-      }
     } else {
       lines.append("  (no state change)")
     }
-    for effect in transition.effects {
-      lines.append("  effect: " + Dump.render(effect).replacingNewlines(with: "\n    "))
-    }
+    lines += Self.effectLines(transition)
     return lines.joined(separator: "\n")
+  }
+
+  /// A step's first line: `#7 0:03.250 user LoginAction.loginButtonTapped`.
+  package static func headline<State, Action, Effect>(
+    _ transition: Transition<State, Action, Effect>, time: Duration?
+  ) -> String {
+    let clock = time.map { Self.clock($0) + " " } ?? ""
+    return "#\(transition.sequenceNumber) \(clock)\(transition.origin.rawValue) "
+      + Dump.render(transition.action)
+  }
+
+  /// A step's last lines: `  effect: …` for each effect it returned.
+  package static func effectLines<State, Action, Effect>(
+    _ transition: Transition<State, Action, Effect>
+  ) -> [String] {
+    transition.effects.map { "  effect: " + Dump.render($0).replacingNewlines(with: "\n    ") }
   }
 
   /// `m:ss.SSS`, or `h:mm:ss.SSS` from an hour on; a negative time reads as zero.
