@@ -52,6 +52,10 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
   case encodingFailed(String)
   /// The file could not be opened, read or written.
   case ioError(String)
+  /// The file changed under a reader that does not follow it: cut shorter, or rewritten from
+  /// its start (the app recorded its path again), while it was read. Nothing from this line on
+  /// is the log that was opened.
+  case rewrittenWhileRead(line: Int)
   /// Warning: a flight recorder left something in its folder as it was, and recording went on:
   /// a file with a segment's name that it did not write (never counted, never deleted), or a
   /// segment it could not delete to keep the folder within its budget. Each is said once, to
@@ -114,6 +118,9 @@ public enum ActionLogError: Error, Equatable, Sendable, CustomStringConvertible 
       return "could not encode \(what) as canonical JSON"
     case .ioError(let message):
       return "I/O error: \(message)"
+    case .rewrittenWhileRead(let line):
+      return "line \(line): the file was rewritten or cut while it was read (was its path "
+        + "recorded again?); nothing from here on is the log that was opened: read it again"
     case .folderWarning(let message):
       return "warning: \(message)"
     case .badSegment(let file, let reason):

@@ -60,12 +60,25 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   /// ``ActionLogError/recorderWarning(line:message:)``.
   public private(set) var warnings: [ActionLogError] = []
 
-  /// A line read and decoded, not yet checked against the lines before it.
+  /// A line read and decoded, its recorded state checked; not yet checked against the
+  /// numbers and times of the lines before it.
   private struct ParsedLine {
     var line: LineReader.Line
     var decoded: Result<ActionLogFormat.Line<State, Action, Effect>, any Error>
-    /// Where a step line's patch and checkpoint are, when its layout told.
-    var parts: (patch: [UInt8]?, checkpoint: Range<Int>?)?
+    /// Where a step line's patch and checkpoint are.
+    var parts: RecordedStates.Parts?
+    /// A gap marker's state, as its line holds it.
+    var gapState: [UInt8]?
+    /// The verdict on a step line's recorded state (``RecordedStateCheck``): what is wrong with
+    /// its patch or checkpoint, or `nil`.
+    var stateFailure: ActionLogError?
+  }
+
+  /// What reading a line needs from the lines before it: the values decoded so far, and the
+  /// recorded state the line's patch applies to.
+  private struct Parsing {
+    var values: StepLineLayout.Values<Action, Effect>
+    var states: RecordedStateCheck
   }
 
   /// Where the parsed lines come from: read here, as they are asked for, or ahead on a
@@ -78,8 +91,8 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   private var source: Source
   /// The path the log was opened at, for ``isReplaced()``.
   private let path: String
-  /// Reads the values of step lines read here, keeping the actions and effects it has read.
-  private var stepValues: StepLineLayout.Values<Action, Effect>
+  /// Reads and checks the lines read here (not ahead, on the prefetcher's thread).
+  private var parsing: Parsing
   /// Whether the end of the file is only where its writer has got to.
   private let follows: Bool
   /// Reads the values in the canonical form the header names.
@@ -128,12 +141,15 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     if let expected = options.expectedFeature, expected != header.feature {
       throw .featureMismatch(expected: expected, found: header.feature)
     }
-    recorded = RecordedStates(
-      base: JSONValueBytes.member(ActionLogFormat.Key.initialState.rawValue, of: headerLine))
-    stepValues = StepLineLayout.Values(decoder: decoder)
+    let initialState = JSONValueBytes.member(
+      ActionLogFormat.Key.initialState.rawValue, of: headerLine)
+    recorded = RecordedStates(base: initialState)
+    parsing = Parsing(
+      values: StepLineLayout.Values(decoder: decoder),
+      states: RecordedStateCheck(base: initialState))
     if prefetches, !follows {
-      var values = stepValues
-      source = .prefetched(LinePrefetcher(lines: lines) { Self.parse($0, values: &values) })
+      var ahead = parsing
+      source = .prefetched(LinePrefetcher(lines: lines) { Self.parse($0, with: &ahead) })
     } else {
       source = .lines(lines)
     }
@@ -155,8 +171,9 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   /// ```
   ///
   /// - Returns: The recorded state, or `nil` when the log does not hold it at this step.
-  /// - Throws: ``ActionLogError/malformedLine(line:reason:)`` when a patch does not apply, or
-  ///   the state it rebuilds does not have the digest its step records or does not decode.
+  /// - Throws: ``ActionLogError/malformedLine(line:reason:)`` when the state does not decode,
+  ///   or when the last step's patch or checkpoint failed its check (``next()`` threw that
+  ///   error first, naming the step's line).
   public func recordedState() throws(ActionLogError) -> State? {
     guard let bytes = try recorded.bytes() else { return nil }
     do {
@@ -260,7 +277,12 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         }
         lastSequenceNumber = number
         step.line = line.number
-        recorded.step(line: line.number, digest: step.digest, in: line.bytes, parts: parts)
+        if let failure = parsed.stateFailure {
+          recorded.fail(failure, line: line.number)
+          throw failure
+        }
+        recorded.step(
+          line: line.number, in: line.bytes, parts: parts ?? RecordedStates.parts(of: line.bytes))
         return .transition(step)
       case .gap(let gap):
         guard gap.dropped >= 1 else {
@@ -270,9 +292,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         }
         lastSequenceNumber = nil
         warnings.append(.transitionsDropped(line: line.number, count: gap.dropped))
-        recorded = RecordedStates(
-          base: JSONValueBytes.member(ActionLogFormat.Key.state.rawValue, of: line.bytes),
-          line: line.number)
+        recorded = RecordedStates(base: parsed.gapState, line: line.number)
         return .gap(line: line.number, dropped: gap.dropped, state: gap.state)
       case .stopped(let marker):
         warnings.append(.recordingStopped(line: line.number, reason: marker.explanation))
@@ -282,6 +302,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
         warnings.append(.recorderWarning(line: line.number, message: marker.message))
       case .closed:
         isFinished = true
+        try checkNothingFollows(closedAt: line.number)
         return nil
       case .header:
         throw .malformedLine(line: line.number, reason: "a second header")
@@ -293,6 +314,22 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     return nil
   }
 
+  /// Checks that no line follows the `closed` marker on line `closed`: whatever does is a
+  /// second recording (its own header) or damage, never dropped. A followed log is checked as
+  /// far as it is written when its `closed` marker is read.
+  private func checkNothingFollows(closedAt closed: Int) throws(ActionLogError) {
+    guard let after = try nextParsedLine() else { return }
+    if case .success(.header) = after.decoded {
+      throw .malformedLine(
+        line: after.line.number,
+        reason: "a second recording begins here, after the 'closed' marker on line \(closed): "
+          + "a log file holds one recording; split the file at this line to read each")
+    }
+    throw .malformedLine(
+      line: after.line.number,
+      reason: "a line after the 'closed' marker on line \(closed), which ends the recording")
+  }
+
   /// The next non-empty line, read and decoded.
   private func nextParsedLine() throws(ActionLogError) -> ParsedLine? {
     switch source {
@@ -301,31 +338,44 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     case .lines(let lines):
       while let line = try lines.next() {
         if line.bytes.isEmpty { continue }
-        return Self.parse(line, values: &stepValues)
+        return Self.parse(line, with: &parsing)
       }
       return nil
     }
   }
 
-  /// Reads `line` as a log line: by the step line's layout when it has it, else whole.
-  private static func parse(
-    _ line: LineReader.Line, values: inout StepLineLayout.Values<Action, Effect>
-  ) -> ParsedLine {
+  /// Reads `line` as a log line: by the step line's layout when it has it, else whole; and
+  /// checks a step's recorded state, or takes a gap's, in `parsing`.
+  private static func parse(_ line: LineReader.Line, with parsing: inout Parsing) -> ParsedLine {
     if let read: StepLineLayout.Read<State, Action, Effect> = StepLineLayout.read(
-      in: line.bytes, using: &values)
+      in: line.bytes, using: &parsing.values)
     {
+      let parts = (read.patch, read.checkpoint)
       return ParsedLine(
-        line: line, decoded: .success(.step(read.step)), parts: (read.patch, read.checkpoint))
+        line: line, decoded: .success(.step(read.step)), parts: parts,
+        stateFailure: parsing.states.check(
+          step: line.number, digest: read.step.digest, in: line.bytes, parts: parts))
     }
+    let decoded: ActionLogFormat.Line<State, Action, Effect>
     do {
-      return ParsedLine(
-        line: line,
-        decoded: .success(
-          try values.decoder.decode(
-            ActionLogFormat.Line<State, Action, Effect>.self, from: line.bytes)),
-        parts: nil)
+      decoded = try parsing.values.decoder.decode(
+        ActionLogFormat.Line<State, Action, Effect>.self, from: line.bytes)
     } catch {
-      return ParsedLine(line: line, decoded: .failure(error), parts: nil)
+      return ParsedLine(line: line, decoded: .failure(error))
     }
+    var parsed = ParsedLine(line: line, decoded: .success(decoded))
+    switch decoded {
+    case .step(let step):
+      let parts = RecordedStates.parts(of: line.bytes)
+      parsed.parts = parts
+      parsed.stateFailure = parsing.states.check(
+        step: line.number, digest: step.digest, in: line.bytes, parts: parts)
+    case .gap:
+      parsed.gapState = JSONValueBytes.member(ActionLogFormat.Key.state.rawValue, of: line.bytes)
+      parsing.states.restart(from: parsed.gapState)
+    default:
+      break
+    }
+    return parsed
   }
 }

@@ -51,11 +51,18 @@ public enum StateDigest {
     bytes.withUnsafeBytes { fnv1a($0, continuing: hash) }
   }
 
+  /// The FNV-1a hash state after one more byte.
+  static func fnv1a(_ byte: UInt8, continuing hash: UInt64) -> UInt64 {
+    (hash ^ UInt64(byte)) &* prime
+  }
+
+  private static let prime: UInt64 = 0x0000_0100_0000_01b3
+
   private static func fnv1a(_ bytes: UnsafeRawBufferPointer, continuing hash: UInt64) -> UInt64 {
     var hash = hash
     for byte in bytes {
       hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
+      hash &*= prime
     }
     return hash
   }

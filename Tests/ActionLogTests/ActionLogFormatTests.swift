@@ -25,7 +25,8 @@ struct ActionLogFormatTests {
       effects: [.load, .load], digest: "0123456789abcdef"),
     Step(
       sequenceNumber: 3, origin: .effect, action: .loaded(7), effects: [],
-      digest: "fedcba9876543210",
+      // The checkpoint's own digest: the reader checks it.
+      digest: "bfa42bd052549478",
       checkpoint: Counter.State(count: 7, isLoading: false)),
   ]
 
@@ -64,7 +65,7 @@ struct ActionLogFormatTests {
     #expect(
       String(decoding: try Self.written(Self.steps[2].appendLine), as: UTF8.self)
         == #"{"seq":3,"origin":"effect","action":{"loaded":{"_0":7}},"effects":[],"#
-        + #""digest":"fedcba9876543210","checkpoint":{"count":7,"isLoading":false}}"#)
+        + #""digest":"bfa42bd052549478","checkpoint":{"count":7,"isLoading":false}}"#)
   }
 
   /// A step's time is whole milliseconds after `seq`; the reader's shortcut for the recorder's
@@ -218,6 +219,7 @@ struct ActionLogFormatTests {
     }
   }
 
+  /// What follows the `closed` marker is not dropped: it is an error that names its line.
   @Test func theClosedMarkerEndsALogReadThroughTheReader() throws {
     let folder = try TemporaryFolder()
     var log = try Self.written(Self.header.appendLine)
@@ -225,7 +227,7 @@ struct ActionLogFormatTests {
     log.append(try Self.written(Self.steps[0].appendLine))
     log.append(UInt8(ascii: "\n"))
     log.append(try Self.written(ActionLogFormat.Closed().appendLine))
-    log.append(contentsOf: "\nnot read after the closed marker\n".utf8)
+    log.append(contentsOf: "\nwritten after the closed marker\n".utf8)
     let url = folder.file("closed.jsonl")
     try log.write(to: url)
 
@@ -235,6 +237,10 @@ struct ActionLogFormatTests {
       return
     }
     #expect(step.sequenceNumber == 1)
+    #expect(
+      throws: ActionLogError.malformedLine(
+        line: 4, reason: "a line after the 'closed' marker on line 3, which ends the recording")
+    ) { try reader.next() }
     #expect(try reader.next() == nil)
     #expect(reader.warnings.isEmpty)
   }

@@ -281,9 +281,16 @@ struct ActionLogMutationTests {
 /// Regression tests for the traps the mutation fuzz found: numbers at the limits of `Int`
 /// in a log made the reader's sequence check and the login reducer overflow.
 struct ActionLogMutationRegressionTests {
-  func fixtureLines() throws -> [String] {
-    LogMutator(try Data(contentsOf: ReplayProcess.fixtures.appendingPathComponent("login.jsonl")))
+  /// The lines of the committed login log `name`.
+  func fixtureLines(_ name: String = "login.jsonl") throws -> [String] {
+    LogMutator(try Data(contentsOf: ReplayProcess.fixtures.appendingPathComponent(name)))
       .lines.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The lines of the login log recorded before steps had patches: its header's state can be
+  /// edited without a step's patch then failing its digest (checked as the line is read).
+  func linesWithoutPatches() throws -> [String] {
+    try fixtureLines("login-before-patches.jsonl")
   }
 
   @Test func aFirstSequenceNumberOfIntMaxIsAnErrorNotATrap() throws {
@@ -301,7 +308,7 @@ struct ActionLogMutationRegressionTests {
 
   @Test func anAttemptIDOfIntMaxStartsNoRequestInsteadOfTrapping() throws {
     let folder = try TemporaryFolder()
-    var lines = try fixtureLines()
+    var lines = try linesWithoutPatches()
     lines[0] = lines[0].replacingOccurrences(
       of: #""attemptID":0,"#, with: #""attemptID":9223372036854775807,"#)
     let url = try folder.write("max-attempt.jsonl", lines: lines)
@@ -314,7 +321,7 @@ struct ActionLogMutationRegressionTests {
 
   @Test func aFailureCountOfIntMaxSaturatesAndLocksInsteadOfTrapping() throws {
     let folder = try TemporaryFolder()
-    var lines = try fixtureLines()
+    var lines = try linesWithoutPatches()
     lines[0] = lines[0].replacingOccurrences(
       of: #""failedAttempts":0,"#, with: #""failedAttempts":9223372036854775807,"#)
     let url = try folder.write("max-failures.jsonl", lines: lines)

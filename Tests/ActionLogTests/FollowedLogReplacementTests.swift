@@ -11,12 +11,7 @@ import ToolTestSupport
 struct FollowedLogReplacementTests {
   /// Records `sends` increments into `name` and returns the log.
   func record(_ name: String, sends: Int, in folder: TemporaryFolder) async throws -> URL {
-    let url = folder.file(name)
-    let store = Store(initialState: Counter.State(), reducer: Counter())
-    let recorder = try store.record(to: url, feature: "counter")
-    for _ in 0..<sends { store.send(.increment) }
-    await recorder.close()
-    return url
+    try await recordCounter(name, sends: sends, in: folder)
   }
 
   /// A following session of `url` that has read everything written so far.

@@ -384,22 +384,22 @@ import ToolTestSupport
     #expect(differences.values.allSatisfy { $0.note == nil }, "\(differences.values.map(\.note))")
   }
 
-  /// A patch edited so that it no longer rebuilds the state its step's digest names: the page
-  /// still knows the replay differs there, and says why it cannot show the recorded state.
-  @Test func aPatchThatDoesNotRebuildItsDigestIsSaidOnThePage() async throws {
+  /// A patch edited so that it no longer rebuilds the state its step's digest names is a
+  /// malformed line, named where it is read: the page holds the steps before it, and the run
+  /// says which line and which field (it used to render on and note it at a later step).
+  @Test func aPatchThatDoesNotRebuildItsDigestStopsThePageAtItsLine() async throws {
     let folder = try TemporaryFolder()
     var lines = try Self.loginTypedDifferently("login.jsonl")
     lines[2] = lines[2].replacingOccurrences(
       of: #"{"at":["username"],"value":"demo"}"#, with: #"{"at":["username"],"value":"dem0"}"#)
     try folder.write("edited.jsonl", lines: lines)
     let run = try await ReplayProcess.run(["--html", "e.html", "edited.jsonl"], in: folder.url)
-    #expect(run.status == 0, "\(run)")
-    let page = try TimelinePageData(contentsOf: folder.file("e.html"))
-    let note = try #require(page.recordingDifferences[2]?.note)
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stdout == "wrote 'e.html': 1 step before the bad input\n")
     #expect(
-      note.hasPrefix(
-        "the replayed state's digest differs from the recorded one, and the log's patches do "
-          + "not rebuild the recorded state: line 3: malformed:"), "\(note)")
+      run.stderr
+        == "replay: line 3: malformed: the state its 'patch' rebuilds does not have the digest "
+        + "its 'digest' records (one of the two was changed)\n")
   }
 
   /// Where the replay agrees with the recording again after a divergence, the page says so;

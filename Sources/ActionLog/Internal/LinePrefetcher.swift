@@ -5,10 +5,10 @@ import StateStore
 /// takes them, so reading and decoding a step overlaps what the reader's caller does with the
 /// step before (a replay reduces it and digests its state).
 ///
-/// Only the part of reading a line that does not depend on the lines before it runs ahead:
-/// the line itself and its values. The reader checks each line against the ones before, in
-/// order, as it takes it, so every warning and error is the one a reader without this part
-/// would give, at the same line. The lines come in batches; at most ``maximumBatches`` wait,
+/// The lines are read and parsed ahead in order, by one `parse` that may keep what it needs of
+/// the lines before (the reader checks each step's recorded state there). The reader checks the
+/// rest of each line against the ones before, in order, as it takes it, so every warning and
+/// error is the one a reader without this part would give, at the same line. The lines come in batches; at most ``maximumBatches`` wait,
 /// so memory stays bounded when the caller is slower. A read error, or the end of the file,
 /// ends the reading; taking again gives it again, as ``LineReader`` does.
 ///

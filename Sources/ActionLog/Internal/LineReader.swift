@@ -39,9 +39,10 @@ final class LineReader {
   private(set) var lineNumber = 0
   /// Bytes read from the file so far.
   private var bytesFilled = 0
+  /// The file's size when it was opened: a log is only ever appended to.
+  private let openedSize: Int
   /// The first bytes read from the file (a log's header up to past its `created` time) and the
-  /// last ones, kept while following: what ``isReplaced(atPath:)`` looks for again at the same
-  /// places.
+  /// last ones: what ``isRewritten()`` looks for again at the same places.
   private var head: [UInt8] = []
   private var tail: [UInt8] = []
   static let headLength = 512
@@ -70,6 +71,7 @@ final class LineReader {
       throw .ioError("\(name) is \(kind), not an action log")
     }
     self.descriptor = descriptor
+    openedSize = Int(info.st_size)
   }
 
   deinit {
@@ -154,8 +156,13 @@ final class LineReader {
       let count = buffer.withUnsafeMutableBytes { bytes in
         read(descriptor, bytes.baseAddress.map { $0 + filled }, bytes.count - filled)
       }
+      // A reader that does not follow reads one recording: bytes of another one, or an end
+      // where the file was cut, would be taken for the log's own.
+      if count >= 0, !follows, isRewritten() {
+        throw .rewrittenWhileRead(line: lineNumber + 1)
+      }
       if count > 0 {
-        if follows { noteWitnesses(buffer[end..<(end + count)]) }
+        noteWitnesses(buffer[end..<(end + count)])
         end += count
         bytesFilled += count
         return
@@ -169,7 +176,8 @@ final class LineReader {
     }
   }
 
-  /// Keeps the first and the last bytes read, from the bytes one read just got.
+  /// Keeps the first and the last bytes read, from the bytes one read just got: a few dozen
+  /// bytes copied per 64 KiB read.
   private func noteWitnesses(_ bytes: ArraySlice<UInt8>) {
     if head.count < Self.headLength { head += bytes.prefix(Self.headLength - head.count) }
     tail =
@@ -183,9 +191,8 @@ final class LineReader {
   /// Told by the file, never by time: another file at the path (its device and inode differ
   /// from the open file's, which cannot be reused while this reader holds it open), the file
   /// shorter than what was read from it, or the first or the last bytes read no longer at their
-  /// places. A file recorded again byte for byte the same up to there cannot be told apart.
-  /// A path with nothing at it is not a replacement (yet). For a reader that follows: only it
-  /// keeps the bytes to look for.
+  /// places (``isRewritten()``). A file recorded again byte for byte the same up to there
+  /// cannot be told apart. A path with nothing at it is not a replacement (yet).
   ///
   /// - Parameter path: The path the reader was opened at.
   func isReplaced(atPath path: String) -> Bool {
@@ -193,7 +200,18 @@ final class LineReader {
     var open = stat()
     guard stat(path, &named) == 0, fstat(descriptor, &open) == 0 else { return false }
     if named.st_dev != open.st_dev || named.st_ino != open.st_ino { return true }
-    if Int(open.st_size) < bytesFilled { return true }
+    return isRewritten()
+  }
+
+  /// Whether the open file no longer holds what was read from it: it is shorter than what was
+  /// read or than it was when opened, or the first or the last bytes read are no longer at
+  /// their places. Checked after
+  /// every read of a reader that does not follow (three system calls per 64 KiB), so bytes of
+  /// another recording are never taken for the log's.
+  func isRewritten() -> Bool {
+    var open = stat()
+    guard fstat(descriptor, &open) == 0 else { return false }
+    if Int(open.st_size) < max(bytesFilled, openedSize) { return true }
     return !holds(head, at: 0) || !holds(tail, at: bytesFilled - tail.count)
   }
 

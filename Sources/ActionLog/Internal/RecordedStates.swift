@@ -4,10 +4,14 @@ import Foundation
 /// a checkpoint) and the patches of the steps since, applied when the state is asked for, so a
 /// reader that never asks pays only for keeping the patches.
 ///
-/// A step without a patch or a checkpoint (a line recorded before steps had patches) makes
-/// the state unknown up to the next base. A patch that does not apply, or a rebuilt state
-/// whose digest is not the step's, is a malformed line, thrown on every ask up to the next base.
+/// Every line was checked when it was read (``RecordedStateCheck``): a line whose patch or
+/// checkpoint fails is reported there, by ``ActionLogReader/next()``, and ``fail(_:)`` keeps
+/// that error for every ask up to the next base. A step without a patch or a checkpoint (a line
+/// recorded before steps had patches) makes the state unknown up to the next base.
 struct RecordedStates {
+  /// Where a step line's patch and checkpoint are.
+  typealias Parts = (patch: [UInt8]?, checkpoint: Range<Int>?)
+
   /// Patches kept unapplied at most, in bytes: past it they are applied as they come.
   static let pendingLimit = 1 << 20
 
@@ -16,8 +20,6 @@ struct RecordedStates {
   private var rebuilt: StatePatch.Rebuilt?
   private var pending: [(line: Int, patch: [UInt8])] = []
   private var pendingBytes = 0
-  /// The last step's digest; `nil` before the first step after a base.
-  private var digest: String?
   /// The bytes of the last state asked for, until the next entry.
   private var known: [UInt8]?
   private var failure: ActionLogError?
@@ -30,16 +32,11 @@ struct RecordedStates {
     known = base
   }
 
-  /// Follows the step on `line`: its digest, and its patch or checkpoint, found by the step
-  /// line's layout (`parts`) or, for a line in another layout, by looking for them.
-  mutating func step(
-    line: Int, digest: String, in bytes: Data,
-    parts: (patch: [UInt8]?, checkpoint: Range<Int>?)?
-  ) {
+  /// Follows the step on `line`, checked when it was read: its patch or checkpoint, found
+  /// where `parts` says.
+  mutating func step(line: Int, in bytes: Data, parts: Parts) {
     self.line = line
-    self.digest = digest
     known = nil
-    let parts = parts ?? Self.parts(of: bytes)
     func slice(_ range: Range<Int>) -> [UInt8] {
       Array(bytes[(bytes.startIndex + range.lowerBound)..<(bytes.startIndex + range.upperBound)])
     }
@@ -65,6 +62,16 @@ struct RecordedStates {
     if pendingBytes > Self.pendingLimit { applyPending() }
   }
 
+  /// Keeps `failure`, the verdict on the step on `line`, for every ask up to the next base.
+  mutating func fail(_ failure: ActionLogError, line: Int) {
+    self.line = line
+    known = nil
+    rebuilt = nil
+    pending = []
+    pendingBytes = 0
+    self.failure = failure
+  }
+
   /// The canonical JSON of the state after the last entry, or `nil` when the log does not hold
   /// it.
   mutating func bytes() throws(ActionLogError) -> [UInt8]? {
@@ -74,14 +81,6 @@ struct RecordedStates {
     applyPending()
     if let failure { throw failure }
     guard let bytes = rebuilt?.bytes else { return nil }
-    if let digest, !StateDigest.hash(StateDigest.fnv1a(bytes), isWrittenAs: digest) {
-      let failure = ActionLogError.malformedLine(
-        line: line,
-        reason: "the state its patch and the patches before it rebuild does not have the digest "
-          + "this step records")
-      self.failure = failure
-      throw failure
-    }
     rebuilt = StatePatch.Rebuilt(base: bytes[...])
     known = bytes
     return bytes
@@ -105,7 +104,7 @@ struct RecordedStates {
   }
 
   /// Where the patch and the checkpoint of a step line in another layout are.
-  private static func parts(of line: Data) -> (patch: [UInt8]?, checkpoint: Range<Int>?) {
+  static func parts(of line: Data) -> Parts {
     let bytes = Array(line)[...]
     let members = JSONValueBytes.members(of: bytes.indices, in: bytes) ?? []
     func value(_ key: ActionLogFormat.Key) -> Range<Int>? {

@@ -241,6 +241,12 @@ extension StatePatch {
       return bytes
     }
 
+    /// The FNV-1a hash of the state's canonical JSON (its ``StateDigest``), taken over the
+    /// parts in place: the bytes are not put together.
+    package var digest: UInt64 {
+      Self.hash(root, continuing: StateDigest.offsetBasis)
+    }
+
     /// Applies `patch`, a step line's `patch` value.
     ///
     /// - Throws: ``Malformed`` when the patch is not in the form, or names a place the state
@@ -280,6 +286,29 @@ extension StatePatch {
           append(element, to: &bytes)
         }
         bytes.append(JSONValueBytes.closeBracket)
+      }
+    }
+
+    private static func hash(_ node: Node, continuing hash: UInt64) -> UInt64 {
+      switch node {
+      case .bytes(let value):
+        return StateDigest.fnv1a(value, continuing: hash)
+      case .object(let object):
+        var hash = StateDigest.fnv1a(JSONValueBytes.openBrace, continuing: hash)
+        for (index, member) in object.members.enumerated() {
+          if index > 0 { hash = StateDigest.fnv1a(JSONValueBytes.comma, continuing: hash) }
+          hash = StateDigest.fnv1a(member.key, continuing: hash)
+          hash = StateDigest.fnv1a(JSONValueBytes.colon, continuing: hash)
+          hash = Self.hash(member.value, continuing: hash)
+        }
+        return StateDigest.fnv1a(JSONValueBytes.closeBrace, continuing: hash)
+      case .array(let array):
+        var hash = StateDigest.fnv1a(JSONValueBytes.openBracket, continuing: hash)
+        for (index, element) in array.elements.enumerated() {
+          if index > 0 { hash = StateDigest.fnv1a(JSONValueBytes.comma, continuing: hash) }
+          hash = Self.hash(element, continuing: hash)
+        }
+        return StateDigest.fnv1a(JSONValueBytes.closeBracket, continuing: hash)
       }
     }
 

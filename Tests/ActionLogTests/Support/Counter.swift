@@ -1,6 +1,7 @@
 import ActionLog
 import Foundation
 import StateStore
+import ToolTestSupport
 
 /// A small feature with an effect that answers with an action.
 struct Counter: Reducer {
@@ -63,4 +64,20 @@ func counterLine(
   let digest = try StateDigest.of(Counter.State(count: count, isLoading: isLoading))
   return #"{"seq":\#(seq),"origin":"user","action":\#(action),"effects":\#(effects),"#
     + #""digest":"\#(digest)"}"#
+}
+
+/// Records `action` sent `sends` times to a counter store into `name` in `folder`, with a
+/// checkpoint every `checkpointInterval` steps (0 for none), and returns the closed log.
+@MainActor
+func recordCounter(
+  _ name: String, sends: Int, action: Counter.Action = .increment,
+  checkpointInterval: Int = RecordingOptions().checkpointInterval, in folder: TemporaryFolder
+) async throws -> URL {
+  let url = folder.file(name)
+  let store = Store(initialState: Counter.State(), reducer: Counter())
+  let recorder = try store.record(
+    to: url, feature: "counter", options: RecordingOptions(checkpointInterval: checkpointInterval))
+  for _ in 0..<sends { store.send(action) }
+  await recorder.close()
+  return url
 }
