@@ -13,6 +13,24 @@ struct IdentifiedListTests {
     Row(id: 1, name: "a"), Row(id: 2, name: "b"), Row(id: 3, name: "c"),
   ]
 
+  /// Two copies of one list whose last leaf is partly filled, each given another row: the
+  /// appended leaf must become a leaf of its own in each. Were it to keep the shared leaf's
+  /// identity, `==` (which skips a leaf of the same identity) would call the copies equal, and
+  /// a test store would pass a reducer that appends the wrong row.
+  @Test func copiesGivenDifferentRowsAtAPartlyFilledLeafDiffer() throws {
+    for count in [0, 1, 10, 63, 64, 65, 200] {
+      let shared = try IdentifiedList(
+        uniqueElements: (0..<count).map { Row(id: $0, name: "\($0)") })
+      var one = shared
+      var two = shared
+      one.append(Row(id: count, name: "right"))
+      two.append(Row(id: count, name: "wrong"))
+      #expect(one != two, "\(count) rows before")
+      #expect(one.array != two.array, "\(count) rows before")
+      #expect(shared.count == count, "the shared list is unchanged")
+    }
+  }
+
   @Test func rowsAreFoundByIDAndKeptInOrder() {
     var list = Self.abc
     #expect(list[id: 2]?.name == "b")
