@@ -255,11 +255,9 @@ package final class InteractiveApp {
   }
 
   private func handleLoginForm(_ key: Key) {
-    // While signing in the Cancel button has the focus: Enter, like Esc, cancels.
-    if key == .enter, login.state.isLoading {
-      login.send(.cancelButtonTapped)
-      return
-    }
+    // While signing in, Enter does nothing: an impatient second Enter must not cancel the
+    // sign-in it started. Cancelling is a deliberate key, Esc.
+    if key == .enter, login.state.isLoading { return }
     if model.moveFocus(key, through: ScreenModel.formOrder) { return }
     let order = ScreenModel.formOrder
     let position = order.firstIndex(of: model.focus) ?? 0

@@ -94,11 +94,8 @@ enum ScreenRenderer {
 
   /// The login flow's elements (``LoginScreenContent``), drawn as lines.
   private static func login(_ state: LoginState, _ model: ScreenModel) -> [ScreenLine] {
-    // While signing in, Enter cancels: the Cancel button is the one focused.
-    var model = model
-    if state.twoFactor == nil, state.passwordReset == nil, state.isLoading {
-      model.focus = .cancelButton
-    }
+    // While signing in, the focus stays where Enter was pressed (a second Enter does nothing);
+    // Esc cancels.
     let elements = LoginScreenContent.login(
       state, lockoutSecondsLeft: model.lockoutSecondsLeft,
       tappedWhileLocked: model.tappedWhileLocked)

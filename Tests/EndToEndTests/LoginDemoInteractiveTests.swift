@@ -46,10 +46,11 @@ struct LoginDemoInteractiveTests {
     try await run.expectRestored(status: "130")
   }
 
-  /// A slow sign-in shows a focused Cancel button: Enter on it cancels, as Esc does, and the
-  /// form comes back with its Login button.
+  /// A slow sign-in shows its Cancel button without moving the focus to it: a second Enter,
+  /// which impatient people press, does nothing (it cancelled the sign-in when Cancel took the
+  /// focus), and Esc, the deliberate key, cancels; the form comes back with its Login button.
   @Test(.timeLimit(.minutes(5)))
-  func enterOnTheCancelButtonStopsASlowSignIn() async throws {
+  func aSecondEnterKeepsASlowSignInAndEscCancelsIt() async throws {
     let run = try await InteractiveRun(arguments: ["--latency", "30000"])
     try await run.session.waitForScreen("the login form") { $0.contains(" › Username") }
     try await run.session.type("demo")
@@ -57,11 +58,17 @@ struct LoginDemoInteractiveTests {
     try await run.session.type("Secr3t")
     try await run.session.press("Enter")
     let signingIn = try await run.session.waitForScreen("the Cancel button") {
-      $0.contains("Signing in…") && $0.contains(" › [ Cancel ]")
+      $0.contains("Signing in…") && $0.contains("[ Cancel ]")
     }
-    // One focus on the screen: the Cancel button's.
-    #expect(signingIn.components(separatedBy: " › ").count == 2, "\(signingIn)")
+    #expect(!signingIn.contains(" › [ Cancel ]"), "\(signingIn)")
+    // The second Enter, then a Tab: the screen after the Tab shows what the Enter left.
     try await run.session.press("Enter")
+    try await run.session.press("BTab")
+    let after = try await run.session.waitForScreen("the focus on Username, still signing in") {
+      $0.contains(" › Username")
+    }
+    #expect(after.contains("Signing in…") && after.contains("[ Cancel ]"), "\(after)")
+    try await run.session.press("Escape")
     try await run.session.waitForScreen("the form again") {
       !$0.contains("Signing in…") && !$0.contains("[ Cancel ]") && $0.contains("[ Login ]")
     }
