@@ -22,11 +22,11 @@ import StateStore
 ///
 ///    ✓ Ready to sign in
 ///
-///    [ Login ] (disabled)
+///  › [ Login ] (disabled)
 ///    [ Forgot password? ] (disabled)
 ///
 ///    ⠋ Signing in…
-///  › [ Cancel ]
+///    [ Cancel ]
 /// ```
 @MainActor
 final class ScriptRunner {
