@@ -173,6 +173,26 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     return StateDigest.hash(digest, isWrittenAs: step.recordedDigest)
   }
 
+  /// The canonical JSON of the state the log recorded after the last step ``next()``
+  /// returned (see ``ActionLogReader/recordedStateBytes()``).
+  ///
+  /// - Throws: ``ActionLogError/malformedLine(line:reason:)`` when the log's lines do not
+  ///   rebuild it.
+  package func recordedStateBytes() throws(ActionLogError) -> [UInt8]? {
+    try reader.recordedStateBytes()
+  }
+
+  /// The canonical JSON of `state` in the log's form.
+  ///
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` when it has none.
+  package func canonicalBytes(of state: R.State) throws(ActionLogError) -> [UInt8] {
+    do {
+      return try encoder.encode(state)
+    } catch {
+      throw .encodingFailed(CanonicalJSON.failure(error, encoding: R.State.self))
+    }
+  }
+
   /// Warnings met so far (see ``ActionLogReader/warnings``).
   public var warnings: [ActionLogError] { reader.warnings }
 

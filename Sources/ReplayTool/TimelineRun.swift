@@ -307,10 +307,20 @@ where
       return
     }
     shown = recorded
-    guard let diff = Dump.diff(of: recorded, and: step.transition.stateAfter, context: 1) else {
-      check.note =
-        "the replayed state's digest differs from the recorded one, in values the state view "
-        + "does not show"
+    // The fields that differ, from the bytes: the recorded ones as the log's lines rebuild
+    // them, the replayed state's canonical JSON.
+    let diff: String?
+    do {
+      diff = try session.recordedStateBytes().flatMap { recordedBytes in
+        CanonicalJSONText.diff(
+          from: recordedBytes, to: try session.canonicalBytes(of: step.transition.stateAfter))
+      }
+    } catch {
+      check.note = "the replayed state's digest differs from the recorded one: \(error)"
+      return
+    }
+    guard let diff else {
+      check.note = "the replayed state's digest differs from the recorded one"
       return
     }
     check.fieldDiff = diff.split(separator: "\n", omittingEmptySubsequences: false).map(

@@ -14,7 +14,9 @@ import ToolTestSupport
 /// ActionLogMutation`.
 struct ActionLogMutationTests {
   /// Mutants per kind and per log (fewer for the slow kinds).
-  private static let mutantsPerKind = 10
+  /// Few enough that the test takes seconds, not a minute and a half; the seed is new at every
+  /// run, so the runs between them cover what one long run did.
+  private static let mutantsPerKind = 4
   private static let freshLogCount = 6
 
   private static var seed: UInt64 {
@@ -74,7 +76,7 @@ struct ActionLogMutationTests {
         Reproduce with LOGIN_PROPERTY_SEED=\(seed).
         """)
     }
-    #expect(mutants >= 1_200)
+    #expect(mutants >= 500, "\(mutants) mutants")
     // Both outcomes come up, and the errors are of many kinds: the mutations reach the reader.
     #expect(outcomes["success", default: 0] > 0)
     for kind in ["malformedLine", "notText", "missingHeader", "unsupportedVersion", "divergence"] {

@@ -31,7 +31,7 @@ struct CanonicalJSONTextTests {
         == """
         − a: {
         −   b: [
-        −     1
+        −     [0]: 1
         −   ]
         − }
         + b: true
@@ -99,7 +99,7 @@ struct CanonicalJSONTextTests {
           c: []
         }
         d: [
-          {
+          [0]: {
             e: null
           }
         ]

@@ -125,8 +125,9 @@ struct FlightRecorderBudgetTests {
   @Test func closingLeavesTheFolderWithinTheBudget() async throws {
     let folder = try TemporaryFolder()
     var over: [String] = []
-    for segmentCount in 2...5 {
-      for edits in 1...40 {
+    // 3 segments and 17 edits ended 18 bytes over; the others are near misses of other sizes.
+    for segmentCount in 2...4 {
+      for edits in 1...30 {
         try await closeAfter(edits, segmentCount: segmentCount, in: folder, over: &over)
       }
     }

@@ -103,7 +103,8 @@ struct ReplayerTests {
         step: 1, action: "Counter.Action.loadTapped",
         reason: "the reducer returned other effects than recorded",
         diff:
-          "\u{2212} []\n+ [\n+   {\n+     load: {}\n+   }\n+ ]\n(recorded: \u{2212}, replayed: +)")
+          "\u{2212} []\n+ [\n+   [0]: {\n+     load: {}\n+   }\n+ ]\n(recorded: \u{2212}, replayed: +)"
+      )
     ) {
       try Replayer(reducer: Counter()).replay(url)
     }

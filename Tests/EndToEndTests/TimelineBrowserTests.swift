@@ -184,7 +184,7 @@ import ToolTestSupport
 
   /// A long value is cut in the row and the tree, and the whole of it is one click away.
   private func judgeLongValues(_ seen: [String: Any], long: String) throws {
-    let quoted = "username: \(Dump.quoted(long)),"
+    let quoted = fieldLine("username", long)
     let leaf = try #require(seen["longLeaf"] as? [String: Any])
     #expect(leaf["text"] as? String == String(quoted.prefix(400)))
     #expect(leaf["more"] as? String == "… show all \(quoted.count) characters")
@@ -216,10 +216,10 @@ import ToolTestSupport
     #expect(six["position"] as? String == "step 6 of 10")
     #expect(six["slider"] as? Int == 6)
     let diff = six["diff"] as? [String] ?? []
-    #expect(diff.contains("−     password: \(AuditChannels.passwordMask),"))
-    #expect(diff.contains("+     password: Secret(Aaaa0a),"))
-    #expect((six["state"] as? [String])?.contains("password: Secret(Aaaa0a),") == true)
-    #expect((six["state"] as? [String])?.contains("failedAttempts: 1,") == true)
+    #expect(diff.contains(#"−   password: "Aaaaaa*Aa*0a0a0""#), "\(diff)")
+    #expect(diff.contains(#"+   password: "Aaaa0a""#), "\(diff)")
+    #expect((six["state"] as? [String])?.contains(#"password: "Aaaa0a""#) == true)
+    #expect((six["state"] as? [String])?.contains("failedAttempts: 1") == true)
     #expect(six["effects"] as? [String] == ["none"])
     let screen = try #require(six["screen"] as? [String: Any])
     #expect(screen["fields"] as? [[String]] == [["Username", "demo"], ["Password", "••••••"]])
@@ -382,14 +382,14 @@ import ToolTestSupport
     #expect(panel["hidden"] as? Bool == false)
     let sides = panel["sides"] as? [String] ?? []
     #expect(sides.count == 2)
-    #expect(sides.first?.contains("+   password: Secret(Aaaa0a),") == true)
-    #expect(sides.last?.contains("+   password: Secret(Aaaa0),") == true)
+    #expect(sides.first?.contains("\n+ password: \"Aaaa0a\"\n") == true, "\(sides)")
+    #expect(sides.last?.contains("\n+ password: \"Aaaa0\"\n") == true, "\(sides)")
     // The field that differs, marked as `replay --verify` marks it: recorded −, replayed +.
     let marks = try #require(seen["divergentMarks"] as? [String: Any])
     let fields = marks["fields"] as? [[String]] ?? []
     #expect(
       fields.filter { $0[0] != "ctx" } == [
-        ["del", "−   password: Secret(Aaaa0a),"], ["ins", "+   password: Secret(Aaaa0),"],
+        ["del", #"− password: "Aaaa0a""#], ["ins", #"+ password: "Aaaa0""#],
       ])
     // Step 5 differs as well: the sign-in sent the other password. Its row is marked, the
     // panel shows the field and the effects that differ, the State tab the recorded state.
@@ -397,7 +397,7 @@ import ToolTestSupport
     #expect(later["hidden"] as? Bool == false)
     #expect(
       (later["fields"] as? [[String]] ?? []).filter { $0[0] != "ctx" } == [
-        ["del", "−   password: Secret(Aaaa0a),"], ["ins", "+   password: Secret(Aaaa0),"],
+        ["del", #"− password: "Aaaa0a""#], ["ins", #"+ password: "Aaaa0""#],
       ])
     let effects = (later["effects"] as? [[String]] ?? []).map { $0[1] }
     #expect(effects.contains { $0.hasPrefix("− LoginEffect.authenticate") })
@@ -405,7 +405,7 @@ import ToolTestSupport
     #expect(
       (seen["laterBadges"] as? [String])?.contains(
         "after the divergence: the replay differs from the recording") == true)
-    #expect((seen["laterState"] as? String)?.contains("Secret(Aaaa0a)") == true)
+    #expect((seen["laterState"] as? String)?.contains(#"password: "Aaaa0a""#) == true)
     // Steps 5 to 7 differ, 8 to 10 agree again; none is left unchecked.
     let checked = (seen["rowMarks"] as? [[Any]] ?? []).compactMap { row -> (String, Bool)? in
       guard let seq = row.first as? String, let differs = row[1] as? Bool,
@@ -430,7 +430,7 @@ import ToolTestSupport
     // The state's line and the step's action hold it whole too, joined from the shared run.
     let step = seen.step("hostileStep")
     #expect(
-      (step?["state"] as? [String])?.contains { $0.contains(hostile) } == true,
+      (step?["state"] as? [String])?.contains(fieldLine("username", hostile)) == true,
       "\(step?["state"] ?? "")")
     #expect((step?["headline"] as? String)?.contains(hostile) == true)
     #expect(seen["hostileExceptions"] as? [String] == [])
@@ -471,4 +471,11 @@ extension Dictionary where Key == String, Value == Any {
   fileprivate func step(_ name: String) -> [String: Any]? {
     self[name] as? [String: Any]
   }
+}
+
+/// The line a state's field `name` holding `value` shows as in the State tab: its canonical
+/// JSON, as `CanonicalJSONText` writes it.
+private func fieldLine(_ name: String, _ value: some Encodable) -> String {
+  let bytes = (try? CanonicalJSONEncoder().encode(value)) ?? []
+  return "\(name): " + (CanonicalJSONText.render(bytes) ?? "")
 }

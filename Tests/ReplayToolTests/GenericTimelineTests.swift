@@ -124,8 +124,8 @@ import ToolTestSupport
     #expect(page.action(1) == "GenericTimelineTests.Counter.Action.add(6)")
     #expect(page.effects(1) == ["GenericTimelineTests.Counter.Effect.announce(10)"])
     #expect(
-      page.stateLines(after: 1).joined(separator: "\n")
-        == Dump.render(Counter.State(count: 10, history: [4, 6])))
+      page.stateLines(after: 1)
+        == TimelineCommandTests.lines(of: Counter.State(count: 10, history: [4, 6])))
   }
 
   @Test func aFeatureWithAScreenGetsItDrawnAtEveryStep() async throws {
@@ -217,9 +217,9 @@ import ToolTestSupport
     let page = try TimelinePageData(contentsOf: folder.file("board.html"))
     var state = Board.State()
     state.pinned.label = "published"
-    #expect(page.stateLines(after: 0).joined(separator: "\n") == Dump.render(state))
+    #expect(page.stateLines(after: 0) == TimelineCommandTests.lines(of: state))
     state.notes[0].label = "published"
-    #expect(page.stateLines(after: 1).joined(separator: "\n") == Dump.render(state))
+    #expect(page.stateLines(after: 1) == TimelineCommandTests.lines(of: state))
   }
 
   /// Twelve notes compared by identity: the printed diff folds them on `==`'s word.

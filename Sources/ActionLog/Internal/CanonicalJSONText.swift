@@ -4,8 +4,8 @@ import StateStore
 /// such values: what `replay` prints for a step's change and for a divergence. Nothing but the
 /// bytes takes part, no host's `==` and no `Mirror`, so a diff shows exactly what differs.
 ///
-/// An object's members show as `key: value`, an array's elements one per line, nested values
-/// indented by two spaces; a key that is a plain identifier shows without its quotes, and
+/// An object's members show as `key: value`, an array's elements one per line under their
+/// index (`[0]: …`), nested values indented by two spaces; a key that is a plain identifier shows without its quotes, and
 /// strings and numbers as the log writes them, so a masked secret shows as its mask. Invisible
 /// and control characters show as `\u{…}` (``ShownText``).
 ///
@@ -99,8 +99,8 @@ package enum CanonicalJSONText {
       } else if let elements {
         guard !elements.isEmpty else { return lines.append(prefix + "[]") }
         lines.append(prefix + "[")
-        for element in elements {
-          child(element).render(label: nil, indent: indent + "  ", into: &lines)
+        for (index, element) in elements.enumerated() {
+          child(element).render(label: "[\(index)]", indent: indent + "  ", into: &lines)
         }
         lines.append(indent + "]")
       } else {

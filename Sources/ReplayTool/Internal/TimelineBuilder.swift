@@ -1,3 +1,4 @@
+import ActionLog
 import StateStore
 
 /// Collects what the HTML timeline embeds, one replayed step at a time, in a compact form.
@@ -12,7 +13,7 @@ import StateStore
 /// widget numbers, a step names its screen.
 struct TimelineBuilder<R: Reducer, Screen: TimelineScreenRenderer>
 where
-  R.State: Equatable,
+  R.State: Equatable & Encodable,
   Screen.State == R.State, Screen.Action == R.Action, Screen.Effect == R.Effect
 {
   /// How many steps lie between two full states in the page.
@@ -20,7 +21,10 @@ where
 
   private(set) var stepCount = 0
   private var strings = Interner()
-  private var dump = IncrementalDump()
+  /// Encodes each state in canonical JSON: the page shows the state's bytes as fields
+  /// (``CanonicalJSONText``), never a walk of the host's values. The current form, whatever
+  /// form the log was written in: a log of an earlier form shows the same page.
+  private let encoder: CanonicalJSONEncoder
   private var partIDs: [TimelineScreenJSON.Part: Int] = [:]
   /// The number of a part with a long run, by its JSON as the page holds it (the run shared):
   /// not by the part, which would keep every long value whole.
@@ -63,7 +67,9 @@ where
     facts = screen?.facts(about: initialState) ?? []
     renderer = screen
     renderer?.reset(to: initialState)
-    lines = dump.lines(of: initialState, strings: &strings)
+    encoder = CanonicalJSONEncoder(remembersLeaves: true)
+    lines = []
+    lines = internLines(of: initialState)
     initialLines = lines
     if let renderer { initialScreen = internScreen(renderer.screen(for: initialState)) }
   }
@@ -100,9 +106,9 @@ where
 
     spliceColumn += separator
     var changed = (removed: [Int](), inserted: [Int]())
-    // Rendered at every step, never skipped on the host's `==` (see `IncrementalDump`): an
-    // unchanged state costs a walk of its structs, and splices as "0".
-    let newLines = dump.lines(of: transition.stateAfter, strings: &strings)
+    // Rendered from its canonical bytes at every step, never skipped on the host's `==`: an
+    // unchanged state splices as "0".
+    let newLines = internLines(of: transition.stateAfter)
     changed = appendSplice(from: lines, to: newLines)
     lines = newLines
     let repeats =
@@ -138,9 +144,15 @@ where
     gaps.append(json + "}")
   }
 
-  /// The rendered lines of `state`, as string-table numbers.
+  /// The lines of `state`'s canonical JSON (``CanonicalJSONText``), as string-table numbers.
   mutating func internLines(of state: R.State) -> [Int] {
-    Dump.render(state).split(separator: "\n", omittingEmptySubsequences: false).map {
+    let text: String
+    do {
+      text = CanonicalJSONText.render(try encoder.encode(state)) ?? ""
+    } catch {
+      text = "(no canonical JSON: \(CanonicalJSON.failure(error, encoding: R.State.self)))"
+    }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map {
       strings.id(String($0))
     }
   }

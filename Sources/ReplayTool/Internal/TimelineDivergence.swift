@@ -23,6 +23,10 @@ where
   /// The state the log records for the step (its checkpoint, or what its patch rebuilds);
   /// `nil` in a log recorded before steps had patches, or why the patches do not rebuild it.
   let recorded: Result<R.State?, ActionLogError>
+  /// The canonical JSON of the state before the step, of the replayed state after it, and of
+  /// the recorded one (when the log holds it): what the page's diffs are made of. `nil` when a
+  /// state has no canonical JSON.
+  private let bytes: (before: [UInt8], replayed: [UInt8], recorded: [UInt8]?)?
 
   /// Takes the divergent step from `session`, an unverified session positioned just before it.
   ///
@@ -37,11 +41,30 @@ where
       sequenceNumber = index + 1
       reason = headline
     }
-    self.step = try session.next()
+    let step = try session.next()
+    self.step = step
     do {
       recorded = .success(step == nil ? nil : try session.recordedState())
     } catch {
       recorded = .failure(error)
+    }
+    guard let step else {
+      bytes = nil
+      return
+    }
+    do {
+      let recordedBytes: [UInt8]?
+      if case .success(let state?) = recorded {
+        recordedBytes = try session.recordedStateBytes() ?? session.canonicalBytes(of: state)
+      } else {
+        recordedBytes = nil
+      }
+      bytes = (
+        try session.canonicalBytes(of: step.transition.stateBefore),
+        try session.canonicalBytes(of: step.transition.stateAfter), recordedBytes
+      )
+    } catch {
+      bytes = nil
     }
   }
 
@@ -53,14 +76,15 @@ where
     ]
     if let step {
       let transition = step.transition
-      let replayedDiff = Dump.diff(
-        of: transition.stateBefore, and: transition.stateAfter, context: 2)
+      let replayedDiff = bytes.flatMap { CanonicalJSONText.diff(from: $0.before, to: $0.replayed) }
       let recordedSide: String
       var recordedState: R.State?
       if case .success(let state) = recorded { recordedState = state }
-      if let recordedState {
+      if recordedState != nil {
         recordedSide = side(
-          diff: Dump.diff(of: transition.stateBefore, and: recordedState, context: 2),
+          diff: bytes.flatMap { bytes in
+            bytes.recorded.flatMap { CanonicalJSONText.diff(from: bytes.before, to: $0) }
+          },
           note: step.isCheckpoint
             ? "the full state the log holds for this step (a checkpoint)"
             : "the state the log records for this step (its patch applied to the state before)")
@@ -89,8 +113,8 @@ where
         "\"recordedEffects\":" + JSONText.array(Self.marked(recorded, "\u{2212}", replayed)))
       fields.append("\"replayedEffects\":" + JSONText.array(Self.marked(replayed, "+", recorded)))
       // The fields that differ, as `replay --verify` prints them: recorded −, replayed +.
-      let fieldDiff = recordedState.flatMap {
-        Dump.diff(of: $0, and: transition.stateAfter, context: 1)
+      let fieldDiff = bytes.flatMap { bytes in
+        bytes.recorded.flatMap { CanonicalJSONText.diff(from: $0, to: bytes.replayed) }
       }
       if let fieldDiff {
         let lines = fieldDiff.split(separator: "\n", omittingEmptySubsequences: false)

@@ -11,7 +11,7 @@ import StateStore
 /// the replaying thread only.
 final class TimelineWorker<R: Reducer & Sendable, Screen: TimelineScreenRenderer>
 where
-  R.State: Equatable,
+  R.State: Equatable & Encodable,
   Screen.State == R.State, Screen.Action == R.Action, Screen.Effect == R.Effect
 {
   /// What the builder is told, in order.

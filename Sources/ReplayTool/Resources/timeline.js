@@ -684,10 +684,10 @@
     var text = S[lines[position]];
     var depth = indentOf(text);
     var names = [];
-    for (var k = position - 1; k > 0 && depth > 2; k--) {
+    for (var k = position - 1; k >= 0 && depth > 0; k--) {
       var line = S[lines[k]];
       var indent = indentOf(line);
-      if (indent < depth && /[(\[]$/.test(line)) {
+      if (indent < depth && /[(\[{]$/.test(line)) {
         names.unshift(labelOf(line.slice(indent)));
         depth = indent;
       }

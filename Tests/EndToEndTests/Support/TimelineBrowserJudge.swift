@@ -118,8 +118,11 @@ struct TimelineBrowserJudge {
 
   /// The state lines a step changed, without their − or + mark.
   private func changedLines(_ step: ReplayStep<AppReducer>) -> [String] {
-    let diff = Dump.diff(
-      of: step.transition.stateBefore, and: step.transition.stateAfter, context: 0)
+    // As the page shows states: their canonical JSON, field by field.
+    let encoder = CanonicalJSONEncoder()
+    let diff = try? CanonicalJSONText.diff(
+      from: encoder.encode(step.transition.stateBefore),
+      to: encoder.encode(step.transition.stateAfter))
     return (diff ?? "").split(separator: "\n").filter { $0.hasPrefix("−") || $0.hasPrefix("+") }
       .map { String($0.dropFirst()) }
   }
