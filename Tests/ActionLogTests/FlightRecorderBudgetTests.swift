@@ -99,10 +99,11 @@ struct FlightRecorderBudgetTests {
     // The log says it too: a failure is a `warning` line in the segment then being written
     // (older ones are pruned with their segments), and a replay of the folder reports it,
     // naming the segment and the line.
-    let lines = try FlightRecording(folder: flight).segments.flatMap { segment in
+    let perSegment = try FlightRecording(folder: flight).segments.map { segment in
       try String(contentsOf: segment.url, encoding: .utf8).split(separator: "\n")
+        .filter { $0.hasPrefix(#"{"kind":"warning","reason":"#) }
     }
-    let written = lines.filter { $0.hasPrefix(#"{"kind":"warning","reason":"#) }
+    let written = perSegment.flatMap { $0 }
     #expect(!written.isEmpty)
     #expect(written.allSatisfy { $0.contains("cannot delete \(name)") }, "\(written)")
     let replay = try FlightRecording(folder: flight).replay(with: Counter(), verify: true)
@@ -111,9 +112,10 @@ struct FlightRecorderBudgetTests {
     #expect(replayed.count == written.count, "\(replay.warnings)")
     #expect(replayed.allSatisfy { $0.contains(name) && $0.contains(": line ") }, "\(replayed)")
 
-    // Said once, not at every roll: 51–86 identical lines took the folder to 2–3.5× its budget.
+    // Said once to the host, and at most once in each segment, not at every roll: 51–86
+    // identical lines took the folder to 2–3.5× its budget.
     #expect(reported.count == 1, "\(reported)")
-    #expect(written.count == 1, "\(written)")
+    #expect(perSegment.allSatisfy { $0.count <= 1 }, "\(perSegment)")
     // The undeletable segment is counted, and the others deleted in its place: closed, the
     // folder is within the budget (a failure counted as a deletion left it over by that file).
     let closedSizes = try Self.sizes(in: flight)
