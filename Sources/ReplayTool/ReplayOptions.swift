@@ -42,7 +42,7 @@ struct ReplayOptions: Equatable {
         "log is replayed and verified first",
       ]),
     .init(
-      "--html", value: "OUT", needs: "an output path: the page to write",
+      "--html", value: "OUT", needs: "an output path: the page to write", kind: .path,
       help: [
         "write the timeline to OUT as one self-contained HTML page that opens",
         "from disk with no network: the step list with a filter and a slider,",

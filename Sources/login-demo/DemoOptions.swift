@@ -22,24 +22,27 @@ package struct DemoOptions: Equatable {
           + "\(defaultLatencyMilliseconds))"
       ]),
     .init(
-      "--api", value: "URL", help: ["sign in with the HTTP service at URL instead of the demo one"]),
+      "--api", value: "URL", kind: .url,
+      help: ["sign in with the HTTP service at URL instead of the demo one"]),
     .init(
-      "--record", value: "FILE",
+      "--record", value: "FILE", kind: .path,
       help: [
         "write an action log of the whole app (feature 'app') to FILE",
         "(0600); an existing FILE is replaced only if it is an",
         "action log or empty, never the script or a symbolic link",
       ]),
-    .init("--script", value: "FILE", help: ["run the script in FILE instead of reading stdin"]),
     .init(
-      "--state-dir", value: "DIR",
+      "--script", value: "FILE", kind: .path,
+      help: ["run the script in FILE instead of reading stdin"]),
+    .init(
+      "--state-dir", value: "DIR", kind: .path,
       help: [
         "keep the session and the lockout in files in DIR (0600), so",
         "a relaunch with the same DIR restores them; without it",
         "nothing is kept",
       ]),
     .init(
-      "--flight-recorder", value: "DIR",
+      "--flight-recorder", value: "DIR", kind: .path,
       help: [
         "record rolling action-log segments in DIR (8 MiB in all,",
         "the oldest dropped first); replay DIR replays them",
@@ -82,7 +85,7 @@ package struct DemoOptions: Equatable {
   static let defaultScriptStart = Date(timeIntervalSince1970: 1_767_225_600)
 
   /// Parses the arguments after the program name. `--name value` and `--name=value` both work;
-  /// a later option overrides an earlier one.
+  /// an option that takes a value is given once.
   ///
   /// - Parameter arguments: The arguments, without the program name.
   /// - Returns: The options.

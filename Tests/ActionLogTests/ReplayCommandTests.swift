@@ -121,6 +121,18 @@ struct ReplayCommandTests {
       ["--follow", "flight"], in: folder, saying: "'segment-000001.jsonl': \(missingHeader)")
   }
 
+  /// `--html a --html b` used to write `b` alone, in silence: a second value is a usage error
+  /// naming both, and no page is written.
+  @Test func anOptionGivenTwiceIsAUsageErrorNamingBothValues() async throws {
+    let folder = try TemporaryFolder()
+    let log = ReplayProcess.fixtures.appendingPathComponent("login.jsonl").path
+    try await expectRefusal(
+      ["--html", "a.html", "--html=b.html", log], in: folder,
+      saying: "--html given twice ('a.html', then 'b.html'); give it once (see replay --help)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("a.html").path))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("b.html").path))
+  }
+
   /// Runs `replay arguments` in `folder`: it must exit 2 at once, printing nothing but
   /// `replay: message` on standard error.
   private func expectRefusal(
