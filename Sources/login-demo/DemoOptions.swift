@@ -100,11 +100,8 @@ package struct DemoOptions: Equatable {
     }
     if let argument = parsed.arguments.first { throw .unexpectedArgument(argument) }
     for given in parsed.options {
+      // The table refuses an empty path.
       let text = given.value ?? ""
-      func path() throws(DemoOptionsError) -> String {
-        guard !text.isEmpty else { throw .emptyPath(given.name) }
-        return text
-      }
       switch given.name {
       case "--help":
         options.showsHelp = true
@@ -122,13 +119,13 @@ package struct DemoOptions: Equatable {
         guard isHTTPURL(text) else { throw .invalidURL(text) }
         options.apiURL = text
       case "--record":
-        options.recordPath = try path()
+        options.recordPath = text
       case "--script":
-        options.scriptPath = try path()
+        options.scriptPath = text
       case "--state-dir":
-        options.stateDirectory = try path()
+        options.stateDirectory = text
       case "--flight-recorder":
-        options.flightRecorderDirectory = try path()
+        options.flightRecorderDirectory = text
       case "--now":
         guard let date = Self.date(fromISO8601: text) else { throw .invalidDate(text) }
         options.scriptStart = date
@@ -165,7 +162,6 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   case invalidRules(String)
   case invalidLatency(String)
   case invalidURL(String)
-  case emptyPath(String)
   case invalidDate(String)
   /// `--state-dir` names something that exists and is not a folder.
   case stateDirectoryNotAFolder(String)
@@ -189,8 +185,6 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
         + "\(Sanitized.name(text))"
     case .invalidURL(let text):
       "--api must be an http:// or https:// URL, got \(Sanitized.url(text))"
-    case .emptyPath(let option):
-      "\(option) needs a file name"
     case .invalidDate(let text):
       "--now must be a real date in the years 1 to 9999, like 2026-01-01T00:00:00Z or "
         + "2026-01-01T01:00:00+01:00, got \(Sanitized.name(text))"

@@ -133,6 +133,20 @@ struct ReplayCommandTests {
     #expect(!FileManager.default.fileExists(atPath: folder.file("b.html").path))
   }
 
+  /// An empty path is one usage error, worded one way, for the log and for `--html`: `replay
+  /// --follow ''` waited for ever, `replay ''` read the current folder as a flight recorder's.
+  @Test(arguments: [[""], ["--follow", ""], ["--verify", "--", ""], ["--html", "", "log.jsonl"]])
+  func anEmptyPathIsTheSameUsageErrorEverywhere(arguments: [String]) async throws {
+    let folder = try TemporaryFolder()
+    let name = arguments.first == "--html" ? "--html" : "FILE"
+    let run = try await ReplayProcess.run(arguments, in: folder.url, timeout: .seconds(10))
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: \(name) needs a path, not an empty one (see replay --help)\n"))
+  }
+
   /// Runs `replay arguments` in `folder`: it must exit 2 at once, printing nothing but
   /// `replay: message` on standard error.
   private func expectRefusal(

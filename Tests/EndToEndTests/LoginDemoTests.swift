@@ -118,7 +118,11 @@ struct LoginDemoTests {
       ["--api", "user:PASS@host:80/p@q"],
       "--api must be an http:// or https:// URL, got '••••@host:80/p@q'"
     ),
-    (["--record", ""], "--record needs a file name"),
+    // An empty path is one usage error, worded one way, for every path option.
+    (["--record", ""], "--record needs a path, not an empty one (see --help)"),
+    (["--script="], "--script needs a path, not an empty one (see --help)"),
+    (["--state-dir", ""], "--state-dir needs a path, not an empty one (see --help)"),
+    (["--flight-recorder", ""], "--flight-recorder needs a path, not an empty one (see --help)"),
     (["--script"], "--script needs a value (see --help)"),
   ])
   func aBadCommandLineFailsWithOneLine(_ arguments: [String], _ message: String) async throws {

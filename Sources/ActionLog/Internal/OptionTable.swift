@@ -14,6 +14,8 @@
 ///   may be repeated.
 /// - Values are shown in messages through ``Sanitized``: a path whole, a URL without its
 ///   user info, anything else as a short name.
+/// - A path (``Option/Kind/path``) is never empty: an empty one is refused the same way for
+///   every option and argument (``Failure/emptyPath(option:)``).
 ///
 /// ```swift
 /// let table = OptionTable([
@@ -115,6 +117,8 @@ package struct OptionTable: Sendable {
     case unexpectedValue(option: String)
     /// An option that takes one value, given twice: both values as messages show them.
     case repeatedOption(option: String, first: String, second: String)
+    /// A path option, or a path argument (`FILE`), given an empty path.
+    case emptyPath(option: String)
 
     /// The message, with where to look for help (`see --help`, `see replay --help`).
     ///
@@ -134,6 +138,8 @@ package struct OptionTable: Sendable {
         return "\(option) takes no value (\(seeHelp))"
       case .repeatedOption(let option, let first, let second):
         return "\(option) given twice (\(first), then \(second)); give it once (\(seeHelp))"
+      case .emptyPath(let option):
+        return "\(option) needs a path, not an empty one (\(seeHelp))"
       }
     }
   }
@@ -192,6 +198,7 @@ package struct OptionTable: Sendable {
         throw .repeatedOption(
           option: option.name, first: option.shown(first), second: option.shown(value))
       }
+      if option.kind == .path, value.isEmpty { throw .emptyPath(option: option.name) }
       parsed.options.append(.init(name: option.name, value: value))
     }
     return parsed
