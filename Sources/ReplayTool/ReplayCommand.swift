@@ -89,7 +89,7 @@ public struct ReplayCommand {
       isFolder.boolValue
     {
       do {
-        recording = try FlightRecording(folder: url)
+        recording = try FlightRecording(folder: url, shownAs: options.file)
       } catch {
         throw .log(error)
       }
@@ -167,7 +167,7 @@ extension ReplayCommand {
         FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         && isFolder.boolValue
       // A folder without segments yet is waited for like a missing file.
-      let recording = folder ? try? FlightRecording(folder: url) : nil
+      let recording = folder ? try? FlightRecording(folder: url, shownAs: typed) : nil
       let written =
         if let recording {
           recording.segments.contains { FollowedFile.hasWholeFirstLine($0.url) }

@@ -147,6 +147,17 @@ struct ReplayCommandTests {
           stderr: "replay: \(name) needs a path, not an empty one (see replay --help)\n"))
   }
 
+  /// A flight recorder's folder is named by its whole path as given, not by its last folder
+  /// (`'rec'`): two folders of that name in one tree read the same.
+  @Test(arguments: [["logs/rec"], ["--verify", "logs/rec"], ["--html", "page.html", "logs/rec"]])
+  func aFolderIsNamedByItsWholePathAsGiven(arguments: [String]) async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      at: folder.file("logs/rec"), withIntermediateDirectories: true)
+    try await expectRefusal(
+      arguments, in: folder, saying: "I/O error: 'logs/rec' holds no segment-NNNNNN.jsonl files")
+  }
+
   /// Runs `replay arguments` in `folder`: it must exit 2 at once, printing nothing but
   /// `replay: message` on standard error.
   private func expectRefusal(
