@@ -158,6 +158,25 @@ struct ReplayCommandTests {
       arguments, in: folder, saying: "I/O error: 'logs/rec' holds no segment-NNNNNN.jsonl files")
   }
 
+  /// `--until N` past the end is said at once, before any step is printed, when the end of
+  /// the log says where it ends: in a log, with or without `--state`, and in a flight
+  /// recorder's folder (the timeline was printed whole, then refused).
+  @Test(arguments: [
+    ["--until", "99", "login.jsonl"], ["--until", "11", "--verify", "login.jsonl"],
+    ["--until", "99", "flight"],
+  ])
+  func untilPastTheEndIsSaidBeforeAnyStep(arguments: [String]) async throws {
+    let folder = try TemporaryFolder()
+    let log = ReplayProcess.fixtures.appendingPathComponent("login.jsonl")
+    try FileManager.default.copyItem(at: log, to: folder.file("login.jsonl"))
+    try FileManager.default.createDirectory(
+      at: folder.file("flight"), withIntermediateDirectories: false)
+    try FileManager.default.copyItem(at: log, to: folder.file("flight/segment-000001.jsonl"))
+    let step = arguments[1]
+    try await expectRefusal(
+      arguments, in: folder, saying: "--until \(step): the log ends at step 10")
+  }
+
   /// Runs `replay arguments` in `folder`: it must exit 2 at once, printing nothing but
   /// `replay: message` on standard error.
   private func expectRefusal(
