@@ -13,7 +13,7 @@ package struct DemoOptions: Equatable {
   /// words their errors and lists them in the help (``OptionTable``).
   static let table = OptionTable([
     .init(
-      "--rules", value: "NAME",
+      "--rules", value: "NAME", kind: .choice(rulesPresets.map(\.name)),
       help: ["validation rules: default, email or min6 (default: default)"]),
     .init(
       "--latency", value: "MS",
@@ -106,10 +106,8 @@ package struct DemoOptions: Equatable {
       case "--help":
         options.showsHelp = true
       case "--rules":
-        guard let preset = rulesPresets.first(where: { $0.name == text }) else {
-          throw .invalidRules(text)
-        }
-        options.rules = preset.rules
+        // The table takes only the presets' names: its choices are theirs.
+        options.rules = rulesPresets.first { $0.name == text }?.rules ?? .default
       case "--latency":
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let milliseconds = Int(text),
           milliseconds <= 60_000
@@ -159,7 +157,6 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   /// What the option table refuses: an unknown option, a missing or unexpected value.
   case commandLine(OptionTable.Failure)
   case unexpectedArgument(String)
-  case invalidRules(String)
   case invalidLatency(String)
   case invalidURL(String)
   case invalidDate(String)
@@ -177,9 +174,6 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
       failure.message(known: DemoOptions.table.names, seeHelp: "see --help")
     case .unexpectedArgument(let argument):
       "unexpected argument \(Sanitized.name(argument)) (see --help)"
-    case .invalidRules:
-      "--rules must be one of "
-        + DemoOptions.rulesPresets.map(\.name).joined(separator: ", ")
     case .invalidLatency(let text):
       "--latency must be a whole number of milliseconds from 0 to 60000, got "
         + "\(Sanitized.name(text))"

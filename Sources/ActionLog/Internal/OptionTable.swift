@@ -16,6 +16,9 @@
 ///   user info, anything else as a short name.
 /// - A path (``Option/Kind/path``) is never empty: an empty one is refused the same way for
 ///   every option and argument (``Failure/emptyPath(option:)``).
+/// - A choice (``Option/Kind/choice(_:)``) is one of its words: another is refused with the
+///   one it most likely meant, as an unknown option is (`--rules must be one of default, email,
+///   min6, not 'emial'; did you mean 'email'?`).
 ///
 /// ```swift
 /// let table = OptionTable([
@@ -119,6 +122,9 @@ package struct OptionTable: Sendable {
     case repeatedOption(option: String, first: String, second: String)
     /// A path option, or a path argument (`FILE`), given an empty path.
     case emptyPath(option: String)
+    /// A value not among an option's choices, as messages show it, with the choice it most
+    /// likely meant.
+    case notAChoice(option: String, value: String, choices: [String], suggestion: String?)
 
     /// The message, with where to look for help (`see --help`, `see replay --help`).
     ///
@@ -140,6 +146,9 @@ package struct OptionTable: Sendable {
         return "\(option) given twice (\(first), then \(second)); give it once (\(seeHelp))"
       case .emptyPath(let option):
         return "\(option) needs a path, not an empty one (\(seeHelp))"
+      case .notAChoice(let option, let value, let choices, let suggestion):
+        return "\(option) must be one of \(choices.joined(separator: ", ")), not \(value)"
+          + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " (\(seeHelp))"
       }
     }
   }
@@ -198,10 +207,25 @@ package struct OptionTable: Sendable {
         throw .repeatedOption(
           option: option.name, first: option.shown(first), second: option.shown(value))
       }
-      if option.kind == .path, value.isEmpty { throw .emptyPath(option: option.name) }
+      try check(value, of: option)
       parsed.options.append(.init(name: option.name, value: value))
     }
     return parsed
+  }
+
+  /// Refuses an empty path, and a value that is not among an option's choices with the one
+  /// it most likely meant.
+  private func check(_ value: String, of option: Option) throws(Failure) {
+    switch option.kind {
+    case .path where value.isEmpty:
+      throw .emptyPath(option: option.name)
+    case .choice(let choices) where !choices.contains(value):
+      throw .notAChoice(
+        option: option.name, value: option.shown(value), choices: choices,
+        suggestion: OptionSuggestion.nearestWord(to: value, in: choices))
+    case .text, .path, .url, .choice:
+      return
+    }
   }
 
   /// The options as `--help` lists them: each name (and value) at `indent`, its help in a
