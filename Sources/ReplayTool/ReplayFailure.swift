@@ -36,12 +36,9 @@ struct ReplayFailure: Error {
   }
 
   /// `--until N` past the last step: exit status 2. Said before any step is printed when the
-  /// end of the log says where it ends; else after the timeline, which then says so.
-  ///
-  /// ```text
-  /// replay: --until 99: the log ends at step 10
-  /// replay: --until 99: the log ends at step 10 (the timeline above is all of it)
-  /// ```
+  /// end of the log says where it ends (`--until 99: the log ends at step 10`); else after the
+  /// timeline, which the message then says was all of it (`… (the timeline above is all of
+  /// it)`).
   ///
   /// - Parameters:
   ///   - step: The `N` of `--until N`.

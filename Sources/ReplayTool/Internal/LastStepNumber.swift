@@ -1,3 +1,4 @@
+import ActionLog
 import Foundation
 
 /// The sequence number of a log's last step, read from the end of the file alone: what
@@ -49,7 +50,7 @@ enum LastStepNumber {
 
   /// `N` of a line that starts `{"seq":N,`, in the recorder's layout.
   private static func stepNumber(in line: ArraySlice<UInt8>) -> Int? {
-    let prefix = Array(#"{"seq":"#.utf8)
+    let prefix = Array(("{\"" + ActionLogFormat.Key.seq.rawValue + "\":").utf8)
     guard line.starts(with: prefix) else { return nil }
     let digits = line.dropFirst(prefix.count).prefix { (0x30...0x39).contains($0) }
     guard !digits.isEmpty, digits.count <= 18,
