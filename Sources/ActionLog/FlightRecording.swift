@@ -62,8 +62,19 @@ public struct FlightRecording: Sendable {
   /// - Throws: ``ActionLogError/ioError(_:)`` when the folder cannot be read or holds no
   ///   segment file.
   public init(folder: URL) throws(ActionLogError) {
+    try self.init(folder: folder, shownAs: folder.path)
+  }
+
+  /// Lists the segments of `folder`, naming it in errors as `shownAs`: the path as a person
+  /// typed it (`replay logs/rec` says `'logs/rec'`, not `'rec'`).
+  ///
+  /// - Parameters:
+  ///   - folder: A folder written by a ``FlightRecorder``.
+  ///   - shownAs: The folder's path as errors name it, through ``Sanitized/path(_:)``.
+  /// - Throws: What ``init(folder:)`` throws.
+  package init(folder: URL, shownAs: String) throws(ActionLogError) {
     self.folder = folder
-    let numbers = try Self.segmentNumbers(in: folder)
+    let numbers = try Self.segmentNumbers(in: folder, shownAs: shownAs)
     var segments: [Segment] = []
     var warnings: [String] = []
     for number in numbers {
@@ -76,7 +87,7 @@ public struct FlightRecording: Sendable {
     }
     guard !segments.isEmpty else {
       throw .ioError(
-        "\(Sanitized.name(folder.lastPathComponent)) holds no segment-NNNNNN.jsonl files"
+        "\(Sanitized.path(shownAs)) holds no segment-NNNNNN.jsonl files"
           + (warnings.isEmpty ? "" : " (\(warnings.joined(separator: "; ")))"))
     }
     // Stable: each launch's segments stay in number order, launches in order of their first.
@@ -143,12 +154,16 @@ public struct FlightRecording: Sendable {
     return prefix + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + suffix
   }
 
-  package static func segmentNumbers(in folder: URL) throws(ActionLogError) -> [Int] {
+  /// The numbers of the segments in `folder`, in order; an error names the folder as
+  /// `shownAs` (its whole path by default).
+  package static func segmentNumbers(
+    in folder: URL, shownAs: String? = nil
+  ) throws(ActionLogError) -> [Int] {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     } catch {
-      throw .ioError("cannot list \(Sanitized.name(folder.lastPathComponent))")
+      throw .ioError("cannot list \(Sanitized.path(shownAs ?? folder.path))")
     }
     return names.compactMap { name -> Int? in
       guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }

@@ -89,7 +89,7 @@ public struct ReplayCommand {
       isFolder.boolValue
     {
       do {
-        recording = try FlightRecording(folder: url)
+        recording = try FlightRecording(folder: url, shownAs: options.file)
       } catch {
         throw .log(error)
       }
@@ -167,7 +167,7 @@ extension ReplayCommand {
         FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         && isFolder.boolValue
       // A folder without segments yet is waited for like a missing file.
-      let recording = folder ? try? FlightRecording(folder: url) : nil
+      let recording = folder ? try? FlightRecording(folder: url, shownAs: typed) : nil
       let written =
         if let recording {
           recording.segments.contains { FollowedFile.hasWholeFirstLine($0.url) }
@@ -240,6 +240,10 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     } catch {
       throw .log(error)
     }
+    // Said at once when the end of the file says so, not after the whole timeline.
+    if let until = options.until, let last = LastStepNumber.of(url), last < until {
+      throw .stepNotReached(until, last: last)
+    }
     var lastStep: Int?
     var reachedStop = false
     var printedSteps = PrintedSteps()
@@ -268,7 +272,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     reportWarnings(of: session)
 
     if let until = options.until, !reachedStop {
-      throw .stepNotReached(until, last: lastStep)
+      throw .stepNotReached(until, last: lastStep, afterTimeline: showsTimeline && lastStep != nil)
     }
     if session.stepCount == 0 { output.error(ReplayFailure.noSteps, tool: options.tool) }
     if options.stateOnly {
@@ -290,6 +294,11 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// the timeline and said on standard error.
   func run(_ recording: FlightRecording) throws(ReplayFailure) {
     let showsTimeline = !options.verify && !options.stateOnly
+    if let until = options.until, let last = LastStepNumber.of(recording.segments.map(\.url)),
+      last < until
+    {
+      throw .stepNotReached(until, last: last)
+    }
     let replay = recording.replay(
       with: reducer, verify: options.verify,
       options: ActionLogReadOptions(expectedFeature: feature))
@@ -344,7 +353,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     progress?.clear()
     for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
     if let until = options.until, !reachedStop {
-      throw .stepNotReached(until, last: lastStep)
+      throw .stepNotReached(until, last: lastStep, afterTimeline: showsTimeline && printed)
     }
     if replay.stepCount == 0 { output.error(ReplayFailure.noSteps, tool: options.tool) }
     if options.stateOnly {

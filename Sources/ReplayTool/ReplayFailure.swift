@@ -35,10 +35,22 @@ struct ReplayFailure: Error {
     ReplayFailure(message: "write error: " + message, exitStatus: 1)
   }
 
-  /// `--until N` past the last step: exit status 2.
-  static func stepNotReached(_ step: Int, last: Int?) -> ReplayFailure {
-    let end = last.map { "the log ends at step \($0)" } ?? "the log has no steps"
-    return ReplayFailure(message: "--until \(step): \(end)", exitStatus: 2)
+  /// `--until N` past the last step: exit status 2. Said before any step is printed when the
+  /// end of the log says where it ends (`--until 99: the log ends at step 10`); else after the
+  /// timeline, which the message then says was all of it (`… (the timeline above is all of
+  /// it)`).
+  ///
+  /// - Parameters:
+  ///   - step: The `N` of `--until N`.
+  ///   - last: The last step's number; `nil` or 0 for a log without steps.
+  ///   - afterTimeline: Whether the whole timeline was printed before.
+  static func stepNotReached(
+    _ step: Int, last: Int?, afterTimeline: Bool = false
+  ) -> ReplayFailure {
+    let end =
+      last.flatMap { $0 > 0 ? "the log ends at step \($0)" : nil } ?? "the log has no steps"
+    let printed = afterTimeline ? " (the timeline above is all of it)" : ""
+    return ReplayFailure(message: "--until \(step): \(end)\(printed)", exitStatus: 2)
   }
 
   /// The note on standard error for a log with a header and no steps; not a failure.

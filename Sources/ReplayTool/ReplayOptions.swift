@@ -42,7 +42,7 @@ struct ReplayOptions: Equatable {
         "log is replayed and verified first",
       ]),
     .init(
-      "--html", value: "OUT", needs: "an output path: the page to write",
+      "--html", value: "OUT", needs: "an output path: the page to write", kind: .path,
       help: [
         "write the timeline to OUT as one self-contained HTML page that opens",
         "from disk with no network: the step list with a filter and a slider,",
@@ -117,12 +117,8 @@ struct ReplayOptions: Equatable {
     options.stateOnly = parsed.has("--state")
     options.emitTest = parsed.has("--emit-test")
     options.follow = parsed.has("--follow")
-    if let html = parsed.value(of: "--html") {
-      guard !html.isEmpty else {
-        throw .usage("--html needs an output path: the page to write (see \(tool) --help)")
-      }
-      options.html = html
-    }
+    // The table refuses an empty path.
+    options.html = parsed.value(of: "--html")
     if let value = parsed.value(of: "--until") {
       guard let step = Int(value), step >= 1 else {
         throw .usage("--until needs a step number of at least 1, not \(Sanitized.name(value))")
@@ -144,6 +140,12 @@ struct ReplayOptions: Equatable {
     }
     guard let file = files.first else {
       throw .usage("missing FILE: the action log to replay (see \(tool) --help)")
+    }
+    guard !file.isEmpty else {
+      // Worded as the table words an empty path option: `--follow ''` waited for ever.
+      throw .usage(
+        OptionTable.Failure.emptyPath(option: "FILE").message(
+          known: table.names, seeHelp: "see \(tool) --help"))
     }
     guard files.count == 1 else {
       throw .usage("unexpected argument \(Sanitized.name(files[1])): \(tool) reads one FILE")

@@ -13,7 +13,7 @@ package struct DemoOptions: Equatable {
   /// words their errors and lists them in the help (``OptionTable``).
   static let table = OptionTable([
     .init(
-      "--rules", value: "NAME",
+      "--rules", value: "NAME", kind: .choice(rulesPresets.map(\.name)),
       help: ["validation rules: default, email or min6 (default: default)"]),
     .init(
       "--latency", value: "MS",
@@ -22,24 +22,27 @@ package struct DemoOptions: Equatable {
           + "\(defaultLatencyMilliseconds))"
       ]),
     .init(
-      "--api", value: "URL", help: ["sign in with the HTTP service at URL instead of the demo one"]),
+      "--api", value: "URL", kind: .url,
+      help: ["sign in with the HTTP service at URL instead of the demo one"]),
     .init(
-      "--record", value: "FILE",
+      "--record", value: "FILE", kind: .path,
       help: [
         "write an action log of the whole app (feature 'app') to FILE",
         "(0600); an existing FILE is replaced only if it is an",
         "action log or empty, never the script or a symbolic link",
       ]),
-    .init("--script", value: "FILE", help: ["run the script in FILE instead of reading stdin"]),
     .init(
-      "--state-dir", value: "DIR",
+      "--script", value: "FILE", kind: .path,
+      help: ["run the script in FILE instead of reading stdin"]),
+    .init(
+      "--state-dir", value: "DIR", kind: .path,
       help: [
         "keep the session and the lockout in files in DIR (0600), so",
         "a relaunch with the same DIR restores them; without it",
         "nothing is kept",
       ]),
     .init(
-      "--flight-recorder", value: "DIR",
+      "--flight-recorder", value: "DIR", kind: .path,
       help: [
         "record rolling action-log segments in DIR (8 MiB in all,",
         "the oldest dropped first); replay DIR replays them",
@@ -82,7 +85,7 @@ package struct DemoOptions: Equatable {
   static let defaultScriptStart = Date(timeIntervalSince1970: 1_767_225_600)
 
   /// Parses the arguments after the program name. `--name value` and `--name=value` both work;
-  /// a later option overrides an earlier one.
+  /// an option that takes a value is given once.
   ///
   /// - Parameter arguments: The arguments, without the program name.
   /// - Returns: The options.
@@ -97,19 +100,14 @@ package struct DemoOptions: Equatable {
     }
     if let argument = parsed.arguments.first { throw .unexpectedArgument(argument) }
     for given in parsed.options {
+      // The table refuses an empty path.
       let text = given.value ?? ""
-      func path() throws(DemoOptionsError) -> String {
-        guard !text.isEmpty else { throw .emptyPath(given.name) }
-        return text
-      }
       switch given.name {
       case "--help":
         options.showsHelp = true
       case "--rules":
-        guard let preset = rulesPresets.first(where: { $0.name == text }) else {
-          throw .invalidRules(text)
-        }
-        options.rules = preset.rules
+        // The table takes only the presets' names: its choices are theirs.
+        options.rules = rulesPresets.first { $0.name == text }?.rules ?? .default
       case "--latency":
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let milliseconds = Int(text),
           milliseconds <= 60_000
@@ -119,13 +117,13 @@ package struct DemoOptions: Equatable {
         guard isHTTPURL(text) else { throw .invalidURL(text) }
         options.apiURL = text
       case "--record":
-        options.recordPath = try path()
+        options.recordPath = text
       case "--script":
-        options.scriptPath = try path()
+        options.scriptPath = text
       case "--state-dir":
-        options.stateDirectory = try path()
+        options.stateDirectory = text
       case "--flight-recorder":
-        options.flightRecorderDirectory = try path()
+        options.flightRecorderDirectory = text
       case "--now":
         guard let date = Self.date(fromISO8601: text) else { throw .invalidDate(text) }
         options.scriptStart = date
@@ -159,10 +157,8 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   /// What the option table refuses: an unknown option, a missing or unexpected value.
   case commandLine(OptionTable.Failure)
   case unexpectedArgument(String)
-  case invalidRules(String)
   case invalidLatency(String)
   case invalidURL(String)
-  case emptyPath(String)
   case invalidDate(String)
   /// `--state-dir` names something that exists and is not a folder.
   case stateDirectoryNotAFolder(String)
@@ -178,16 +174,11 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
       failure.message(known: DemoOptions.table.names, seeHelp: "see --help")
     case .unexpectedArgument(let argument):
       "unexpected argument \(Sanitized.name(argument)) (see --help)"
-    case .invalidRules:
-      "--rules must be one of "
-        + DemoOptions.rulesPresets.map(\.name).joined(separator: ", ")
     case .invalidLatency(let text):
       "--latency must be a whole number of milliseconds from 0 to 60000, got "
         + "\(Sanitized.name(text))"
     case .invalidURL(let text):
       "--api must be an http:// or https:// URL, got \(Sanitized.url(text))"
-    case .emptyPath(let option):
-      "\(option) needs a file name"
     case .invalidDate(let text):
       "--now must be a real date in the years 1 to 9999, like 2026-01-01T00:00:00Z or "
         + "2026-01-01T01:00:00+01:00, got \(Sanitized.name(text))"

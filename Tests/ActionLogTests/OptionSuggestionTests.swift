@@ -36,4 +36,13 @@ struct OptionSuggestionTests {
     #expect(OptionSuggestion.distance(Array(""), Array("ab"), atMost: 2) == 2)
     #expect(OptionSuggestion.distance(Array("abcd"), Array("wxyz"), atMost: 2) == nil)
   }
+
+  /// A value not among an option's choices is matched by the same rules, without dashes.
+  @Test func aMistypedChoiceIsMatchedByTheSameRules() {
+    let presets = ["default", "email", "min6"]
+    #expect(OptionSuggestion.nearestWord(to: "emial", in: presets) == "email")
+    #expect(OptionSuggestion.nearestWord(to: "MIN6", in: presets) == "min6")
+    #expect(OptionSuggestion.nearestWord(to: "strict", in: presets) == nil)
+    #expect(OptionSuggestion.nearestWord(to: "", in: presets) == nil)
+  }
 }

@@ -12,12 +12,13 @@ struct OptionTableTests {
   ])
 
   @Test func valuesComeAfterASpaceOrAnEqualsSign() throws {
-    let parsed = try table.parse(["--until", "3", "log", "--until=7", "-h", "--verify"])
-    #expect(parsed.value(of: "--until") == "7", "a later option overrides an earlier one")
+    let parsed = try table.parse(["--until", "3", "log", "--flight-recorder=rec", "-h", "--verify"])
+    #expect(parsed.value(of: "--until") == "3")
+    #expect(parsed.value(of: "--flight-recorder") == "rec")
     #expect(parsed.has("--help"))
     #expect(parsed.has("--verify"))
     #expect(parsed.arguments == ["log"])
-    #expect(parsed.options.map(\.name) == ["--until", "--until", "--help", "--verify"])
+    #expect(parsed.options.map(\.name) == ["--until", "--flight-recorder", "--help", "--verify"])
   }
 
   /// The next argument is the value unless it is a long option: a negative number is a value
@@ -58,6 +59,39 @@ struct OptionTableTests {
     #expect(message(["-x"]) == "unknown option '-x' (see replay --help)")
     // Control bytes in an unknown option are shown, not sent to the terminal.
     #expect(message(["--\u{1B}[2J"]) == "unknown option '--?[2J' (see replay --help)")
+  }
+
+  /// An option that takes one value, given twice, is refused naming both values as messages
+  /// show them (a path whole, a URL without its password, control bytes as `?`); an option
+  /// without a value may be repeated.
+  @Test func anOptionWithAValueGivenTwiceIsRefusedNamingBothValues() throws {
+    let table = OptionTable([
+      .init("--verify", help: ["check"]),
+      .init("--until", value: "N", help: ["stop"]),
+      .init("--html", value: "OUT", kind: .path, help: ["page"]),
+      .init("--api", value: "URL", kind: .url, help: ["service"]),
+    ])
+    func message(_ arguments: [String]) -> String {
+      do {
+        _ = try table.parse(arguments)
+        return "parsed"
+      } catch {
+        return error.message(known: table.names, seeHelp: "see --help")
+      }
+    }
+    #expect(
+      message(["--html", "a", "--html=b"])
+        == "--html given twice ('a', then 'b'); give it once (see --help)")
+    #expect(
+      message(["--until", "3", "--until", "3"])
+        == "--until given twice ('3', then '3'); give it once (see --help)")
+    #expect(
+      message(["--api", "http://me:hunter2@a/", "--api", "http://b/"])
+        == "--api given twice ('http://••••@a/', then 'http://b/'); give it once (see --help)")
+    #expect(
+      message(["--html", "dir/a\u{1B}[2J", "--html", "b"])
+        == #"--html given twice ('dir/a\u{1B}[2J', then 'b'); give it once (see --help)"#)
+    #expect(message(["--verify", "--verify"]) == "parsed")
   }
 
   /// Names with their values in one column, help in the next; a name too long for its column

@@ -121,6 +121,62 @@ struct ReplayCommandTests {
       ["--follow", "flight"], in: folder, saying: "'segment-000001.jsonl': \(missingHeader)")
   }
 
+  /// `--html a --html b` used to write `b` alone, in silence: a second value is a usage error
+  /// naming both, and no page is written.
+  @Test func anOptionGivenTwiceIsAUsageErrorNamingBothValues() async throws {
+    let folder = try TemporaryFolder()
+    let log = ReplayProcess.fixtures.appendingPathComponent("login.jsonl").path
+    try await expectRefusal(
+      ["--html", "a.html", "--html=b.html", log], in: folder,
+      saying: "--html given twice ('a.html', then 'b.html'); give it once (see replay --help)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("a.html").path))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("b.html").path))
+  }
+
+  /// An empty path is one usage error, worded one way, for the log and for `--html`: `replay
+  /// --follow ''` waited for ever, `replay ''` read the current folder as a flight recorder's.
+  @Test(arguments: [[""], ["--follow", ""], ["--verify", "--", ""], ["--html", "", "log.jsonl"]])
+  func anEmptyPathIsTheSameUsageErrorEverywhere(arguments: [String]) async throws {
+    let folder = try TemporaryFolder()
+    let name = arguments.first == "--html" ? "--html" : "FILE"
+    let run = try await ReplayProcess.run(arguments, in: folder.url, timeout: .seconds(10))
+    #expect(
+      run
+        == ToolRun(
+          status: 2, stdout: "",
+          stderr: "replay: \(name) needs a path, not an empty one (see replay --help)\n"))
+  }
+
+  /// A flight recorder's folder is named by its whole path as given, not by its last folder
+  /// (`'rec'`): two folders of that name in one tree read the same.
+  @Test(arguments: [["logs/rec"], ["--verify", "logs/rec"], ["--html", "page.html", "logs/rec"]])
+  func aFolderIsNamedByItsWholePathAsGiven(arguments: [String]) async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      at: folder.file("logs/rec"), withIntermediateDirectories: true)
+    try await expectRefusal(
+      arguments, in: folder, saying: "I/O error: 'logs/rec' holds no segment-NNNNNN.jsonl files")
+  }
+
+  /// `--until N` past the end is said at once, before any step is printed, when the end of
+  /// the log says where it ends: in a log, with or without `--state`, and in a flight
+  /// recorder's folder (the timeline was printed whole, then refused).
+  @Test(arguments: [
+    ["--until", "99", "login.jsonl"], ["--until", "11", "--verify", "login.jsonl"],
+    ["--until", "99", "flight"],
+  ])
+  func untilPastTheEndIsSaidBeforeAnyStep(arguments: [String]) async throws {
+    let folder = try TemporaryFolder()
+    let log = ReplayProcess.fixtures.appendingPathComponent("login.jsonl")
+    try FileManager.default.copyItem(at: log, to: folder.file("login.jsonl"))
+    try FileManager.default.createDirectory(
+      at: folder.file("flight"), withIntermediateDirectories: false)
+    try FileManager.default.copyItem(at: log, to: folder.file("flight/segment-000001.jsonl"))
+    let step = arguments[1]
+    try await expectRefusal(
+      arguments, in: folder, saying: "--until \(step): the log ends at step 10")
+  }
+
   /// Runs `replay arguments` in `folder`: it must exit 2 at once, printing nothing but
   /// `replay: message` on standard error.
   private func expectRefusal(

@@ -58,4 +58,32 @@ struct LoginDemoOptionsTests {
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout == expected.stdout)
   }
+
+  /// `--record a --record b` used to write `b` alone, in silence: an option that takes one
+  /// value is given once, and a second one is a usage error naming both values, before
+  /// anything runs or is written. A URL's password is not echoed.
+  @Test func anOptionGivenTwiceIsAUsageErrorNamingBothValues() async throws {
+    let folder = try TemporaryFolder()
+    let script = try folder.write("sign-in.script", lines: ["type username demo"])
+    let first = folder.file("a.jsonl").path
+    let second = folder.file("b.jsonl").path
+    let run = try await DemoProcess.run(
+      ["--script", script.path, "--record", first, "--record", second])
+    #expect(run.status == 2)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr
+        == "login-demo: --record given twice ('\(first)', then '\(second)'); give it once "
+        + "(see --help)\n")
+    #expect(!FileManager.default.fileExists(atPath: first))
+    #expect(!FileManager.default.fileExists(atPath: second))
+
+    let api = try await DemoProcess.run(
+      ["--api", "http://me:hunter2@127.0.0.1:9/", "--api=http://127.0.0.1:9/"])
+    #expect(api.status == 2)
+    #expect(
+      api.stderr
+        == "login-demo: --api given twice ('http://••••@127.0.0.1:9/', then "
+        + "'http://127.0.0.1:9/'); give it once (see --help)\n")
+  }
 }

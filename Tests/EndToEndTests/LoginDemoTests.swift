@@ -96,7 +96,20 @@ struct LoginDemoTests {
     (["--stat-dir", "s"], "unknown option '--stat-dir'; did you mean '--state-dir'? (see --help)"),
     (["-r"], "unknown option '-r' (see --help)"),
     (["now"], "unexpected argument 'now' (see --help)"),
-    (["--rules", "strict"], "--rules must be one of default, email, min6"),
+    (
+      ["--rules", "strict"],
+      "--rules must be one of default, email, min6, not 'strict' (see --help)"
+    ),
+    // A value not among the choices gets a did-you-mean, as an option does.
+    (
+      ["--rules", "emial"],
+      "--rules must be one of default, email, min6, not 'emial'; did you mean 'email'? "
+        + "(see --help)"
+    ),
+    (
+      ["--rules=Min6"],
+      "--rules must be one of default, email, min6, not 'Min6'; did you mean 'min6'? (see --help)"
+    ),
     (["--rules"], "--rules needs a value (see --help)"),
     (
       ["--latency", "fast"],
@@ -118,7 +131,11 @@ struct LoginDemoTests {
       ["--api", "user:PASS@host:80/p@q"],
       "--api must be an http:// or https:// URL, got '••••@host:80/p@q'"
     ),
-    (["--record", ""], "--record needs a file name"),
+    // An empty path is one usage error, worded one way, for every path option.
+    (["--record", ""], "--record needs a path, not an empty one (see --help)"),
+    (["--script="], "--script needs a path, not an empty one (see --help)"),
+    (["--state-dir", ""], "--state-dir needs a path, not an empty one (see --help)"),
+    (["--flight-recorder", ""], "--flight-recorder needs a path, not an empty one (see --help)"),
     (["--script"], "--script needs a value (see --help)"),
   ])
   func aBadCommandLineFailsWithOneLine(_ arguments: [String], _ message: String) async throws {

@@ -107,8 +107,19 @@ struct StoreBenchTests {
     #expect(output.status == 2)
     #expect(
       output.stderr
-        == "store-bench: --group needs one of counter, login, scoped, teststore, actionlog, scale, "
-        + "rows, record (see --help)\n")
+        == "store-bench: --group must be one of counter, login, scoped, teststore, actionlog, "
+        + "scale, rows, record, not 'nope' (see --help)\n")
+  }
+
+  /// A mistyped group gets a did-you-mean, as a mistyped option does.
+  @Test func aMistypedGroupGetsADidYouMean() async throws {
+    let output = try await DemoProcess.run(["--group", "scoepd"], tool: "store-bench")
+    #expect(output.status == 2)
+    #expect(output.stdout == "")
+    #expect(
+      output.stderr
+        == "store-bench: --group must be one of counter, login, scoped, teststore, actionlog, "
+        + "scale, rows, record, not 'scoepd'; did you mean 'scoped'? (see --help)\n")
   }
 
   @Test func helpExplainsTheOptions() async throws {

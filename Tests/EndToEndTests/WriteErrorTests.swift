@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolTestSupport
 
 /// `replay` and `login-demo` with standard output on `/dev/full`, where every write fails with
 /// ENOSPC: each says `write error: …` on standard error and exits with status 1 instead of
@@ -23,12 +24,16 @@ struct WriteErrorTests {
     #expect(output.stderr == "replay: " + Self.message)
   }
 
+  /// Steps printed (and not written) before a bad line: both are said, and the status is the
+  /// bad input's.
   @Test func replayStillReportsBadInputWithItsOwnStatus() async throws {
-    let output = try await DemoProcess.run(
-      ["--until", "99", Self.log], tool: "replay", stdout: try Self.full())
+    let folder = try TemporaryFolder()
+    let lines = try String(contentsOfFile: Self.log, encoding: .utf8).split(separator: "\n")
+    let log = try folder.write("bad.jsonl", lines: lines.prefix(4).map(String.init) + ["not json"])
+    let output = try await DemoProcess.run([log.path], tool: "replay", stdout: try Self.full())
     #expect(output.status == 2)
     #expect(output.stderr.hasPrefix("replay: write error: No space left on device\n"))
-    #expect(output.stderr.hasSuffix("replay: --until 99: the log ends at step 10\n"))
+    #expect(output.stderr.hasSuffix("replay: line 5: malformed: not valid JSON\n"))
   }
 
   @Test func loginDemoScriptReportsAFullDisk() async throws {

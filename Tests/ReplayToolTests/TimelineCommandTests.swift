@@ -733,10 +733,7 @@ import ToolTestSupport
   @Test(
     arguments: [
       (["--html"], "--html needs an output path: the page to write (see replay --help)"),
-      (
-        ["--html=", "login.jsonl"],
-        "--html needs an output path: the page to write (see replay --help)"
-      ),
+      (["--html=", "login.jsonl"], "--html needs a path, not an empty one (see replay --help)"),
       (
         ["--html", "--verify", "login.jsonl"],
         "--html needs an output path: the page to write (see replay --help)"

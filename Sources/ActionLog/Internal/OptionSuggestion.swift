@@ -20,10 +20,29 @@ package enum OptionSuggestion {
   package static func nearest(to typed: String, in known: [String]) -> String? {
     // No option name is this long: a huge argument costs nothing.
     guard typed.hasPrefix("--"), typed.utf8.count <= 256 else { return nil }
-    let word = Array(typed.dropFirst(2).lowercased())
-    var best: (option: String, distance: Int)?
-    for option in known where option.hasPrefix("--") {
-      let candidate = Array(option.dropFirst(2).lowercased())
+    let options = known.filter { $0.hasPrefix("--") }
+    return nearestWord(to: String(typed.dropFirst(2)), in: options.map { String($0.dropFirst(2)) })
+      .map { "--" + $0 }
+  }
+
+  /// The word of `known` nearest to `typed`, by the rules of ``nearest(to:in:)`` without the
+  /// dashes: what a value not among an option's choices most likely meant.
+  ///
+  /// ```swift
+  /// OptionSuggestion.nearestWord(to: "emial", in: ["default", "email", "min6"])  // "email"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - typed: The word as typed.
+  ///   - known: The words to choose from, in the order to prefer on a tie.
+  /// - Returns: The suggestion, or `nil` when none is near enough.
+  package static func nearestWord(to typed: String, in known: [String]) -> String? {
+    // No option or choice is this long: a huge argument costs nothing.
+    guard typed.utf8.count <= 256 else { return nil }
+    let word = Array(typed.lowercased())
+    var best: (word: String, distance: Int)?
+    for option in known {
+      let candidate = Array(option.lowercased())
       let limit = candidate.count <= 4 ? 1 : 2
       guard abs(candidate.count - word.count) <= limit,
         let distance = distance(word, candidate, atMost: limit),
@@ -31,7 +50,7 @@ package enum OptionSuggestion {
       else { continue }
       best = (option, distance)
     }
-    return best?.option
+    return best?.word
   }
 
   /// The optimal-string-alignment distance between `a` and `b` (edits: insert, delete,

@@ -9,7 +9,16 @@
 /// - `--` ends the options: everything after it is an argument, and so is `-`.
 /// - An unknown option is refused with the known one it most likely meant
 ///   (``OptionSuggestion``).
-/// - A later option overrides an earlier one.
+/// - An option that takes a value is given once: a second one is refused, naming both values
+///   (`--html given twice ('a.html', then 'b.html'); give it once`). An option without a value
+///   may be repeated.
+/// - Values are shown in messages through ``Sanitized``: a path whole, a URL without its
+///   user info, anything else as a short name.
+/// - A path (``Option/Kind/path``) is never empty: an empty one is refused the same way for
+///   every option and argument (``Failure/emptyPath(option:)``).
+/// - A choice (``Option/Kind/choice(_:)``) is one of its words: another is refused with the
+///   one it most likely meant, as an unknown option is (`--rules must be one of default, email,
+///   min6, not 'emial'; did you mean 'email'?`).
 ///
 /// ```swift
 /// let table = OptionTable([
@@ -33,6 +42,20 @@ package struct OptionTable: Sendable {
     package var needs: String
     /// Its lines in `--help`, without the name.
     package var help: [String]
+    /// What its value is: how it is checked and shown in messages.
+    package var kind: Kind
+
+    /// What an option's value is.
+    package enum Kind: Sendable, Equatable {
+      /// Any text, shown as ``Sanitized/name(_:)`` shows a name.
+      case text
+      /// A path: never empty, shown whole (``Sanitized/path(_:)``).
+      case path
+      /// A URL, shown without its user info (``Sanitized/url(_:)``).
+      case url
+      /// One of these words, in the order a suggestion prefers on a tie.
+      case choice([String])
+    }
 
     /// An option.
     ///
@@ -41,16 +64,27 @@ package struct OptionTable: Sendable {
     ///   - short: Its short name.
     ///   - value: What its value is called; `nil` for an option without one.
     ///   - needs: What a missing value is, after "needs"; "a value" by default.
+    ///   - kind: What its value is; any text by default.
     ///   - help: Its lines in `--help`.
     package init(
       _ name: String, short: String? = nil, value: String? = nil, needs: String = "a value",
-      help: [String]
+      kind: Kind = .text, help: [String]
     ) {
       self.name = name
       self.short = short
       self.value = value
       self.needs = needs
+      self.kind = kind
       self.help = help
+    }
+
+    /// `value` as a message shows this option's value: through ``Sanitized``, never raw.
+    package func shown(_ value: String) -> String {
+      switch kind {
+      case .path: Sanitized.path(value)
+      case .url: Sanitized.url(value)
+      case .text, .choice: Sanitized.name(value)
+      }
     }
   }
 
@@ -70,7 +104,7 @@ package struct OptionTable: Sendable {
     /// Whether `name` was given.
     package func has(_ name: String) -> Bool { options.contains { $0.name == name } }
 
-    /// The value `name` was given last, if it was given.
+    /// The value `name` was given, if it was given (an option with a value is given once).
     package func value(of name: String) -> String? {
       options.last { $0.name == name }?.value
     }
@@ -84,6 +118,13 @@ package struct OptionTable: Sendable {
     case missingValue(option: String, needs: String)
     /// An option without a value, given one.
     case unexpectedValue(option: String)
+    /// An option that takes one value, given twice: both values as messages show them.
+    case repeatedOption(option: String, first: String, second: String)
+    /// A path option, or a path argument (`FILE`), given an empty path.
+    case emptyPath(option: String)
+    /// A value not among an option's choices, as messages show it, with the choice it most
+    /// likely meant.
+    case notAChoice(option: String, value: String, choices: [String], suggestion: String?)
 
     /// The message, with where to look for help (`see --help`, `see replay --help`).
     ///
@@ -101,6 +142,13 @@ package struct OptionTable: Sendable {
         return "\(option) needs \(needs) (\(seeHelp))"
       case .unexpectedValue(let option):
         return "\(option) takes no value (\(seeHelp))"
+      case .repeatedOption(let option, let first, let second):
+        return "\(option) given twice (\(first), then \(second)); give it once (\(seeHelp))"
+      case .emptyPath(let option):
+        return "\(option) needs a path, not an empty one (\(seeHelp))"
+      case .notAChoice(let option, let value, let choices, let suggestion):
+        return "\(option) must be one of \(choices.joined(separator: ", ")), not \(value)"
+          + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " (\(seeHelp))"
       }
     }
   }
@@ -146,16 +194,38 @@ package struct OptionTable: Sendable {
         parsed.options.append(.init(name: option.name, value: nil))
         continue
       }
+      let value: String
       if let inline {
-        parsed.options.append(.init(name: option.name, value: inline))
+        value = inline
       } else if let next = rest.first, !next.hasPrefix("--") {
         rest.removeFirst()
-        parsed.options.append(.init(name: option.name, value: next))
+        value = next
       } else {
         throw .missingValue(option: option.name, needs: option.needs)
       }
+      if let first = parsed.value(of: option.name) {
+        throw .repeatedOption(
+          option: option.name, first: option.shown(first), second: option.shown(value))
+      }
+      try check(value, of: option)
+      parsed.options.append(.init(name: option.name, value: value))
     }
     return parsed
+  }
+
+  /// Refuses an empty path, and a value that is not among an option's choices with the one
+  /// it most likely meant.
+  private func check(_ value: String, of option: Option) throws(Failure) {
+    switch option.kind {
+    case .path where value.isEmpty:
+      throw .emptyPath(option: option.name)
+    case .choice(let choices) where !choices.contains(value):
+      throw .notAChoice(
+        option: option.name, value: option.shown(value), choices: choices,
+        suggestion: OptionSuggestion.nearestWord(to: value, in: choices))
+    case .text, .path, .url, .choice:
+      return
+    }
   }
 
   /// The options as `--help` lists them: each name (and value) at `indent`, its help in a
