@@ -173,6 +173,16 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     return StateDigest.hash(digest, isWrittenAs: step.recordedDigest)
   }
 
+  /// Whether the effects the replay returned for `step` are the recorded ones, byte for byte
+  /// in canonical JSON (never by the effect type's `==` or a rendering): an unverified replay
+  /// uses it to tell, step by step, where it still agrees with the recording.
+  ///
+  /// - Parameter step: The step ``next()`` returned last.
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` when an effect cannot be encoded.
+  package func effectsMatchRecording(_ step: ReplayStep<R>) throws(ActionLogError) -> Bool {
+    try effectComparison.difference(step.recordedEffects, step.transition.effects) == nil
+  }
+
   /// The canonical JSON of the state the log recorded after the last step ``next()``
   /// returned (see ``ActionLogReader/recordedStateBytes()``).
   ///

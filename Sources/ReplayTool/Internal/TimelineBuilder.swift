@@ -576,7 +576,7 @@ struct RecordingCheck: Sendable, Equatable {
   }
 
   var verdict: Verdict
-  /// The fields that differ, recorded − and replayed + (`Dump.diff`); empty when the states
+  /// The fields that differ, recorded − and replayed + (`CanonicalJSONText`); empty when the states
   /// agree or the recorded state is not known.
   var fieldDiff: [String] = []
   /// The recorded effects, each marked − when the replay did not return it.
