@@ -327,6 +327,9 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   private var failure: ActionLogError?
   /// The numbers already said to be missing.
   private var saidMissing: Set<Int> = []
+  /// Whether each verified step keeps its state's canonical bytes (see
+  /// ``ReplaySession/keepsStateBytes``).
+  package var keepsStateBytes = false
 
   init(recording: FlightRecording, reducer: R, verifies: Bool, options: ActionLogReadOptions) {
     self.recording = recording
@@ -385,8 +388,10 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           continue
         }
         do {
-          session = try Replayer(reducer: reducer).steps(
+          let opened = try Replayer(reducer: reducer).steps(
             of: segment.url, verify: verifies, options: options)
+          opened.keepsStateBytes = keepsStateBytes
+          session = opened
         } catch let error where stepCount == 0 && lastSequence == nil {
           // Before the first step the window may start later: the segments after a bad first
           // one still replay.

@@ -28,6 +28,10 @@ public struct ReplayStep<R: Reducer> {
   /// The canonical form the step's log is written in (its header's digest algorithm): what
   /// re-encodes the step's values as the log holds them.
   package var canonicalForm: CanonicalForm = .current
+  /// The canonical bytes of the replayed state after the step, in ``canonicalForm``, when a
+  /// verified replay that keeps them (``ReplaySession/keepsStateBytes``) checked its digest
+  /// over them; `nil` otherwise.
+  package var stateBytes: [UInt8]?
 
   /// The step's sequence number, as recorded.
   public var sequenceNumber: Int { transition.sequenceNumber }

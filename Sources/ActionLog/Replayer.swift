@@ -134,6 +134,10 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// Whether a gap marker came before the next step (kept across calls: a followed log may
   /// end, for now, between the two).
   private var followsGap = false
+  /// Whether each verified step keeps the canonical bytes its state was verified by
+  /// (``ReplayStep/stateBytes``), for a tool that renders them (the page): the state is
+  /// encoded once, for both.
+  package var keepsStateBytes = false
 
   private func resetFollowsGap() -> Bool {
     defer { followsGap = false }
@@ -241,7 +245,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       case .transition(let recorded):
         let before = state
         let effects = reducer.reduce(into: &state, action: recorded.action)
-        if verifies { try verify(recorded, effects: effects) }
+        let stateBytes = verifies ? try verify(recorded, effects: effects) : nil
         stepCount += 1
         return ReplayStep(
           line: recorded.line, time: recorded.time,
@@ -252,7 +256,8 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           recordedDigest: recorded.digest,
           isCheckpoint: recorded.checkpoint != nil,
           followsGap: resetFollowsGap(),
-          canonicalForm: reader.form)
+          canonicalForm: reader.form,
+          stateBytes: stateBytes)
       }
     }
     return nil
@@ -263,21 +268,26 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// host's `==` takes part, so the first step whose bytes differ is the step where the replay
   /// began to differ from the recording. (The reader has checked that a checkpoint's state has
   /// its line's digest: a replayed state with that digest is the checkpoint's.)
+  ///
+  /// - Returns: The state's canonical bytes when ``keepsStateBytes`` is set, else `nil`.
   private func verify(
     _ recorded: RecordedTransition<R.State, R.Action, R.Effect>, effects: [R.Effect]
-  ) throws(ActionLogError) {
+  ) throws(ActionLogError) -> [UInt8]? {
     func divergence(_ reason: String, _ diff: String?) -> ActionLogError {
       .divergence(
         step: recorded.sequenceNumber, action: Dump.renderOneLine(recorded.action), reason: reason,
         diff: diff.map { $0 + "\n(recorded: \u{2212}, replayed: +)" })
     }
-    let digest = try self.digest(of: state)
+    let bytes = keepsStateBytes ? try canonicalBytes(of: state) : nil
+    let digest: UInt64
+    if let bytes { digest = StateDigest.fnv1a(bytes) } else { digest = try self.digest(of: state) }
     guard StateDigest.hash(digest, isWrittenAs: recorded.digest) else {
       throw digestDivergence(digest, recordedDigest: recorded.digest, divergence: divergence)
     }
     if let diff = try effectComparison.difference(recorded.effects, effects) {
       throw divergence("the reducer returned other effects than recorded", diff)
     }
+    return bytes
   }
 
   /// The digest of `state`'s canonical JSON.

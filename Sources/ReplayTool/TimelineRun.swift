@@ -34,6 +34,7 @@ where
     let session: ReplaySession<R>
     do {
       session = try replayer.steps(of: url, verify: true, options: readOptions)
+      session.keepsStateBytes = true
     } catch {
       file.discard()
       throw .log(error)
@@ -47,7 +48,7 @@ where
     var warningsSeen = 0
     var divergence: TimelineDivergence<R>?
     var failure: ActionLogError?
-    var actionJSON = RecordedActionJSON()
+    var texts = StepTextMaker()
     // The state the page shows for the last step: the replayed one while the replay is
     // verified (the two agree), the recorded one from the first divergence on.
     var shown = session.header.initialState
@@ -60,7 +61,7 @@ where
       let gap = Self.droppedTransitions(in: current.warnings.dropFirst(warningsSeen))
       warningsSeen = current.warnings.count
       guard divergence != nil || divergent != nil else {
-        worker.send(.step(step.transition, Self.texts(of: step, json: &actionJSON), gap: gap))
+        worker.send(.step(step.transition, texts.texts(of: step), gap: gap))
         shown = step.transition.stateAfter
         stepCount += 1
         return
@@ -68,10 +69,8 @@ where
       let (transition, check) = Self.recorded(
         step, session: current, before: step.followsGap ? step.transition.stateBefore : shown,
         divergence: divergent)
-      let texts = StepTexts(
-        transition, time: step.time,
-        actionJSON: actionJSON.text(of: step.transition.action, form: step.canonicalForm))
-      worker.send(.step(transition, texts, gap: gap, check: check))
+      let shownTexts = texts.texts(of: transition, time: step.time, form: step.canonicalForm)
+      worker.send(.step(transition, shownTexts, gap: gap, check: check))
       shown = transition.stateAfter
       stepCount += 1
     }
@@ -107,7 +106,7 @@ where
     for warning in current.warnings {
       output.error("warning: \(warning.description)", tool: options.tool)
     }
-    if let warning = actionJSON.warning { output.error("warning: \(warning)", tool: options.tool) }
+    if let warning = texts.warning { output.error("warning: \(warning)", tool: options.tool) }
     let finished = worker.finish()
 
     let page = TimelinePage(
@@ -146,12 +145,13 @@ where
     let file = try TimelineOutputFile.make(path)
     let replay = recording.replay(
       with: reducer, verify: true, options: ActionLogReadOptions(expectedFeature: feature))
+    replay.keepsStateBytes = true
     var worker: TimelineWorker<R, Screen>?
     var created: Date?
     var marks: [String] = []
     var stepCount = 0
     var failure: ActionLogError?
-    var actionJSON = RecordedActionJSON()
+    var texts = StepTextMaker()
     let sizes = recording.segments.map { ReplayProgress.size(of: [$0.url]) }
     let progress = ReplayProgress.make(
       totalBytes: sizes.reduce(0, +), output: output, printsAsItGoes: false)
@@ -174,7 +174,7 @@ where
           worker = builder
           let mark = marks.isEmpty ? nil : TimelineGap(launch: marks.joined(separator: " \u{B7} "))
           marks = []
-          builder.send(.step(step.transition, Self.texts(of: step, json: &actionJSON), gap: mark))
+          builder.send(.step(step.transition, texts.texts(of: step), gap: mark))
           stepCount += 1
           progress?.update(
             .init(steps: stepCount, bytes: ReplayProgress.bytesRead(of: replay, sizes: sizes)))
@@ -185,7 +185,7 @@ where
     }
     progress?.clear()
     for warning in replay.warnings { output.error("warning: \(warning)", tool: options.tool) }
-    if let warning = actionJSON.warning { output.error("warning: \(warning)", tool: options.tool) }
+    if let warning = texts.warning { output.error("warning: \(warning)", tool: options.tool) }
     guard
       let worker = worker
         ?? replay.state.map({ TimelineWorker(TimelineBuilder(initialState: $0, screen: screen)) })
@@ -226,13 +226,6 @@ where
       file.discard()
       throw error
     }
-  }
-
-  /// What the page shows of `step`'s action and effects, rendered on the replaying thread.
-  private static func texts(of step: ReplayStep<R>, json: inout RecordedActionJSON) -> StepTexts {
-    StepTexts(
-      step.transition, time: step.time,
-      actionJSON: json.text(of: step.transition.action, form: step.canonicalForm))
   }
 
   private static func steps(_ count: Int) -> String {

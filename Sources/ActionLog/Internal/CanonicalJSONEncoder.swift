@@ -72,11 +72,13 @@ package final class CanonicalJSONEncoder {
   /// The canonical JSON of `value`.
   ///
   /// - Parameter value: Any encodable value.
-  /// - Returns: The bytes `JSONEncoder` with `.sortedKeys` would give.
+  /// - Returns: The bytes `JSONEncoder` with `.sortedKeys` would give, in an array of their
+  ///   own size: the encoder keeps its grown buffer for the next value, and a caller that keeps
+  ///   many results (a page's steps in flight) does not keep a grown buffer with each.
   /// - Throws: ``Unsupported``, or what the value's `encode(to:)` throws.
   package func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
     try core.run(value)
-    return core.out
+    return [UInt8](core.out[...])
   }
 
   /// The canonical JSON of `value`, with where each remembered leaf's bytes landed in it: the

@@ -29,6 +29,12 @@ package enum CanonicalJSONText {
   /// The lines of `bytes` (a top-level object's fields are the lines themselves, without
   /// braces), or `nil` when they are not one well-formed JSON value.
   package static func render(_ bytes: [UInt8]) -> String? {
+    lines(bytes)?.joined(separator: "\n")
+  }
+
+  /// The lines ``render(_:)`` joins: none holds a line break (``ShownText`` shows one as
+  /// `\u{A}`).
+  package static func lines(_ bytes: [UInt8]) -> [String]? {
     guard let value = Value(bytes) else { return nil }
     var lines: [String] = []
     if let members = value.members, !members.isEmpty {
@@ -38,7 +44,7 @@ package enum CanonicalJSONText {
     } else {
       value.render(label: nil, indent: "", into: &lines)
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   /// The diff of two canonical JSON values, field by field: `−` for `old` (the recorded state,

@@ -35,6 +35,8 @@ where
   private var lastScreen: (screen: TimelineScreen, id: Int)?
   private var renderer: Screen?
   private var lines: [Int]
+  /// The canonical bytes ``internLines(of:bytes:)`` rendered last, and their lines.
+  private var lastBytes: (bytes: [UInt8], lines: [Int]) = ([], [])
 
   private var sequenceColumn = ""
   private var originColumn = ""
@@ -108,7 +110,7 @@ where
     var changed = (removed: [Int](), inserted: [Int]())
     // Rendered from its canonical bytes at every step, never skipped on the host's `==`: an
     // unchanged state splices as "0".
-    let newLines = internLines(of: transition.stateAfter)
+    let newLines = internLines(of: transition.stateAfter, bytes: texts.stateBytes)
     changed = appendSplice(from: lines, to: newLines)
     lines = newLines
     let repeats =
@@ -145,16 +147,22 @@ where
   }
 
   /// The lines of `state`'s canonical JSON (``CanonicalJSONText``), as string-table numbers.
-  mutating func internLines(of state: R.State) -> [Int] {
-    let text: String
+  ///
+  /// - Parameter bytes: `state`'s canonical JSON in the current form, when the replay has it.
+  mutating func internLines(of state: R.State, bytes: [UInt8]? = nil) -> [Int] {
+    let texts: [String]
     do {
-      text = CanonicalJSONText.render(try encoder.encode(state)) ?? ""
+      let bytes = try bytes ?? encoder.encode(state)
+      // The same bytes as the last state's render the same lines: a step that changed nothing.
+      if bytes == lastBytes.bytes { return lastBytes.lines }
+      texts = CanonicalJSONText.lines(bytes) ?? [""]
+      lastBytes.bytes = bytes
     } catch {
-      text = "(no canonical JSON: \(CanonicalJSON.failure(error, encoding: R.State.self)))"
+      texts = ["(no canonical JSON: \(CanonicalJSON.failure(error, encoding: R.State.self)))"]
+      lastBytes.bytes = []
     }
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      strings.id(String($0))
-    }
+    lastBytes.lines = texts.map { strings.id($0) }
+    return lastBytes.lines
   }
 
   private mutating func internScreen(_ screen: TimelineScreen) -> Int {
@@ -587,29 +595,24 @@ struct RecordingCheck: Sendable, Equatable {
   var note: String?
 }
 
-/// A step's action and effects as the step list shows them: `Dump`'s one-line rendering.
-///
-/// Rendered on the replaying thread, so that the two halves of the work — reading and
-/// reducing the log, rendering the states — take about as long as each other.
+/// What the page shows of a step, made on the replaying thread (``StepTextMaker``): its action
+/// and effects rendered on one line each (`Dump`'s one-line rendering), so that the two halves
+/// of the work — reading and reducing the log, rendering the states — take about as long as
+/// each other.
 struct StepTexts: Sendable {
   var action: String
   var effects: [String]
-  /// Its action as the log holds it (see ``RecordedActionJSON``); `nil` when it has no JSON.
+  /// Its action as the log holds it (see ``StepTextMaker``); `nil` when it has no JSON.
   var actionJSON: String?
   /// When the step happened, since the recording started; `nil` in logs without times.
   var time: Duration?
+  /// The canonical bytes, in the current form, of the state after the step, which the verified
+  /// replay checked the step's digest over; `nil` when the page must encode the state itself.
+  var stateBytes: [UInt8]?
 
   /// About how many bytes the texts hold (what a batch of steps in flight weighs).
   var byteCount: Int {
     action.utf8.count + (actionJSON?.utf8.count ?? 0) + effects.reduce(0) { $0 + $1.utf8.count }
-  }
-
-  init<Action, Effect>(
-    _ transition: Transition<some Any, Action, Effect>, time: Duration?, actionJSON: String?
-  ) {
-    action = Dump.renderOneLine(transition.action, limit: nil)
-    effects = transition.effects.map { Dump.renderOneLine($0, limit: nil) }
-    self.actionJSON = actionJSON
-    self.time = time
+      + (stateBytes?.count ?? 0)
   }
 }
