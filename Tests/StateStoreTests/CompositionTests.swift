@@ -140,6 +140,25 @@ struct CompositionTests {
     #expect(warnings.messages.first?.contains("Hunter2") == false)
   }
 
+  /// A child without effects, in a parent whose effects are a `ComposedEffect`, is dismissed as
+  /// data as any child is (as in 0.2.0): the effect-less overload that wins resolution for it
+  /// must not drop the dismissal a parent or a test relies on.
+  @Test func aChildWithoutEffectsInAComposedParentIsDismissedAsData() {
+    struct Quiet: Reducer {
+      func reduce(into state: inout Journal.State, action: Journal.Action) -> [Never] { [] }
+    }
+    let quiet = ChildFeature<
+      Desk.State, Desk.Action, Desk.Effect, Journal.State?, Journal.Action, Never
+    >(
+      "drawer", state: \Desk.State.drawer,
+      action: CaseKey(embed: Desk.Action.drawer) { if case .drawer(let a) = $0 { a } else { nil } })
+    let reducer = Desk.Core().ifLet(quiet) { Quiet() }
+    var state = Desk.State()
+    #expect(reducer.reduce(into: &state, action: .openDrawer).isEmpty)
+    #expect(
+      reducer.reduce(into: &state, action: .closeDrawer) == [.childDismissed(quiet.dismissal)])
+  }
+
   @Test func childCancellationLivesInTheNamespaceOfItsPlace() {
     #expect(
       Desk.Effect.left(.request("x")).cancellation

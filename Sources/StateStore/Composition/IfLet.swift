@@ -74,9 +74,11 @@ extension Reducer where Effect: ComposedEffect {
     ).ending(with: onEnd)
   }
 
-  /// Runs a child feature without effects on an optional part of this feature's state: the
-  /// same as the `ifLet(_:child:)` of a child with effects, with nothing to cancel when the
-  /// child goes away.
+  /// Runs a child feature without effects on an optional part of this feature's state, in a
+  /// feature whose effects are a ``ComposedEffect``: the same as the `ifLet(_:child:)` of a
+  /// child with effects. The child has nothing to cancel, but when it goes away
+  /// `.childDismissed(feature.dismissal)` is still returned, so this feature's handler, a test
+  /// store and an action log see the dismissal as data, as for any other child.
   ///
   /// - Parameters:
   ///   - feature: Where the optional child sits in this feature.
@@ -86,12 +88,14 @@ extension Reducer where Effect: ComposedEffect {
     _ feature: ChildFeature<State, Action, Effect, Child.State?, Child.Action, Never>,
     child: () -> Child
   ) -> IfLet<Self, Child> where Child.Effect == Never {
-    IfLet(parent: self, child: child(), feature: feature, dismissal: nil)
+    IfLet(
+      parent: self, child: child(), feature: feature,
+      dismissal: { .childDismissed(feature.dismissal) })
   }
 
-  /// Presents a child without effects that can end itself: the same as the
-  /// `ifLet(_:onEnd:child:)` of a child with effects, with nothing to cancel when it ends or
-  /// goes away, so the parent needs no ``ComposedEffect`` (and may have no effects at all).
+  /// Presents a child without effects that can end itself, in a feature whose effects are a
+  /// ``ComposedEffect``: the same as the `ifLet(_:onEnd:child:)` of a child with effects,
+  /// `.childDismissed(feature.dismissal)` included when it ends or goes away.
   ///
   /// - Parameters:
   ///   - feature: Where the optional child sits in this feature.
@@ -103,7 +107,10 @@ extension Reducer where Effect: ComposedEffect {
     onEnd: @escaping @Sendable (inout State, Child.State.Outcome) -> [Effect],
     child: () -> Child
   ) -> IfLet<Self, Child> where Child.State: PresentedState, Child.Effect == Never {
-    IfLet(parent: self, child: child(), feature: feature, dismissal: nil).ending(with: onEnd)
+    IfLet(
+      parent: self, child: child(), feature: feature,
+      dismissal: { .childDismissed(feature.dismissal) }
+    ).ending(with: onEnd)
   }
 }
 
