@@ -266,14 +266,13 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
     return (index, task)
   }
 
-  /// Turns a runtime warning (an action sent to an absent optional child) into a test failure.
+  /// Turns a runtime warning (an action sent to an absent optional child or row, a bad
+  /// list edit) into a test failure, with the warning's own advice when it has some.
   static func warningReporter(at location: FailureLocation) -> RuntimeWarning.Reporter {
     let report = FailureReporter.current
     return RuntimeWarning.Reporter { warning in
       report(
-        "Runtime warning: \(warning.message)\n\nAn optional child's actions must arrive while "
-          + "it is there. Send them only while the child's state is present, and let ifLet's "
-          + "dismissal effect cancel the child's effects when it goes away.",
+        "Runtime warning: \(warning.message)" + (warning.advice.map { "\n\n" + $0 } ?? ""),
         at: location)
     }
   }

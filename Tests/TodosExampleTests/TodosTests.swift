@@ -140,6 +140,28 @@ import ToolTestSupport
       ])
   }
 
+  /// In a test store, the failure for an action sent to a missing row gives a row's advice,
+  /// not an optional child's.
+  @Test func aTestStoreFailsAnActionForAMissingRowWithARowsAdvice() async {
+    let store = makeStore(Self.three)
+    let failures = FailureReporter.Recorder()
+    await FailureReporter.$current.withValue(failures.reporter) {
+      await store.send(.todos(.row(7, .checkBoxToggled)))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    await store.finish()
+    let expected = """
+      Runtime warning: TodosAction.todos[id: 7](TodoAction.checkBoxToggled) was sent to the row \
+      [id: 7] of 'todos', which is not there; the action was ignored.
+
+      A row's actions must arrive while its row is in the list. Send them only for ids the list \
+      holds, and let forEach's dismissal effect cancel a removed row's effects.
+      """
+    #expect(failures.messages == [expected])
+    #expect(store.state == Self.three)
+  }
+
   @Test func aFailingAssertionNamesTheRowThatDiffered() async {
     let store = makeStore(Self.three)
     let failures = FailureReporter.Recorder()

@@ -136,7 +136,10 @@ extension ForEachRow {
   @usableFromInline func reportMissingRow(_ id: Row.State.ID, _ action: Parent.Action) {
     RuntimeWarning.report(
       "\(Dump.renderOneLine(action)) was sent to the row \(RowNamespace.name(of: id)) of "
-        + "'\(name)', which is not there; the action was ignored.")
+        + "'\(name)', which is not there; the action was ignored.",
+      advice: "A row's actions must arrive while its row is in the list. Send them only for "
+        + "ids the list holds, and let forEach's dismissal effect cancel a removed row's "
+        + "effects.")
   }
 
   @usableFromInline func dismissals(

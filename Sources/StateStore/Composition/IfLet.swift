@@ -264,7 +264,10 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline func reportAbsentChild(_ action: Parent.Action) {
     RuntimeWarning.report(
       "\(Dump.renderOneLine(action)) was sent to the optional child '\(feature.name)', "
-        + "which is absent; the action was ignored.")
+        + "which is absent; the action was ignored.",
+      advice: "An optional child's actions must arrive while it is there. Send them only while "
+        + "the child's state is present, and let ifLet's dismissal effect cancel the child's "
+        + "effects when it goes away.")
   }
 }
 

@@ -38,12 +38,18 @@ public struct RuntimeWarning: Sendable, Equatable, CustomStringConvertible {
   /// One sentence saying what happened and what was done about it. Values appear as ``Dump``
   /// renders them, so secrets show their masks only.
   public var message: String
+  /// What to do about it, when the message alone does not say: a test store adds it to the
+  /// failure. `nil` for a warning whose message says it.
+  public var advice: String?
 
   /// Creates a warning.
   ///
-  /// - Parameter message: What happened.
-  public init(message: String) {
+  /// - Parameters:
+  ///   - message: What happened.
+  ///   - advice: What to do about it, when the message alone does not say.
+  public init(message: String, advice: String? = nil) {
     self.message = message
+    self.advice = advice
   }
 
   /// The message.
@@ -65,9 +71,11 @@ public struct RuntimeWarning: Sendable, Equatable, CustomStringConvertible {
 
   /// Reports `message` through the current ``reporter``.
   ///
-  /// - Parameter message: What happened.
-  public static func report(_ message: String) {
-    reporter(RuntimeWarning(message: message))
+  /// - Parameters:
+  ///   - message: What happened.
+  ///   - advice: What to do about it, when the message alone does not say.
+  public static func report(_ message: String, advice: String? = nil) {
+    reporter(RuntimeWarning(message: message, advice: advice))
   }
 
   /// Receives runtime warnings: see ``RuntimeWarning/reporter``.
