@@ -9,8 +9,12 @@ import StateStore
 /// - `verifyResponse`: stale answers (another request, or none in flight) change nothing. A
 ///   right code ends the step with ``TwoFactorOutcome/verified(_:)``. A wrong one shows
 ///   "Incorrect code" with the attempts left, and the third ends the step with
-///   ``TwoFactorOutcome/tooManyIncorrectCodes``. An expired code shows "The code has expired"
-///   and waits for Resend. Other failures show their message under "Couldn't verify the code".
+///   ``TwoFactorOutcome/tooManyIncorrectCodes``: the sign-in is over, so the login flow shows
+///   "Couldn't sign in" ("Too many incorrect codes. Please sign in again.", see
+///   ``LoginReducer/tooManyIncorrectCodesMessage``) and counts one failed attempt. An expired
+///   code shows "The code has expired" and waits for Resend. Other failures of a verification
+///   (the service unreachable, a bad answer) show their message under "Couldn't verify the
+///   code".
 /// - `resendButtonTapped`: when ``TwoFactorState/isResendButtonEnabled``, asks for a new code.
 /// - `resendResponse`: a new challenge replaces the old one, clears the code, restarts the
 ///   countdown and notes that a new code was sent (``TwoFactorState/wasCodeResent``, until the
