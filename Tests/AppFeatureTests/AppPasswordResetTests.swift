@@ -27,6 +27,7 @@ import Testing
     ) {
       $0.login.passwordReset?.isSending = true
       $0.login.passwordReset?.requestID = 1
+      $0.login.passwordReset?.wasSubmitTried = true
     }
     #expect(await fakes.api.heldPasswordResets.waitForCall() == email.value)
     await store.send(

@@ -28,6 +28,7 @@ import Testing
     ) {
       $0.passwordReset?.isSending = true
       $0.passwordReset?.requestID = request
+      $0.passwordReset?.wasSubmitTried = true
     }
   }
 
@@ -166,7 +167,9 @@ import Testing
     #expect(fakes.api.passwordResetEmails == [ada.value, grace.value])
   }
 
-  @Test func anotherAddressKeepsTheWaitTheServiceAskedFor() async {
+  /// A rate limit is the service's answer for the address it was asked about: another address
+  /// is a new request, with no wait and "Send link"; spaces around the same address are not.
+  @Test func anotherAddressEndsTheWaitTheServiceAskedForTheFirst() async {
     let fakes = LoginFakes()
     fakes.api.enqueuePasswordResets(.success(.rateLimited(retryAfterSeconds: 30)))
     let store = TestStore(login: LoginState(), fakes: fakes)
@@ -180,12 +183,21 @@ import Testing
       $0.passwordReset?.isRateLimited = true
       $0.passwordReset?.resendCountdown = 30
     }
-    await store.send(.passwordReset(.edit(.set(\.email, to: "grace@example.com")))) {
-      $0.passwordReset?.email = "grace@example.com"
+    await store.send(.passwordReset(.edit(.set(\.email, to: " ada@example.com ")))) {
+      $0.passwordReset?.email = " ada@example.com "
     }
-    #expect(
-      store.state.passwordReset?.waitMessage
-        == "Too many requests. You can send again in 30 seconds.")
+    #expect(store.state.passwordReset?.sendButtonTitle == "Send again")
+    await store.send(
+      .passwordReset(.edit(.set(\.email, to: "grace@example.com"))),
+      effects: [.passwordReset(.cancelResendTimer)]
+    ) {
+      $0.passwordReset?.email = "grace@example.com"
+      $0.passwordReset?.isRateLimited = false
+      $0.passwordReset?.resendCountdown = 0
+    }
+    #expect(store.state.passwordReset?.waitMessage == nil)
+    #expect(store.state.passwordReset?.sendButtonTitle == "Send link")
+    #expect(store.state.passwordReset?.isSendButtonEnabled == true)
     await back(in: store)
     await store.finish()
   }

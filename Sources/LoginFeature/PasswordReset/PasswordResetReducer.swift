@@ -4,13 +4,14 @@ import StateStore
 ///
 /// - `edit`: updates the address (the one field, `email`) and notes it was edited (its hint
 ///   shows from then on); ignored while a request is in flight (the field is read-only then, so
-///   the confirmation names the address that was sent). Another address than the one a link
-///   went to starts a new request: the confirmation goes, and so does the wait before "Send
-///   again" that the link started (``PasswordResetEffect/cancelResendTimer``); a rate-limited
-///   wait stays.
-/// - `sendButtonTapped`: when ``PasswordResetState/isSendButtonEnabled``, sends the address,
-///   trimmed. On an address that is not one, nothing is sent and the hint shows
-///   (``PasswordResetState/wasSubmitTried``).
+///   the confirmation names the address that was sent). Another address than the one the
+///   service last answered for starts a new request: the confirmation goes, and so does the
+///   wait before "Send again", whether a link started it or the service asked for it
+///   (``PasswordResetEffect/cancelResendTimer``); the button says "Send link" again.
+/// - `sendButtonTapped`: unless a request is in flight, notes the tap, so the field's hint shows
+///   from then on (``PasswordResetState/wasSubmitTried``), as Login does on the form. When
+///   ``PasswordResetState/isSendButtonEnabled``, sends the address, trimmed; on an address that
+///   is not one, nothing is sent and the hint says why.
 /// - `sendResponse`: stale answers (another request, or none in flight) change nothing.
 ///   ``PasswordResetAnswer/accepted`` shows ``PasswordResetState/confirmation`` and starts the
 ///   ``PasswordResetState/resendDelaySeconds`` wait before "Send again".
@@ -50,15 +51,17 @@ public struct PasswordResetReducer: Reducer, Sendable {
     guard state.outcome == nil else { return [] }
     switch action {
     case .edit(let edit):
+      let before = state.email.value.trimmingSurroundingWhitespace()
       guard !state.isSending, !edit.changesNothing(in: state), edit.apply(to: &state) else {
         return []
       }
       state.isEmailEdited = true
-      return addressChanged(&state)
+      return addressChanged(from: before, &state)
 
     case .sendButtonTapped:
-      // A tap on an address that is not one is not sent, but the step says why.
-      if state.validationError != nil { state.wasSubmitTried = true }
+      // Every tap but one during a request shows the hint from then on (as Login does): a tap
+      // on an address that is not one is not sent, but the step says why.
+      if !state.isSending { state.wasSubmitTried = true }
       guard state.isSendButtonEnabled, state.requestID < .max else { return [] }
       state.isSending = true
       state.requestID += 1
@@ -84,15 +87,19 @@ public struct PasswordResetReducer: Reducer, Sendable {
     }
   }
 
-  /// A link belongs to the address it went to: for another address the confirmation goes, and
-  /// so does the wait before "Send again" that the link started. A wait the service asked for
-  /// (rate limited) stays: it is not about one address.
-  private func addressChanged(_ state: inout PasswordResetState) -> [PasswordResetEffect] {
-    guard let sent = state.linkSentTo,
-      state.email.value.trimmingSurroundingWhitespace() != sent.value
+  /// A link, and a wait, belong to the address the service answered for: for another address
+  /// the confirmation goes, and so does the wait before "Send again", whether the link started
+  /// it or the service asked for it (rate limited), and the button says "Send link" again. An
+  /// edit that leaves the address the same once trimmed changes none of them.
+  private func addressChanged(
+    from before: String, _ state: inout PasswordResetState
+  ) -> [PasswordResetEffect] {
+    guard state.email.value.trimmingSurroundingWhitespace() != before,
+      state.linkSentTo != nil || state.isRateLimited
     else { return [] }
     state.linkSentTo = nil
-    guard !state.isRateLimited, state.resendCountdown > 0 else { return [] }
+    state.isRateLimited = false
+    guard state.resendCountdown > 0 else { return [] }
     state.resendCountdown = 0
     return [.cancelResendTimer]
   }
