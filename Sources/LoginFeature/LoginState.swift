@@ -194,3 +194,25 @@ extension LoginState: EditableFields {
     }
   }
 }
+
+extension LoginState: CustomReflectable {
+  /// The fields as a host reads and writes them: the flags under the names a test writes
+  /// (`isUsernameEdited: false`), not their stored form (`usernameEdited: nil`, kept only while
+  /// true so that older logs keep their digests). A test failure, a dump and a debugger show
+  /// what `$0.isUsernameEdited = true` sets. (The log keeps its own keys: see the ActionLogs
+  /// article.)
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "username": username, "password": password, "isLoading": isLoading,
+        "failedAttempts": failedAttempts, "isLocked": isLocked, "attemptID": attemptID,
+        "user": user as Any, "rules": rules, "twoFactor": twoFactor as Any,
+        "notice": notice as Any, "lockedFor": lockedFor as Any,
+        "passwordReset": passwordReset as Any, "isRestoring": isRestoring,
+        "isUsernameEdited": isUsernameEdited, "isPasswordEdited": isPasswordEdited,
+        "wasSubmitTried": wasSubmitTried,
+      ],
+      displayStyle: .struct)
+  }
+}

@@ -14,10 +14,10 @@ extension Store {
   ///   +   username: "demo",
   ///       password: Secret(),
   ///       … (14 unchanged)
-  ///       restoring: nil,
-  ///   −   usernameEdited: nil,
-  ///   +   usernameEdited: true,
-  ///       passwordEdited: nil,
+  ///       isRestoring: false,
+  ///   −   isUsernameEdited: false,
+  ///   +   isUsernameEdited: true,
+  ///       isPasswordEdited: false,
   ///       … (2 unchanged)
   /// ```
   ///

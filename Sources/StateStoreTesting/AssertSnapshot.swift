@@ -36,10 +36,10 @@ import StateStore
 ///       notice: nil,
 ///       lockedFor: nil,
 ///       passwordReset: nil,
-///       restoring: nil,
-///       usernameEdited: nil,
-///       passwordEdited: nil,
-///       submitTried: nil
+///       isRestoring: false,
+///       isUsernameEdited: false,
+///       isPasswordEdited: false,
+///       wasSubmitTried: false
 ///     )
 ///
 /// (Expected: −, Actual: +)

@@ -19,10 +19,10 @@ extension TestStore {
   ///   +   username: "demo",
   ///       password: Secret(),
   ///       … (14 unchanged)
-  ///       restoring: nil,
-  ///   −   usernameEdited: nil,
-  ///   +   usernameEdited: true,
-  ///       passwordEdited: nil,
+  ///       isRestoring: false,
+  ///   −   isUsernameEdited: false,
+  ///   +   isUsernameEdited: true,
+  ///       isPasswordEdited: false,
   ///       … (2 unchanged)
   ///
   /// #3 user LoginAction.loginButtonTapped

@@ -214,10 +214,10 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   ///       notice: nil,
   ///       lockedFor: nil,
   ///       passwordReset: nil,
-  ///       restoring: nil,
-  ///       usernameEdited: nil,
-  ///       passwordEdited: nil,
-  ///       submitTried: true
+  ///       isRestoring: false,
+  ///       isUsernameEdited: false,
+  ///       isPasswordEdited: false,
+  ///       wasSubmitTried: true
   ///     )
   ///
   /// (Expected: −, Actual: +)

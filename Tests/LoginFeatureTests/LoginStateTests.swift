@@ -67,12 +67,53 @@ struct LoginStateTests {
           notice: nil,
           lockedFor: nil,
           passwordReset: nil,
-          restoring: nil,
-          usernameEdited: nil,
-          passwordEdited: nil,
-          submitTried: nil
+          isRestoring: false,
+          isUsernameEdited: false,
+          isPasswordEdited: false,
+          wasSubmitTried: false
         )
         """)
+  }
+
+  /// What a dump, a test failure and a debugger show of each state is every field the state
+  /// encodes, under the names a test writes: a field added to a state but not to its
+  /// `customMirror` fails here.
+  @Test func aStatesMirrorShowsEveryEncodedFieldUnderTheNameATestWrites() throws {
+    let renamed = [
+      "restoring": "isRestoring", "usernameEdited": "isUsernameEdited",
+      "passwordEdited": "isPasswordEdited", "submitTried": "wasSubmitTried",
+      "emailEdited": "isEmailEdited", "resent": "wasCodeResent",
+    ]
+    func keys(_ value: some Encodable) throws -> Set<String> {
+      let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value))
+      return Set(((object as? [String: Any]) ?? [:]).keys.map { renamed[$0] ?? $0 })
+    }
+    func labels(_ value: Any) -> Set<String> {
+      Set(Mirror(reflecting: value).children.compactMap(\.label))
+    }
+    var twoFactor = TwoFactorState(challenge: Challenge(id: "c", destination: "x"))
+    twoFactor.outcome = .cancelled
+    twoFactor.wasCodeResent = true
+    var reset = PasswordResetState(linkSentTo: "ada@example.com", outcome: .closed)
+    reset.isEmailEdited = true
+    reset.wasSubmitTried = true
+    var state = LoginState(
+      user: Fixtures.demo, twoFactor: twoFactor, notice: "n", lockedFor: .seconds(1),
+      isRestoring: true)
+    state.passwordReset = reset
+    state.isUsernameEdited = true
+    state.isPasswordEdited = true
+    state.wasSubmitTried = true
+    #expect(try keys(state) == labels(state))
+    #expect(try keys(twoFactor) == labels(twoFactor))
+    #expect(try keys(reset) == labels(reset))
+    #expect(labels(state).isSuperset(of: ["isUsernameEdited", "wasSubmitTried"]))
+    let failure = Dump.diff(of: LoginState(), and: state) ?? ""
+    #expect(
+      failure.split(separator: "\n").contains {
+        $0.hasPrefix("+") && $0.contains("wasSubmitTried: true")
+      })
+    #expect(!failure.contains("submitTried: nil"))
   }
 
   @Test func actionsAndEffectsDumpWithTheirCaseNamesAndMasks() {

@@ -147,3 +147,19 @@ public enum PasswordResetOutcome: Sendable, Equatable, Codable {
   /// The user went back to the form (Back, or Esc).
   case closed
 }
+
+extension PasswordResetState: CustomReflectable {
+  /// The fields as a host reads and writes them: `isEmailEdited` and `wasSubmitTried`, not
+  /// their stored forms (`emailEdited: nil`, kept only while true); see ``LoginState``'s.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "email": email, "isSending": isSending, "requestID": requestID,
+        "linkSentTo": linkSentTo as Any, "isRateLimited": isRateLimited,
+        "resendCountdown": resendCountdown, "outcome": outcome as Any,
+        "isEmailEdited": isEmailEdited, "wasSubmitTried": wasSubmitTried,
+      ],
+      displayStyle: .struct)
+  }
+}

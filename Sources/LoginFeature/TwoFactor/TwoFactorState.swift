@@ -109,3 +109,19 @@ public enum TwoFactorOutcome: Sendable, Equatable, Codable {
   /// The user cancelled.
   case cancelled
 }
+
+extension TwoFactorState: CustomReflectable {
+  /// The fields as a host reads and writes them: `wasCodeResent: false`, not its stored form
+  /// (`resent: nil`, kept only while true); see ``LoginState``'s.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "challenge": challenge, "code": code, "isVerifying": isVerifying,
+        "isResending": isResending, "incorrectCodes": incorrectCodes,
+        "resendCountdown": resendCountdown, "isExpired": isExpired, "requestID": requestID,
+        "outcome": outcome as Any, "wasCodeResent": wasCodeResent,
+      ],
+      displayStyle: .struct)
+  }
+}

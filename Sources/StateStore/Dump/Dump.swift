@@ -50,10 +50,10 @@ extension Duration: DumpStringConvertible {
 ///   notice: nil,
 ///   lockedFor: nil,
 ///   passwordReset: nil,
-///   restoring: nil,
-///   usernameEdited: nil,
-///   passwordEdited: nil,
-///   submitTried: nil
+///   isRestoring: false,
+///   isUsernameEdited: false,
+///   isPasswordEdited: false,
+///   wasSubmitTried: false
 /// )
 /// ```
 public enum Dump {

@@ -22,9 +22,9 @@
 ///   +   attemptID: 1,
 ///       user: nil,
 ///       … (11 unchanged)
-///       passwordEdited: nil,
-///   −   submitTried: nil
-///   +   submitTried: true
+///       isPasswordEdited: false,
+///   −   wasSubmitTried: false
+///   +   wasSubmitTried: true
 ///     )
 ///   effect: LoginEffect.authenticate(
 ///       Credentials(
