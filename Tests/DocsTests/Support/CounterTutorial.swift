@@ -29,7 +29,7 @@ enum CounterEffect: Codable, Equatable, StoreEffect {
 }
 
 /// The counter's logic: pure and synchronous.
-struct CounterReducer: Reducer {
+struct CounterReducer: Reducer, Sendable {
   func reduce(into state: inout CounterState, action: CounterAction) -> [CounterEffect] {
     switch action {
     case .decrementButtonTapped:
