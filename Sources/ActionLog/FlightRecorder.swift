@@ -92,7 +92,8 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   /// roll is tried (no file calls on the main actor at every send, one error reported).
   @usableFromInline var rollFailed = false
 
-  /// Starts recording `store` into `folder`, which is created (mode 0700) when missing.
+  /// Starts recording `store` into `folder`, which is created (mode 0700) when missing: only
+  /// the folder itself, whose parent must exist (a mistyped path never grows a tree of folders).
   ///
   /// - Parameters:
   ///   - store: The store to record.

@@ -188,11 +188,15 @@ public struct FlightRecording: Sendable {
       }
       return
     }
+    // Only the last folder of the path: a mistyped path never grows a tree of folders.
+    if let problem = MissingFolder.problem(of: folder.path, option: nil) {
+      throw .ioError("cannot create the folder \(problem)")
+    }
     do {
       try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw .ioError("cannot create \(Sanitized.name(folder.lastPathComponent))")
+      throw .ioError("cannot create the folder \(Sanitized.path(folder.path))")
     }
   }
 

@@ -145,17 +145,9 @@ extension ReplayCommand {
   ) throws(ReplayFailure) {
     // A log is recorded into a folder that exists: one that does not cannot get it. Paths are
     // named as they were typed.
-    let parent = url.deletingLastPathComponent()
     let typed = options.file
-    let typedParent = (typed as NSString).deletingLastPathComponent
-    var parentIsFolder: ObjCBool = false
-    guard
-      FileManager.default.fileExists(atPath: parent.path, isDirectory: &parentIsFolder),
-      parentIsFolder.boolValue
-    else {
-      throw .usage(
-        "cannot follow \(Sanitized.path(typed)): its folder \(Sanitized.path(typedParent)) "
-          + "does not exist")
+    if let problem = MissingFolder.problem(of: typed, option: "--follow") {
+      throw .usage(problem)
     }
     var folder = false
     var info: ActionLogHeaderInfo?

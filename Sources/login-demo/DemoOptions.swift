@@ -162,11 +162,9 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
   case invalidDate(String)
   /// `--state-dir` names something that exists and is not a folder.
   case stateDirectoryNotAFolder(String)
-  /// `--state-dir` names a folder whose parent does not exist: only the last folder of the
-  /// path is ever created.
-  case stateDirectoryParentMissing(String, parent: String)
-  /// `--state-dir` names a folder whose parent is a file.
-  case stateDirectoryParentNotAFolder(String, parent: String)
+  /// An option names a path whose folder does not exist, or is not a folder: only the last
+  /// part of a path is ever created (``ActionLog/MissingFolder``'s words).
+  case missingFolder(String)
 
   var description: String {
     switch self {
@@ -184,11 +182,8 @@ enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
         + "2026-01-01T01:00:00+01:00, got \(Sanitized.name(text))"
     case .stateDirectoryNotAFolder(let path):
       "--state-dir \(Sanitized.path(path)) is not a folder"
-    case .stateDirectoryParentMissing(let path, let parent):
-      "--state-dir \(Sanitized.path(path)): the folder \(Sanitized.path(parent)) does not exist "
-        + "(only the last folder of the path is created)"
-    case .stateDirectoryParentNotAFolder(let path, let parent):
-      "--state-dir \(Sanitized.path(path)): \(Sanitized.path(parent)) is not a folder"
+    case .missingFolder(let words):
+      words
     }
   }
 }

@@ -100,8 +100,6 @@ enum Integrations {
       return
     }
     let error = errno
-    let typedParent = (path as NSString).deletingLastPathComponent
-    let parent = typedParent.isEmpty ? "." : typedParent
     switch error {
     case EEXIST:
       var isFolder: ObjCBool = false
@@ -109,13 +107,10 @@ enum Integrations {
         isFolder.boolValue
       else { throw DemoFailure(DemoOptionsError.stateDirectoryNotAFolder(path)) }
     case ENOENT, ENOTDIR:
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder),
-        !isFolder.boolValue
-      {
-        throw DemoFailure(DemoOptionsError.stateDirectoryParentNotAFolder(path, parent: parent))
-      }
-      throw DemoFailure(DemoOptionsError.stateDirectoryParentMissing(path, parent: parent))
+      throw DemoFailure(
+        DemoOptionsError.missingFolder(
+          MissingFolder.problem(of: path, option: "--state-dir")
+            ?? "--state-dir \(Sanitized.path(path)): \(SystemError.message(error))"))
     default:
       throw DemoFailure(
         "cannot create the state folder \(Sanitized.path(path)): "
@@ -163,6 +158,14 @@ enum Integrations {
         return true
       }
       if isFirst { onStop(message) }
+    }
+    // A path whose folder is not there is a bad command line, said before anything starts.
+    for (option, path) in [
+      ("--record", options.recordPath), ("--flight-recorder", options.flightRecorderDirectory),
+    ] {
+      if let path, let problem = MissingFolder.problem(of: path, option: option) {
+        throw DemoFailure(DemoOptionsError.missingFolder(problem))
+      }
     }
     var stops: [@MainActor () async -> Void] = []
     if let path = options.recordPath {

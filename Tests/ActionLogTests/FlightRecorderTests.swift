@@ -61,6 +61,22 @@ struct FlightRecorderTests {
     #expect(replay.warnings.isEmpty)
   }
 
+  /// Only the folder itself is made: a folder whose parent does not exist is refused, named
+  /// whole, and nothing is created (a mistyped path never grows a tree of folders).
+  @Test @MainActor func aFolderWhoseParentIsMissingIsRefusedAndNothingIsMade() throws {
+    let folder = try TemporaryFolder()
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let target = folder.file("missing/dir/flight")
+    #expect {
+      _ = try store.recordFlight(to: target, feature: "counter")
+    } throws: { error in
+      (error as? ActionLogError)?.description
+        == "I/O error: cannot create the folder '\(target.path)': the folder "
+        + "'\(folder.file("missing/dir").path)' does not exist"
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.file("missing").path))
+  }
+
   @Test func aSegmentThatCannotBeMadeIsReportedOnceAndRollingStops() async throws {
     let folder = try TemporaryFolder()
     let errors = ErrorBox()

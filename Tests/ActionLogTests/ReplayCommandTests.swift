@@ -196,7 +196,7 @@ struct ReplayCommandTests {
     #expect(run.stdout == "")
     #expect(
       run.stderr
-        == "replay: cannot follow 'missing/live.jsonl': its folder 'missing' does not exist\n")
+        == "replay: --follow 'missing/live.jsonl': the folder 'missing' does not exist\n")
   }
 
   /// A header line still being written (no newline yet) is waited for, not refused, even

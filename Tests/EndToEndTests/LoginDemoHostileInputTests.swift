@@ -101,7 +101,7 @@ struct LoginDemoHostileInputTests {
 
   @Test func aScriptPathIsQuotedWithItsControlCharactersShown() async throws {
     let output = try await DemoProcess.run(["--script", "/nonexistent/a\(Self.escapes)"])
-    #expect(output.status == 1)
+    #expect(output.status == 2)
     #expect(
       output.stderr
         == "login-demo: cannot read script '/nonexistent/a\\u{1B}]0;title\\u{7}\\u{1B}[2J': "

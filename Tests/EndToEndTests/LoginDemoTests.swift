@@ -465,18 +465,25 @@ struct LoginDemoTests {
     #expect(
       output.stderr
         == "login-demo: --state-dir '\(state.path)': the folder '\(folder.file("missing/dir").path)' "
-        + "does not exist (only the last folder of the path is created)\n")
+        + "does not exist\n")
     #expect(!FileManager.default.fileExists(atPath: folder.file("missing").path))
   }
 
-  @Test func recordToAnUnwritablePathFailsWithStatusOne() async throws {
-    let output = try await DemoProcess.run(["--record", "/nonexistent/dir/x.jsonl"])
-    #expect(output.status == 1)
+  /// A path whose folder does not exist is a bad command line, the same in every option: the
+  /// whole path named, status 2, and nothing made (issue 49 §2).
+  @Test(arguments: [
+    ["--record", "/nonexistent/dir/x.jsonl"], ["--flight-recorder", "/nonexistent/dir/rec"],
+    ["--state-dir", "/nonexistent/dir/state"],
+  ])
+  func aPathWhoseFolderIsMissingIsABadCommandLineInEveryOption(_ arguments: [String]) async throws {
+    let output = try await DemoProcess.run(arguments)
+    #expect(output.status == 2)
     #expect(output.stdout == "")
     #expect(
       output.stderr
-        == "login-demo: cannot record to '/nonexistent/dir/x.jsonl': I/O error: cannot create "
-        + "'x.jsonl': No such file or directory\n")
+        == "login-demo: \(arguments[0]) '\(arguments[1])': the folder '/nonexistent/dir' does not "
+        + "exist\n")
+    #expect(!FileManager.default.fileExists(atPath: "/nonexistent"))
   }
 
   @Test func apiSignsInAgainstARealHTTPServer() async throws {
@@ -549,9 +556,11 @@ struct LoginDemoTests {
     #expect(last.contains("✓ If an account exists for a••••@example.com"), "\(output.stdout)")
   }
 
-  @Test func aMissingScriptFileFailsWithStatusOne() async throws {
+  /// A path the command line names that is not there is an input error (status 2), as a
+  /// missing folder is.
+  @Test func aMissingScriptFileFailsWithStatusTwo() async throws {
     let output = try await DemoProcess.run(["--script", "/nonexistent/demo.script"])
-    #expect(output.status == 1)
+    #expect(output.status == 2)
     #expect(output.stdout == "")
     #expect(
       output.stderr

@@ -838,8 +838,8 @@ import ToolTestSupport
 
   @Test(
     arguments: [
-      ("nowhere/out.html", "cannot create 'nowhere/out.html': No such file or directory"),
-      ("file.txt/out.html", "cannot write 'file.txt/out.html': Not a directory"),
+      ("nowhere/out.html", "--html 'nowhere/out.html': the folder 'nowhere' does not exist"),
+      ("file.txt/out.html", "--html 'file.txt/out.html': 'file.txt' is not a folder"),
       (".", "'.' is a directory"),
     ])
   func anUnwritablePathIsRefusedBeforeReplaying(path: String, message: String) async throws {

@@ -50,6 +50,7 @@ final class TimelineOutputFile {
   ///
   /// - Throws: ``ReplayFailure/output(_:)`` (exit status 2).
   static func make(_ path: String) throws(ReplayFailure) -> TimelineOutputFile {
+    if let problem = MissingFolder.problem(of: path, option: "--html") { throw .output(problem) }
     switch try Existing.kind(of: path) {
     case .missing, .replaceableFile:
       do throws(ReplacementFile.Failure) {

@@ -30,7 +30,8 @@ final class ScriptSource {
 
   /// Opens the file at `path`, or reads stdin when `path` is `nil`.
   ///
-  /// - Throws: ``DemoFailure`` when the file cannot be opened.
+  /// - Throws: ``DemoFailure`` when the file cannot be opened: an input error (exit status 2),
+  ///   as every path a command line names that is not there.
   init(path: String?) throws(DemoFailure) {
     guard let path else {
       descriptor = STDIN_FILENO
@@ -41,7 +42,7 @@ final class ScriptSource {
     name = "script \(Sanitized.path(path))"
     descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw DemoFailure("cannot read \(name): \(SystemError.message(errno))")
+      throw .usage("cannot read \(name): \(SystemError.message(errno))")
     }
     ownsDescriptor = true
   }
