@@ -221,6 +221,34 @@ struct FlightRecorderTests {
     #expect(run.stdout.contains("verified 240 steps in \(numbers.count) segments"), "\(run.stdout)")
   }
 
+  /// `replay DIR --verify --until N` checks step N itself: a folder whose step 6 diverges
+  /// verifies through step 5 and fails at 6 (issue 49 §5: the last step before the stop was
+  /// once left unchecked).
+  @Test func aFoldersVerifiedReplayChecksTheStepItStopsAt() async throws {
+    let folder = try TemporaryFolder()
+    let flight = folder.url.appendingPathComponent("flight")
+    let store = Store(initialState: LoginState(), reducer: LoginReducer())
+    let recorder = try store.recordFlight(to: flight, feature: LoginReducer.actionLogFeature)
+    for step in 1...10 { store.send(.edit(.set(\.username, to: PersonalData("u\(step)")))) }
+    await recorder.close()
+    let segment = flight.appendingPathComponent("segment-000001.jsonl")
+    var lines = try String(contentsOf: segment, encoding: .utf8).components(separatedBy: "\n")
+    let sixth = try #require(lines.firstIndex { $0.hasPrefix(#"{"seq":6,"#) })
+    // The action of step 6 now names another username than the state the log recorded.
+    let edited = lines[sixth].replacing(
+      #""value":"u6""#, with: #""value":"uX""#, maxReplacements: 1)
+    #expect(edited != lines[sixth])
+    lines[sixth] = edited
+    try Data(lines.joined(separator: "\n").utf8).write(to: segment)
+
+    let before = try await ReplayProcess.run(
+      ["--verify", "--until", "5", "flight"], in: folder.url)
+    #expect(before.status == 0, "\(before)")
+    let at = try await ReplayProcess.run(["--verify", "--until", "6", "flight"], in: folder.url)
+    #expect(at.status == 1, "\(at)")
+    #expect((at.stdout + at.stderr).contains("step 6"), "\(at)")
+  }
+
   @Test func segmentsRollOnTheBytesHandedToTheWriterNotOnThoseWritten() async throws {
     let folder = try TemporaryFolder()
     let store = Store(initialState: Counter.State(), reducer: Counter())

@@ -129,6 +129,35 @@ struct DumpDifferenceTests {
     #expect(lines.filter { $0.hasPrefix("+") } == ["+       title: \"changed\""])
   }
 
+  /// Rows whose `==` compares their ids only: beside a row whose id changed, a row whose title
+  /// changed is `==` to its old self yet shown as changed, and the runs folded around them
+  /// count exactly the rows not shown (issue 49 §5: a count off by one went unnoticed).
+  @Test func foldedRunsAroundRowsEqualByTheirIdsCountEveryRowNotShown() throws {
+    var old = (0..<30).map { NoteComparedByID(id: $0, label: "note \($0)") }
+    var new = old
+    new[15].id = 99
+    new[16].label = "renamed"
+    old.append(NoteComparedByID(id: 30, label: "last"))
+    new.append(NoteComparedByID(id: 30, label: "last"))
+    let diff = try #require(Dump.diff(of: old, and: new))
+    let lines = diff.split(separator: "\n").map(String.init)
+    #expect(
+      lines.filter { $0.contains("unchanged") } == [
+        "    … (12 unchanged),", "    … (12 unchanged)",
+      ],
+      "\(diff)")
+    let shown = Set(
+      lines.compactMap { line -> Int? in
+        guard let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]") else {
+          return nil
+        }
+        return Int(line[line.index(after: open)..<close])
+      })
+    // 12 folded, 12...18 shown (three on each side of the changed id), 12 folded: all 31.
+    #expect(shown == Set(12...18), "\(diff)")
+    #expect(lines.contains("+     label: \"renamed\""), "\(diff)")
+  }
+
   @Test func smallValuesDiffExactlyAsTheirRenderingsDo() {
     let old = Self.board(count: 5)
     var new = old
