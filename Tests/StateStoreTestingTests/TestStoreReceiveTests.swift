@@ -267,3 +267,63 @@ struct TestStoreReceiveWhereTests {
     }
   }
 }
+
+/// A feature whose one effect sends `tick` every few milliseconds, 400 times or until it is
+/// cancelled: actions keep arriving that a receive may skip.
+private struct Chatter: Reducer {
+  enum Action: Equatable, Sendable {
+    case start
+    case tick
+    case never
+  }
+  enum Effect: StoreEffect, Equatable { case chatter }
+
+  func reduce(into state: inout Int, action: Action) -> [Effect] {
+    switch action {
+    case .start: return [.chatter]
+    case .tick:
+      state += 1
+      return []
+    case .never: return []
+    }
+  }
+}
+
+private struct ChatterHandler: EffectHandler {
+  func handle(_ effect: Chatter.Effect, send: Send<Chatter.Action>) async {
+    for _ in 0..<400 where !Task.isCancelled {
+      await send(.tick)
+      do {
+        try await Task.sleep(for: .milliseconds(10))
+      } catch {
+        return  // cancelled
+      }
+    }
+  }
+}
+
+@MainActor struct NonExhaustiveReceiveTimeoutTests {
+  /// A non-exhaustive receive counts its timeout from the call, not from the last action it
+  /// skipped: while unmatched actions keep arriving, it still times out (issue 49 §5: a wait
+  /// that started again at every skipped action waited forever).
+  @Test func aTimeoutRunsOutWhileSkippedActionsKeepArriving() async {
+    let store = TestStore(initialState: 0, reducer: Chatter(), handler: ChatterHandler())
+    store.exhaustivity = .off
+    let task = await store.send(.start)
+    let failures = FailureReporter.Recorder()
+    await FailureReporter.$current.withValue(failures.reporter) {
+      await store.receive(.never, timeout: .milliseconds(300))
+    }
+    task.cancel()
+    #expect(failures.messages.count == 1)
+    #expect(
+      failures.messages.first?.hasPrefix(
+        "Timed out after 0.3 seconds waiting to receive Chatter.Action.never.") == true,
+      "\(failures.messages)")
+    // It gave up while the chatter still ran: a wait that started again at each skipped tick
+    // would give up only once the ticks stopped, with no effect running.
+    #expect(failures.messages.first?.contains("Still running: 1 effect.") == true)
+    #expect(store.state > 0, "ticks arrived while it waited")
+    await store.finish()
+  }
+}
