@@ -36,6 +36,36 @@ struct BoundedWaitTests {
     #expect(forgotten.withLock { $0 })
   }
 
+  /// The timer stops as soon as the answer comes, whether it came while the timer slept or
+  /// before it began: no task sleeps on the clock for the rest of the timeout (issue 49 §5: a
+  /// timer left sleeping went unnoticed).
+  @Test(.timeLimit(.minutes(1)))
+  func anAnsweredWaitLeavesNoTimerSleepingOnItsClock() async throws {
+    let clock = ManualClock()
+    let registered = Guarded<BoundedWait<Int>?>(nil)
+    let waiting = Task {
+      await BoundedWait.first(timeout: .seconds(60), clock: clock, timedOut: -1) { wait in
+        registered.withLock { $0 = wait }
+      }
+    }
+    try #require(await clock.waitForSleepers(1, timeout: .seconds(10)), "the timer sleeps")
+    try #require(registered.withLock { $0 }).end(5)
+    #expect(await waiting.value == 5)
+    #expect(await Self.noSleepers(on: clock), "\(clock.sleeperCount) timer still sleeping")
+
+    let answered = await BoundedWait.first(timeout: .seconds(60), clock: clock, timedOut: -1) {
+      $0.end(6)
+    }
+    #expect(answered == 6)
+    #expect(await Self.noSleepers(on: clock), "\(clock.sleeperCount) timer still sleeping")
+  }
+
+  /// Whether `clock` has no sleeper, given its tasks a few turns to get there.
+  private static func noSleepers(on clock: ManualClock) async -> Bool {
+    for _ in 0..<1_000 where clock.sleeperCount > 0 { await Task.yield() }
+    return clock.sleeperCount == 0
+  }
+
   // MARK: - Polling
 
   /// Wakes every sleep of a poller on `clock`, one at a time, until the clock reads `end`;
