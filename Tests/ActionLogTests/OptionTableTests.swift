@@ -108,4 +108,19 @@ struct OptionTableTests {
         """)
     #expect(table.names == ["--verify", "--until", "--flight-recorder", "--help"])
   }
+
+  /// At the column's edge: a name one shorter than the column keeps one space before its help,
+  /// a name exactly as long puts its help on the line below (issue 49 §5: no name was exactly
+  /// as long as its column, so a `<=` went unnoticed).
+  @Test func aNameAsLongAsItsColumnPutsItsHelpBelow() {
+    let edge = OptionTable([
+      .init("--twelve-chr", help: ["fits"]), .init("--thirteen-ch", help: ["below"]),
+    ])
+    #expect(
+      edge.help(indent: 0, column: 13) == """
+        --twelve-chr fits
+        --thirteen-ch
+                     below
+        """)
+  }
 }
