@@ -81,4 +81,21 @@ struct FollowedLogReplacementTests {
     try overwrite(live, with: bytes)
     #expect(session.isReplaced())
   }
+
+  /// Same length, same first bytes: only the last bytes read differ, as when another recording
+  /// of the same length and header time ends in another step (issue 49 §5: no test changed the
+  /// tail alone, so a reader that stopped checking it went unnoticed).
+  @Test func aChangeOfTheLastBytesAloneIsSeen() async throws {
+    let folder = try TemporaryFolder()
+    let live = try await record("live.jsonl", sends: 30, in: folder)
+    let session = try drained(live)
+    var bytes = try Data(contentsOf: live)
+    // Past the first 512 bytes the reader keeps, within the last 64.
+    #expect(bytes.count > 1_024)
+    let last = bytes.count - 3
+    bytes[last] = bytes[last] == UInt8(ascii: "d") ? UInt8(ascii: "e") : UInt8(ascii: "d")
+    try overwrite(live, with: bytes)
+    #expect(try Data(contentsOf: live).count == bytes.count)
+    #expect(session.isReplaced())
+  }
 }
