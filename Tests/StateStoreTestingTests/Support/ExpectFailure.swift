@@ -1,4 +1,5 @@
 import StateStore
+import StateStoreTesting
 import Testing
 
 /// The issues a `withKnownIssue` block saw.
@@ -6,8 +7,13 @@ final class SeenIssues: Sendable {
   let texts = Guarded<[String]>([])
 }
 
-/// Runs `body`, expecting exactly the failures `messages`, in order, through the real Swift
-/// Testing path (`Issue.record`), each reported at `line` of the calling file when given.
+/// Runs `body`, expecting exactly the failures `messages`, in order, each reported at `line` of
+/// the calling file when given.
+///
+/// The failures are captured (``FailureReporter/Recorder``), not reported: a passing run says
+/// only that it passed, with no "Issue recorded" or "known issue" lines that read like
+/// failures. The way from a failure to Swift Testing's `Issue.record` is tested once, in
+/// `FailureReporterTests`.
 @MainActor
 func expectFailures(
   _ messages: [String],
@@ -15,14 +21,15 @@ func expectFailures(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @MainActor () async -> Void
 ) async {
-  let seen = SeenIssues()
-  await withKnownIssue {
+  let recorder = FailureReporter.Recorder()
+  await FailureReporter.$current.withValue(recorder.reporter) {
     await body()
-  } matching: { issue in
-    let text = issue.comments.map(\.rawValue).joined(separator: "\n")
-    seen.texts.withLock { $0.append(text) }
-    let lineMatches = line.map { issue.sourceLocation?.line == $0 } ?? true
-    return messages.contains(text) && lineMatches
   }
-  #expect(seen.texts.withLock { $0 } == messages, sourceLocation: sourceLocation)
+  #expect(recorder.messages == messages, sourceLocation: sourceLocation)
+  if let line {
+    #expect(
+      recorder.failures.allSatisfy { $0.location.line == line },
+      "reported at lines \(recorder.failures.map(\.location.line)), not \(line)",
+      sourceLocation: sourceLocation)
+  }
 }
