@@ -297,12 +297,13 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
       case .stopped(let marker):
         warnings.append(.recordingStopped(line: line.number, reason: marker.explanation))
         isFinished = true
+        try checkNothingFollows(endedAt: line.number, by: "stopped")
         return nil
       case .warning(let marker):
         warnings.append(.recorderWarning(line: line.number, message: marker.message))
       case .closed:
         isFinished = true
-        try checkNothingFollows(closedAt: line.number)
+        try checkNothingFollows(endedAt: line.number, by: "closed")
         return nil
       case .header:
         throw .malformedLine(line: line.number, reason: "a second header")
@@ -314,20 +315,21 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
     return nil
   }
 
-  /// Checks that no line follows the `closed` marker on line `closed`: whatever does is a
-  /// second recording (its own header) or damage, never dropped. A followed log is checked as
-  /// far as it is written when its `closed` marker is read.
-  private func checkNothingFollows(closedAt closed: Int) throws(ActionLogError) {
+  /// Checks that no line follows the marker (`closed`, or `stopped`, after which the recorder
+  /// writes nothing) on line `end`: whatever does is a second recording (its own header) or
+  /// damage, never dropped. A followed log is checked as far as it is written when its marker
+  /// is read.
+  private func checkNothingFollows(endedAt end: Int, by marker: String) throws(ActionLogError) {
     guard let after = try nextParsedLine() else { return }
     if case .success(.header) = after.decoded {
       throw .malformedLine(
         line: after.line.number,
-        reason: "a second recording begins here, after the 'closed' marker on line \(closed): "
+        reason: "a second recording begins here, after the '\(marker)' marker on line \(end): "
           + "a log file holds one recording; split the file at this line to read each")
     }
     throw .malformedLine(
       line: after.line.number,
-      reason: "a line after the 'closed' marker on line \(closed), which ends the recording")
+      reason: "a line after the '\(marker)' marker on line \(end), which ends the recording")
   }
 
   /// The next non-empty line, read and decoded.

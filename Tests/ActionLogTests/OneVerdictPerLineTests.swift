@@ -100,6 +100,24 @@ struct OneVerdictPerLineTests {
     #expect(verifyingError(url) == expected)
   }
 
+  /// A recorder that stopped writes nothing after its `stopped` marker: a step there is
+  /// malformed, not dropped with the rest (as after `closed`).
+  @Test func aStepAfterTheStoppedMarkerIsMalformedNotDropped() async throws {
+    let folder = try TemporaryFolder()
+    let url = try await recordCounter("counter.jsonl", sends: 2, in: folder)
+    var lines = try String(decoding: Data(contentsOf: url), as: UTF8.self)
+      .split(separator: "\n").map(String.init)
+    // Header, 2 steps, then `stopped` where `closed` was, and a third step after it.
+    try #require(lines.last == #"{"kind":"closed"}"#)
+    lines[lines.count - 1] = #"{"kind":"stopped","reason":"maximumFileSize","limit":1048576}"#
+    lines.append(try counterLine(3, #"{"increment":{}}"#, count: 3))
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+    let expected = ActionLogError.malformedLine(
+      line: 5, reason: "a line after the 'stopped' marker on line 4, which ends the recording")
+    #expect(readingError(url) == expected)
+    #expect(verifyingError(url) == expected)
+  }
+
   /// `replay --verify` of two logs joined into one file (was: "verified 11 steps", exit 0).
   @Test func replayVerifySaysASecondRecordingBegins() async throws {
     let folder = try TemporaryFolder()
