@@ -85,9 +85,10 @@ where State: Decodable, Action: Decodable, Effect: Decodable {
 }
 
 extension RecordedTransition {
-  /// The step's time: a whole number of milliseconds from 0, or none. Anything else — a
-  /// negative number, a fraction, a number past `Int` — is an invalid value at `time`, named
-  /// as such (it read as "not valid JSON", and `-1` printed as `0:00.0-1`).
+  /// The step's time: a whole number of milliseconds from 0 to `Int.max / 1000`
+  /// (9,223,372,036,854,775: about 292,000 years), or none. Anything else — a negative number,
+  /// a fraction, a larger number — is an invalid value at `time`, named as such (it read as
+  /// "not valid JSON", and `-1` printed as `0:00.0-1`).
   static func time(
     in container: KeyedDecodingContainer<ActionLogFormat.Key>
   ) throws -> Duration? {
