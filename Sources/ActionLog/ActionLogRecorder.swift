@@ -74,7 +74,7 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
     // Steps, not transitions: the store then never keeps the state before an action, so a
     // reducer that changes one item of a long list writes it in place.
     subscription = store.observeSteps { step in
-      core.enqueue(step)
+      core.send(step)
     }
     currentState = { [weak store] in store?.state }
   }
@@ -93,10 +93,7 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
     let header = ActionLogHeader(
       feature: feature, created: Date(), checkpointInterval: options.checkpointInterval,
       initialState: store.state)
-    let core = try RecorderCore<R.State, R.Action, R.Effect>(
-      url: url, header: header, options: options,
-      budget: RecorderBudget(limit: options.bufferSize), onError: onError)
-    self.core = core
+    core = try RecorderCore(url: url, header: header, options: options, onError: onError)
   }
 
   deinit {
@@ -114,10 +111,7 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   ///
   /// Use it before attaching a log that is still being recorded to a bug report.
   public func flush() async {
-    let core = core
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      core.flush { continuation.resume() }
-    }
+    await core.flush()
   }
 
   /// Stops recording, writes everything buffered and the `closed` marker, and closes the file.
@@ -127,11 +121,7 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   public func close() async {
     subscription?.cancel()
     subscription = nil
-    let core = core
-    let finalState = currentState()
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      core.finish(finalState: finalState) { continuation.resume() }
-    }
+    await core.close(finalState: currentState())
   }
 }
 

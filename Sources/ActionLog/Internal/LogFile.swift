@@ -20,6 +20,7 @@ import StateStore
 /// Unlike the state files and the timeline page (`ReplacementFile`), a log is written in place,
 /// not to a temporary file renamed at the end: `--follow` reads it while it grows, and an app
 /// that dies mid-recording must leave every step written so far.
+@usableFromInline
 final class LogFile {
   private var descriptor: Int32
   private let name: String
