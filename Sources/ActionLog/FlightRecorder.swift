@@ -224,7 +224,7 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     }
     // Steps dropped at the end of the segment led to `state`, which the next one starts from.
     guard core.roll(into: file, header: Self.header(state, feature, launch, options)) else {
-      return
+      return  // the recording stopped
     }
     currentNumber = next
     let (folder, budget, previous, onError, core, told) =

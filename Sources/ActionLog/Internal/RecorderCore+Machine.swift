@@ -227,14 +227,15 @@ extension RecorderCore.Machine {
   }
 
   /// The writer wrote the batch it took (the last one, then closed the file), or stopped for
-  /// good: the completions to call now, and whether the writer ends.
+  /// good: the completions to call now, and when the writer ends, what it discards.
   mutating func written(
     _ outcome: RecorderCore.Writer.Outcome, closed: Bool
-  ) -> (completions: [@Sendable () -> Void], ends: Bool) {
-    // `nil` when the writer goes on; else the completions still to call.
-    let ending = withBuffer { buffer -> [@Sendable () -> Void]? in
+  ) -> (completions: [@Sendable () -> Void], discarded: [RecorderCore.Item]?) {
+    // `nil` when the writer goes on.
+    let ending = withBuffer {
+      buffer -> (completions: [@Sendable () -> Void], discarded: [RecorderCore.Item])? in
       guard case .written(let fileSize, let measured) = outcome, !closed else {
-        return buffer.completions  // stopped, or closed: what is still buffered is discarded
+        return (buffer.completions, buffer.queue.removeAll())  // stopped, or closed
       }
       buffer.queue.release()
       if !buffer.rolledSinceTake { buffer.bytesOnDisk = fileSize }
@@ -249,9 +250,9 @@ extension RecorderCore.Machine {
       }
       return nil
     }
-    guard let completions = ending ?? [] else { return ([], false) }
+    guard let ended = ending ?? ([], []) else { return ([], nil) }
     self = .ended(droppedCount: droppedCount)
-    return (completions, true)
+    return ended
   }
 
   // MARK: - Questions

@@ -119,10 +119,12 @@ final class RecorderCore<
   }
 
   /// Begins a flight recorder's next segment, into `file`: the one being written ends with its
-  /// `closed` line once what it was handed is written. Whether it was taken (not once the
-  /// recording stopped).
+  /// `closed` line once what it was handed is written. Once the recording stopped, `file` is
+  /// deleted (it holds nothing) and `false` returned.
   func roll(into file: LogFile, header: ActionLogHeader<State>) -> Bool {
-    machine.withLock { $0.roll(into: file, header: header) }
+    if machine.withLock({ $0.roll(into: file, header: header) }) { return true }
+    file.removeIfUnwritten()
+    return false
   }
 
   /// Writes `message` into the log as a `warning` marker, after what is buffered, once in each
@@ -168,11 +170,16 @@ final class RecorderCore<
       let taken = machine.withLock(when: \.hasWork) { $0.take(into: &batch) }
       let wrote = !batch.isEmpty
       let outcome = writer.withLock { $0.write(batch, closing: taken.isLast) }
-      batch.removeAll(keepingCapacity: true)
       let done = machine.withLock { $0.written(outcome, closed: taken.isLast) }
-      if case .stopped(let error?) = outcome { onError(error) }
+      if case .stopped(let error) = outcome {
+        if let error { onError(error) }
+        for case .segment(let file, _) in batch + (done.discarded ?? []) {
+          file.removeIfUnwritten()
+        }
+      }
+      batch.removeAll(keepingCapacity: true)
       for completion in taken.completions + done.completions { completion() }
-      if done.ends { return }
+      if done.discarded != nil { return }
       if wrote { Thread.sleep(forTimeInterval: Self.linger) }
     }
   }

@@ -54,9 +54,11 @@ package struct Handoff<Item> {
     takenCost = 0
   }
 
-  /// Drops everything queued.
-  package mutating func removeAll() {
-    items.removeAll()
+  /// Drops everything queued, and returns it.
+  @discardableResult
+  package mutating func removeAll() -> [Item] {
     queuedCost = 0
+    defer { items = [] }
+    return items
   }
 }
