@@ -4,9 +4,10 @@
 /// A value, not a lock: the threads share it behind a ``Guarded`` and wait on it with
 /// ``Guarded/withLock(when:_:)`` (a consumer with nothing to take, a producer without room).
 /// The consumer takes everything queued at once, and what it took keeps its room until it takes
-/// again: the batch being worked on and the items queued behind it stay within ``limit``
-/// together. An item is let in whenever nothing is held, however much it costs, so one that
-/// costs more than the limit still passes, alone.
+/// again, or ``release()``s it: the batch being worked on and the items queued behind it stay
+/// within ``limit`` together. A consumer done with its batch releases it before it waits for
+/// more, or a producer waiting for room would wait on it. An item is let in whenever nothing is
+/// held, however much it costs, so one that costs more than the limit still passes, alone.
 @usableFromInline
 package struct Handoff<Item> {
   /// The most the queued items and the batch taken may cost together.
