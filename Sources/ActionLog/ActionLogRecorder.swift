@@ -5,9 +5,9 @@ import StateStore
 ///
 /// The recorder is a transition observer. On the main actor it only appends what the log
 /// writes of each `Transition` (its action, effects and state after) to a bounded buffer, in
-/// code specialized for the host's types; a serial background queue encodes the lines,
-/// computes the ``StateDigest``s and writes them in batches, one write call per batch, in
-/// order. Each line lands whole. See ``ActionLogFormat`` for the file format.
+/// code specialized for the host's types, under one lock; the recorder's writer thread encodes
+/// the lines, computes the ``StateDigest``s and writes them in batches, one write call per
+/// batch, in order. Each line lands whole. See ``ActionLogFormat`` for the file format.
 ///
 /// Recording never stops the app: if a write fails (disk full, file removed), the error is
 /// reported once through `onError` and recording stops. `send` never waits for the writer:
@@ -52,7 +52,7 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   ///   - url: A file URL: a new file, an earlier action log, an empty file or a device.
   ///   - feature: The feature's name, written in the header, for example `"login"`.
   ///   - options: Checkpoints, size limit, redaction and buffering.
-  ///   - onError: Called at most once, on a background queue, when writing or encoding fails
+  ///   - onError: Called at most once, on the recorder's writer thread, when writing or encoding fails
   ///     (the header included); recording has stopped by then.
   /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be created, is a symbolic
   ///   link, or is a file other than an action log. Everything
@@ -139,7 +139,7 @@ extension Store where R.State: Encodable, R.Action: Encodable, R.Effect: Encodab
   ///   - url: A file URL: a new file, an earlier action log, an empty file or a device.
   ///   - feature: The feature's name, written in the header.
   ///   - options: Checkpoints, size limit, redaction and buffering.
-  ///   - onError: Called at most once, on a background queue, when writing fails.
+  ///   - onError: Called at most once, on the recorder's writer thread, when writing fails.
   /// - Returns: The recorder; keep it, and `await close()` it to flush.
   /// - Throws: What ``ActionLog/ActionLogRecorder/init(store:url:feature:options:onError:)`` throws.
   public func record(

@@ -72,7 +72,7 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   private let onError: @Sendable (ActionLogError) -> Void
   private var isClosed = false
   /// The one recording every segment is written by, in order: one queue, one memory budget,
-  /// one writer.
+  /// one writer thread.
   @usableFromInline let core: RecorderCore<R.State, R.Action, R.Effect>
   /// The problems the prunes told the host, by key: each is told once. (Each is written once
   /// into each segment by the core, ``RecorderCore/note(_:key:)``.) Held through a prune: two
@@ -95,10 +95,10 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   ///   - folder: The folder of segments.
   ///   - feature: The feature's name, written in every segment's header.
   ///   - options: The budget and how segments are recorded.
-  ///   - onError: Called, on a background queue, when writing a segment fails; on the main
-  ///     actor, once, when the next segment cannot be made: the recorder then writes on in the
-  ///     segment it has, past its share of the budget, and rolls no more; and on a background
-  ///     task with a ``ActionLogError/folderWarning(_:)``, once for each problem, when the
+  ///   - onError: Called, on the recorder's writer thread, when writing a segment fails; on
+  ///     the main actor, once, when the next segment cannot be made: the recorder then writes on
+  ///     in the segment it has, past its share of the budget, and rolls no more; and on a
+  ///     background task with a ``ActionLogError/folderWarning(_:)``, once for each problem, when the
   ///     folder cannot be kept within its budget (a segment that cannot be deleted, a folder
   ///     that cannot be listed) or holds a file with a segment's name that the package did not
   ///     write (left as it is): recording goes on, and each segment being written meanwhile
@@ -280,7 +280,7 @@ extension Store where R.State: Encodable & Sendable, R.Action: Encodable, R.Effe
   ///   - folder: The folder of segments.
   ///   - feature: The feature's name, written in every segment's header.
   ///   - options: The budget and how segments are recorded.
-  ///   - onError: Called, on a background queue, when writing fails or the folder cannot be
+  ///   - onError: Called, on a background thread, when writing fails or the folder cannot be
   ///     kept within its budget.
   /// - Returns: The recorder; keep it, and `await close()` it to flush.
   /// - Throws: What ``ActionLog/FlightRecorder/init(store:folder:feature:options:onError:)`` throws.
