@@ -39,8 +39,9 @@ struct RecorderFailureTests {
   }
 
   /// A flight recorder whose disk fills while its segments roll: the recording stops with one
-  /// error (the segment being finished and the next one's header both failed, and each said
-  /// so), and the folder replays up to the cut.
+  /// error (every segment rolled ahead of the writer said it again: 56 errors), and no segment
+  /// is left empty (a replay of the folder stopped at the first: "the file is empty"), so the
+  /// folder replays up to the cut.
   @Test(.enabled(if: Mount.isAvailable, "needs root and a kernel that allows mounts"))
   func aFlightRecorderWhoseDiskFillsStopsWithOneError() async throws {
     let disk = try Mount.smallDisk(bytes: 64 * 1024)
