@@ -47,7 +47,7 @@ func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult] {
 /// Sends a realistic login mix: typing, login taps, failed and successful responses, alerts,
 /// lockouts and logouts — every action kind and every effect kind.
 @MainActor
-private func sendLoginMix(
+func sendLoginMix(
   _ transitions: Int, to store: Store<LoginReducer>, flush: @escaping () async -> Void
 )
   async
