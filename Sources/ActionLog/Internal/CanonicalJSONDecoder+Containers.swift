@@ -1,7 +1,7 @@
 import Foundation
 
 extension CanonicalJSONDecoder {
-  /// An object's members, by key.
+  /// A keyed container's object: its path, and its members by key.
   ///
   /// A key is found by its bytes when every key of the object is plain printable ASCII, as
   /// canonical JSON writes keys: one after the other in a small object, by binary search in a
@@ -9,10 +9,9 @@ extension CanonicalJSONDecoder {
   /// with another key (an escape, a letter outside ASCII) compares keys as `String`s, as
   /// `JSONDecoder` does, after checking every key once. With two members of one key, the
   /// first counts, as in `JSONDecoder`.
-  struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  final class ObjectFrame: CodingPathNode {
     let reader: ValueReader
     let object: Int
-    let path: CodingPathNode?
     private let index: MemberIndex?
 
     /// Objects of more members than this get an index.
@@ -25,40 +24,41 @@ extension CanonicalJSONDecoder {
       case hashed([String: Int])
     }
 
-    init(reader: ValueReader, object: Int, path: CodingPathNode?) throws {
-      self.reader = reader
-      self.object = object
-      self.path = path
+    /// The container of token `object`, the value at `key` in the container at `parent`.
+    init(
+      reader: ValueReader, object: Int, parent: CodingPathNode?, key: (any CodingKey)?
+    ) throws {
       guard reader.kind(object) == .object else {
+        let path = CodingPathNode.path(parent, key)
         guard reader.kind(object) == .null else {
-          throw reader.mismatch([String: Any].self, object, at: CodingPathNode.path(path, nil))
+          throw reader.mismatch([String: Any].self, object, at: path)
         }
         throw DecodingError.valueNotFound(
           [String: Any].self,
           .init(
-            codingPath: CodingPathNode.path(path, nil),
+            codingPath: path,
             debugDescription: "Cannot get keyed decoding container -- found null value instead"))
       }
+      self.reader = reader
+      self.object = object
       let tape = reader.tape
       let isPlain = tape.tokens[object].flags == 0
       var names: [String: Int] = [:]
       if !isPlain {
-        for (key, value) in Self.members(of: object, in: tape) {
-          guard let name = Self.name(of: key, in: tape) else {
+        for (keyToken, valueToken) in Self.members(of: object, in: tape) {
+          guard let name = Self.name(of: keyToken, in: tape) else {
             throw DecodingError.dataCorrupted(
               .init(
-                codingPath: CodingPathNode.path(path, nil),
+                codingPath: CodingPathNode.path(parent, key),
                 debugDescription: "expected keys that are JSON strings: UTF-8 without control "
                   + "characters, and escapes as JSON writes them"))
           }
-          if names[name] == nil { names[name] = value }
+          if names[name] == nil { names[name] = valueToken }
         }
       }
-      guard tape.count(of: object) > Self.scannedMembers else {
+      if tape.count(of: object) <= Self.scannedMembers {
         index = nil
-        return
-      }
-      if isPlain {
+      } else if isPlain {
         let keys = Self.members(of: object, in: tape).map(\.key)
         index = .sorted(
           keys.indices.sorted { left, right in
@@ -70,10 +70,11 @@ extension CanonicalJSONDecoder {
       } else {
         index = .hashed(names)
       }
+      super.init(parent: parent, key: key)
     }
 
     /// The key and value tokens of `object`'s members, in order.
-    private static func members(of object: Int, in tape: JSONTape) -> [(key: Int, value: Int)] {
+    static func members(of object: Int, in tape: JSONTape) -> [(key: Int, value: Int)] {
       var members: [(key: Int, value: Int)] = []
       members.reserveCapacity(tape.count(of: object))
       var key = object + 1
@@ -85,35 +86,14 @@ extension CanonicalJSONDecoder {
     }
 
     /// The text of key token `key`; `nil` when it is no JSON string.
-    private static func name(of key: Int, in tape: JSONTape) -> String? {
+    static func name(of key: Int, in tape: JSONTape) -> String? {
       let contents = tape.text(of: key)
       return tape.tokens[key].flags == 0
         ? String(decoding: contents, as: UTF8.self) : JSONString.value(ofContents: contents)
     }
 
-    var codingPath: [any CodingKey] { CodingPathNode.path(path, nil) }
-
-    var allKeys: [Key] {
-      let tape = reader.tape
-      var seen: [String] = []
-      var seenLots: Set<String> = []
-      var keys: [Key] = []
-      for (token, _) in Self.members(of: object, in: tape) {
-        // Checked when the container was made.
-        guard let name = Self.name(of: token, in: tape) else { continue }
-        if tape.count(of: object) > Self.scannedMembers {
-          guard seenLots.insert(name).inserted else { continue }
-        } else {
-          guard !seen.contains(name) else { continue }
-          seen.append(name)
-        }
-        if let key = Key(stringValue: name) { keys.append(key) }
-      }
-      return keys
-    }
-
     /// The value token of the member named `name`, or `nil`.
-    private func member(named name: String) -> Int? {
+    func member(named name: String) -> Int? {
       let tape = reader.tape
       switch index {
       case .hashed(let values)?:
@@ -134,27 +114,75 @@ extension CanonicalJSONDecoder {
         }
         return keys[low] + 1
       case nil:
-        let utf8 = name.utf8
-        var key = object + 1
-        for _ in 0..<tape.count(of: object) {
-          let token = tape.tokens[key]
-          if token.flags == 0 {
-            if Int(token.endOrCount - token.start) - 2 == utf8.count,
-              tape.text(of: key).elementsEqual(utf8)
-            {
-              return key + 1
-            }
-          } else if JSONString.value(ofContents: tape.text(of: key)) == name {
-            return key + 1
-          }
-          key = tape.next(after: key + 1)
+        let found = name.utf8.withContiguousStorageIfAvailable { utf8 in
+          scan(for: utf8, name: name, tokens: tape.tokens, bytes: tape.bytes)
         }
-        return nil
+        return found
+          ?? scan(for: Array(name.utf8), name: name, tokens: tape.tokens, bytes: tape.bytes)
       }
     }
 
+    /// The value token of the member whose key is `utf8` (`name`), one member after another.
+    private func scan<UTF8: RandomAccessCollection<UInt8>>(
+      for utf8: UTF8, name: String, tokens: [JSONTape.Token], bytes: ArraySlice<UInt8>
+    ) -> Int? where UTF8.Index == Int {
+      let length = utf8.count
+      var key = object + 1
+      for _ in 0..<Int(tokens[object].endOrCount) {
+        let token = tokens[key]
+        if token.flags == 0 {
+          let start = Int(token.start) + 1
+          if Int(token.endOrCount) - 1 - start == length {
+            var offset = 0
+            while offset < length, bytes[start + offset] == utf8[utf8.startIndex + offset] {
+              offset += 1
+            }
+            if offset == length { return key + 1 }
+          }
+        } else if JSONString.value(
+          ofContents: bytes[(Int(token.start) + 1)..<(Int(token.endOrCount) - 1)]) == name
+        {
+          return key + 1
+        }
+        key = Int(tokens[key + 1].next)
+      }
+      return nil
+    }
+  }
+
+  /// An object's members, by key (``ObjectFrame``).
+  struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let frame: ObjectFrame
+
+    private var reader: ValueReader { frame.reader }
+
+    var codingPath: [any CodingKey] { CodingPathNode.path(frame, nil) }
+
+    var allKeys: [Key] {
+      let tape = reader.tape
+      let count = tape.count(of: frame.object)
+      var keys: [Key] = []
+      keys.reserveCapacity(count)
+      // Each name once: the first member of a key counts.
+      var seen: Set<String> = []
+      var token = frame.object + 1
+      for member in 0..<count {
+        defer { token = tape.next(after: token + 1) }
+        // Checked when the container was made.
+        guard let name = ObjectFrame.name(of: token, in: tape) else { continue }
+        if member > 0 {
+          if seen.isEmpty, let first = ObjectFrame.name(of: frame.object + 1, in: tape) {
+            seen.insert(first)
+          }
+          guard seen.insert(name).inserted else { continue }
+        }
+        if let key = Key(stringValue: name) { keys.append(key) }
+      }
+      return keys
+    }
+
     private func value(_ key: Key) throws -> Int {
-      guard let value = member(named: key.stringValue) else {
+      guard let value = frame.member(named: key.stringValue) else {
         throw DecodingError.keyNotFound(
           key,
           .init(
@@ -166,15 +194,15 @@ extension CanonicalJSONDecoder {
 
     /// The value token of `key` when it is there and not `null`.
     private func present(_ key: Key) -> Int? {
-      guard let value = member(named: key.stringValue), reader.kind(value) != .null else {
+      guard let value = frame.member(named: key.stringValue), reader.kind(value) != .null else {
         return nil
       }
       return value
     }
 
-    private func path(_ key: Key) -> [any CodingKey] { CodingPathNode.path(path, key) }
+    private func path(_ key: Key) -> [any CodingKey] { CodingPathNode.path(frame, key) }
 
-    func contains(_ key: Key) -> Bool { member(named: key.stringValue) != nil }
+    func contains(_ key: Key) -> Bool { frame.member(named: key.stringValue) != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool { reader.kind(try value(key)) == .null }
 
@@ -190,98 +218,142 @@ extension CanonicalJSONDecoder {
     func decode(_: Float.Type, forKey key: Key) throws -> Float {
       try reader.float(value(key), at: path(key))
     }
-    func decode(_: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
-    func decode(_: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
-    func decode(_: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
-    func decode(_: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
-    func decode(_: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
-    func decode(_: Int128.Type, forKey key: Key) throws -> Int128 { try integer(key) }
-    func decode(_: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
-    func decode(_: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
-    func decode(_: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
-    func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
-    func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
-    func decode(_: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(key) }
-    func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-      try reader.unwrap(type, value(key), parent: path, key: key)
-    }
-
-    private func integer<Integer: FixedWidthInteger>(_ key: Key) throws -> Integer {
+    // Each width named here, so the reader's integer function is specialized for it.
+    func decode(_: Int.Type, forKey key: Key) throws -> Int {
       try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: Int8.Type, forKey key: Key) throws -> Int8 {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: Int16.Type, forKey key: Key) throws -> Int16 {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: Int32.Type, forKey key: Key) throws -> Int32 {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: Int64.Type, forKey key: Key) throws -> Int64 {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: Int128.Type, forKey key: Key) throws -> Int128 {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: UInt.Type, forKey key: Key) throws -> UInt {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: UInt8.Type, forKey key: Key) throws -> UInt8 {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: UInt16.Type, forKey key: Key) throws -> UInt16 {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode(_: UInt128.Type, forKey key: Key) throws -> UInt128 {
+      try reader.integer(value(key), at: path(key))
+    }
+    func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
+      try reader.unwrap(type, value(key), parent: frame, key: key)
     }
 
     // One lookup each, where the protocol's own would make three.
     func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? {
-      try present(key).map { try reader.bool($0, at: path(key)) }
+      guard let value = present(key) else { return nil }
+      return try reader.bool(value, at: path(key))
     }
     func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? {
-      try present(key).map { try reader.string($0, at: path(key)) }
+      guard let value = present(key) else { return nil }
+      return try reader.string(value, at: path(key))
     }
     func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? {
-      try present(key).map { try reader.double($0, at: path(key)) }
+      guard let value = present(key) else { return nil }
+      return try reader.double(value, at: path(key))
     }
     func decodeIfPresent(_: Int.Type, forKey key: Key) throws -> Int? {
-      try present(key).map { try reader.integer($0, at: path(key)) }
+      guard let value = present(key) else { return nil }
+      return try reader.integer(value, at: path(key))
     }
     func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-      try present(key).map { try reader.unwrap(type, $0, parent: path, key: key) }
+      guard let value = present(key) else { return nil }
+      return try reader.unwrap(type, value, parent: frame, key: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
       keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
       KeyedDecodingContainer(
-        try KeyedReader<NestedKey>(
-          reader: reader, object: value(key), path: CodingPathNode(parent: path, key: key)))
+        KeyedReader<NestedKey>(
+          frame: try ObjectFrame(reader: reader, object: value(key), parent: frame, key: key)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-      try UnkeyedReader(
-        reader: reader, array: value(key), path: CodingPathNode(parent: path, key: key))
+      UnkeyedReader(
+        frame: try ArrayFrame(reader: reader, array: value(key), parent: frame, key: key))
     }
 
     func superDecoder() throws -> any Decoder {
       let key = CanonicalJSONEncoder.SuperKey()
       return ValueReader(
-        tape: reader.tape, form: reader.form, token: member(named: key.stringValue) ?? -1,
-        parent: path, key: key)
+        tape: reader.tape, form: reader.form, token: frame.member(named: key.stringValue) ?? -1,
+        parent: frame, key: key)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
       ValueReader(
-        tape: reader.tape, form: reader.form, token: member(named: key.stringValue) ?? -1,
-        parent: path, key: key)
+        tape: reader.tape, form: reader.form, token: frame.member(named: key.stringValue) ?? -1,
+        parent: frame, key: key)
     }
   }
 
-  /// An array's elements, one after the other.
-  struct UnkeyedReader: UnkeyedDecodingContainer {
+  /// An unkeyed container's array: its path and its count.
+  final class ArrayFrame: CodingPathNode {
     let reader: ValueReader
-    let path: CodingPathNode?
-    private let elementCount: Int
-    private(set) var currentIndex = 0
-    /// The token of element `currentIndex`.
-    private var position: Int
+    let count: Int
+    /// The token of the first element.
+    let first: Int
 
-    init(reader: ValueReader, array: Int, path: CodingPathNode?) throws {
+    /// The container of token `array`, the value at `key` in the container at `parent`.
+    init(reader: ValueReader, array: Int, parent: CodingPathNode?, key: (any CodingKey)?) throws {
       guard reader.kind(array) == .array else {
+        let path = CodingPathNode.path(parent, key)
         guard reader.kind(array) == .null else {
-          throw reader.mismatch([Any].self, array, at: CodingPathNode.path(path, nil))
+          throw reader.mismatch([Any].self, array, at: path)
         }
         throw DecodingError.valueNotFound(
           [Any].self,
           .init(
-            codingPath: CodingPathNode.path(path, nil),
+            codingPath: path,
             debugDescription: "Cannot get unkeyed decoding container -- found null value instead"
           ))
       }
       self.reader = reader
-      self.path = path
-      elementCount = reader.tape.count(of: array)
-      position = array + 1
+      count = reader.tape.count(of: array)
+      first = array + 1
+      super.init(parent: parent, key: key)
+    }
+  }
+
+  /// An array's elements, one after the other (three words: no box of its own as
+  /// `any UnkeyedDecodingContainer`).
+  struct UnkeyedReader: UnkeyedDecodingContainer {
+    let frame: ArrayFrame
+    private(set) var currentIndex = 0
+    /// The token of element `currentIndex`.
+    private var position: Int
+
+    init(frame: ArrayFrame) {
+      self.frame = frame
+      position = frame.first
     }
 
-    var codingPath: [any CodingKey] { CodingPathNode.path(path, nil) }
+    private var reader: ValueReader { frame.reader }
+    private var path: CodingPathNode { frame }
+    private var elementCount: Int { frame.count }
+
+    var codingPath: [any CodingKey] { CodingPathNode.path(frame, nil) }
     var count: Int? { elementCount }
     var isAtEnd: Bool { currentIndex >= elementCount }
 
@@ -357,9 +429,10 @@ extension CanonicalJSONDecoder {
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
-      let container = try KeyedReader<NestedKey>(
-        reader: reader, object: next(KeyedDecodingContainer<NestedKey>.self),
-        path: CodingPathNode(parent: path, key: indexKey))
+      let container = KeyedReader<NestedKey>(
+        frame: try ObjectFrame(
+          reader: reader, object: next(KeyedDecodingContainer<NestedKey>.self), parent: frame,
+          key: indexKey))
       advance()
       return KeyedDecodingContainer(container)
     }
@@ -368,8 +441,8 @@ extension CanonicalJSONDecoder {
       let element = try next(
         UnkeyedDecodingContainer.self,
         "Cannot get nested unkeyed container -- unkeyed container is at end.")
-      let container = try UnkeyedReader(
-        reader: reader, array: element, path: CodingPathNode(parent: path, key: indexKey))
+      let container = UnkeyedReader(
+        frame: try ArrayFrame(reader: reader, array: element, parent: frame, key: indexKey))
       advance()
       return container
     }

@@ -8,33 +8,67 @@ import Foundation
 /// errors are `JSONDecoder`'s (a `null` is `valueNotFound`, except for a `Bool`, another kind
 /// `typeMismatch`), and where `JSONDecoder` said only "not valid JSON", a `dataCorrupted` at
 /// the value's path whose description says what the value must be.
+extension CanonicalJSONDecoder {
+  /// A type read in a way of its own: a `Duration` (from ``CanonicalForm/v2`` on), a `Date`,
+  /// `Data`, a `URL`, a `Decimal`, or a scalar asked for as a generic value. Any other type is
+  /// read by its `init(from:)`.
+  enum Leaf {
+    case string, int, bool, double, duration, date, data, url, decimal
+
+    /// The leaf `Value` is; `nil` for a type read by its `init(from:)`. (No `Value?` here:
+    /// making one for a type known only at run time costs a lookup of its metadata.)
+    init?<Value>(_: Value.Type, form: CanonicalForm) {
+      if Value.self == String.self {
+        self = .string
+      } else if Value.self == Int.self {
+        self = .int
+      } else if Value.self == Bool.self {
+        self = .bool
+      } else if Value.self == Double.self {
+        self = .double
+      } else if Value.self == Duration.self, form.writesDurationsAsSeconds {
+        self = .duration
+      } else if Value.self == Date.self {
+        self = .date
+      } else if Value.self == Data.self {
+        self = .data
+      } else if Value.self == URL.self {
+        self = .url
+      } else if Value.self == Decimal.self {
+        self = .decimal
+      } else {
+        return nil
+      }
+    }
+  }
+}
+
 extension CanonicalJSONDecoder.ValueReader {
-  /// Token `index` as a `Value` read in a way of its own — a `Duration` (from
-  /// ``CanonicalForm/v2`` on), a `Date`, `Data`, a `URL`, a `Decimal`, or a scalar — or `nil`
-  /// for a `Value` read by its `init(from:)`.
-  func leaf<Value>(
-    _: Value.Type, _ index: Int, at path: @autoclosure () -> [any CodingKey]
-  ) throws -> Value? {
-    if Value.self == String.self { return try string(index, at: path()) as? Value }
-    if Value.self == Int.self { return try integer(index, at: path()) as Int as? Value }
-    if Value.self == Bool.self { return try bool(index, at: path()) as? Value }
-    if Value.self == Double.self { return try double(index, at: path()) as? Value }
-    if Value.self == Duration.self, form.writesDurationsAsSeconds {
-      return try duration(index, at: path()) as? Value
-    }
-    if Value.self == Date.self {
+  /// Token `index` read as `leaf`, the leaf `Value` is.
+  func read<Value>(
+    _ leaf: CanonicalJSONDecoder.Leaf, as _: Value.Type, _ index: Int,
+    at path: @autoclosure () -> [any CodingKey]
+  ) throws -> Value {
+    let value: Any
+    switch leaf {
+    case .string: value = try string(index, at: path())
+    case .int: value = try integer(index, at: path()) as Int
+    case .bool: value = try bool(index, at: path())
+    case .double: value = try double(index, at: path())
+    case .duration: value = try duration(index, at: path())
+    case .date:
       try expectValue(Date.self, index, at: path())
-      return Date(timeIntervalSinceReferenceDate: try double(index, at: path())) as? Value
-    }
-    if Value.self == Data.self { return try data(index, at: path()) as? Value }
-    if Value.self == URL.self { return try url(index, at: path()) as? Value }
-    if Value.self == Decimal.self {
+      value = Date(timeIntervalSinceReferenceDate: try double(index, at: path()))
+    case .data: value = try data(index, at: path())
+    case .url: value = try url(index, at: path())
+    case .decimal:
       guard let decimal = try number(Decimal.self, index, at: path()).decimal() else {
         throw corrupted("expected a number within the range of Decimal", at: path())
       }
-      return decimal as? Value
+      value = decimal
     }
-    return nil
+    guard let typed = value as? Value else { throw mismatch(Value.self, index, at: path()) }
+    return typed
   }
 
   func bool(_ index: Int, at path: @autoclosure () -> [any CodingKey]) throws -> Bool {
@@ -60,9 +94,7 @@ extension CanonicalJSONDecoder.ValueReader {
   func integer<Integer: FixedWidthInteger>(
     _ index: Int, at path: @autoclosure () -> [any CodingKey]
   ) throws -> Integer {
-    if kind(index) == .number, let small = JSONNumber.smallInteger(tape.text(of: index)),
-      let value = Integer(exactly: small)
-    {
+    if index >= 0, let small = tape.smallInteger(index), let value = Integer(exactly: small) {
       return value
     }
     guard let value = try number(Integer.self, index, at: path()).integer(Integer.self) else {

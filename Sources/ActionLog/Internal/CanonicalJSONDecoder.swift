@@ -69,13 +69,16 @@ package struct CanonicalJSONDecoder {
 }
 
 extension CanonicalJSONDecoder {
-  /// A coding path, from the innermost key out: made once per container, and turned into the
-  /// `[any CodingKey]` of `codingPath` only when someone asks (an error, mostly).
-  final class CodingPathNode {
+  /// A coding path, from the innermost key out, turned into the `[any CodingKey]` of
+  /// `codingPath` only when someone asks (an error, mostly). A container is its own node
+  /// (``ObjectFrame``, ``ArrayFrame``): one allocation per container holds its path and what
+  /// it reads.
+  class CodingPathNode {
     let parent: CodingPathNode?
-    let key: any CodingKey
+    /// `nil` for the top-level value's container.
+    let key: (any CodingKey)?
 
-    init(parent: CodingPathNode?, key: any CodingKey) {
+    init(parent: CodingPathNode?, key: (any CodingKey)?) {
       self.parent = parent
       self.key = key
     }
@@ -86,15 +89,10 @@ extension CanonicalJSONDecoder {
       if let last { keys.append(last) }
       var next = node
       while let current = next {
-        keys.append(current.key)
+        if let key = current.key { keys.append(key) }
         next = current.parent
       }
       return keys.reversed()
-    }
-
-    /// The node for `key` after `node`; `node` itself when there is no key.
-    static func appending(_ key: (any CodingKey)?, to node: CodingPathNode?) -> CodingPathNode? {
-      key.map { CodingPathNode(parent: node, key: $0) } ?? node
     }
   }
 
@@ -107,10 +105,10 @@ extension CanonicalJSONDecoder {
     let tape: JSONTape
     let form: CanonicalForm
     /// The value's token; `-1` for none (a `superDecoder` for a missing key), read as `null`.
-    private(set) var token: Int
+    private var token: Int
     /// The value's coding path: its container's, then its key.
-    private(set) var parent: CodingPathNode?
-    private(set) var key: (any CodingKey)?
+    private var parent: CodingPathNode?
+    private var key: (any CodingKey)?
 
     init(
       tape: JSONTape, form: CanonicalForm, token: Int, parent: CodingPathNode?,
@@ -128,13 +126,12 @@ extension CanonicalJSONDecoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
       KeyedDecodingContainer(
-        try KeyedReader<Key>(
-          reader: self, object: token, path: CodingPathNode.appending(key, to: parent)))
+        KeyedReader<Key>(
+          frame: try ObjectFrame(reader: self, object: token, parent: parent, key: key)))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-      try UnkeyedReader(
-        reader: self, array: token, path: CodingPathNode.appending(key, to: parent))
+      UnkeyedReader(frame: try ArrayFrame(reader: self, array: token, parent: parent, key: key))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -144,12 +141,18 @@ extension CanonicalJSONDecoder {
     func unwrap<Value: Decodable>(
       _ type: Value.Type, _ index: Int, parent: CodingPathNode?, key: (any CodingKey)?
     ) throws -> Value {
-      if let value = try leaf(Value.self, index, at: CodingPathNode.path(parent, key)) {
-        return value
+      if let leaf = Leaf(Value.self, form: form) {
+        return try read(leaf, as: Value.self, index, at: CodingPathNode.path(parent, key))
       }
-      let saved = (token, self.parent, self.key)
-      (token, self.parent, self.key) = (index, parent, key)
-      defer { (token, self.parent, self.key) = saved }
+      let (savedToken, savedParent, savedKey) = (token, self.parent, self.key)
+      token = index
+      self.parent = parent
+      self.key = key
+      defer {
+        token = savedToken
+        self.parent = savedParent
+        self.key = savedKey
+      }
       return try Value(from: self)
     }
 

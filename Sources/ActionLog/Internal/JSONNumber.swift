@@ -90,18 +90,18 @@ struct JSONNumber {
 
   var isZero: Bool { significantDigitCount == 0 }
 
-  /// `text` as an integer when it is one as canonical JSON writes most: an optional `-`,
-  /// then at most 18 digits, without leading zeros; `nil` for anything else (which
-  /// ``init(_:)`` reads). The decoder's shortcut: no other pass over the digits.
-  static func smallInteger(_ text: ArraySlice<UInt8>) -> Int64? {
-    var index = text.startIndex
-    let isNegative = index < text.endIndex && text[index] == UInt8(ascii: "-")
+  /// The number in `range` of `bytes` when it is an integer as canonical JSON writes most: an
+  /// optional `-`, then at most 18 digits, without leading zeros; `nil` for anything else
+  /// (which ``init(_:)`` reads). The decoder's shortcut: no other pass over the digits.
+  static func smallInteger(_ range: Range<Int>, in bytes: ArraySlice<UInt8>) -> Int64? {
+    var index = range.lowerBound
+    let isNegative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
     if isNegative { index += 1 }
-    let digits = text.endIndex - index
-    guard digits > 0, digits <= 18, text[index] != zero || digits == 1 else { return nil }
+    let digits = range.upperBound - index
+    guard digits > 0, digits <= 18, bytes[index] != zero || digits == 1 else { return nil }
     var value: Int64 = 0
-    while index < text.endIndex {
-      let digit = text[index] &- zero
+    while index < range.upperBound {
+      let digit = bytes[index] &- zero
       guard digit < 10 else { return nil }
       value = value &* 10 &+ Int64(digit)
       index += 1

@@ -9,7 +9,7 @@
 /// ``JSONNumber``), so a value nobody reads costs nothing more than skipping it. Nesting is
 /// bounded and the scan is a loop, not a recursion: any input gives a tape or a
 /// ``Malformed``, in time linear in its length.
-struct JSONTape {
+final class JSONTape {
   enum Kind: UInt8 {
     case object, array, string, number, `true`, `false`, null
   }
@@ -52,7 +52,7 @@ struct JSONTape {
 
   /// The bytes scanned; positions in tokens are their indices.
   let bytes: ArraySlice<UInt8>
-  private(set) var tokens: [Token] = []
+  let tokens: [Token]
 
   /// Scans `bytes` as one JSON value.
   ///
@@ -67,9 +67,11 @@ struct JSONTape {
     guard bytes.endIndex < Int(UInt32.max) else {
       throw Malformed(reason: "more than 4 GiB", offset: 0)
     }
+    var tokens: [Token] = []
     tokens.reserveCapacity(min(bytes.count / 6 + 1, 1 << 16))
     var scanner = Scanner(bytes: bytes, isLenient: grammar == .decoder)
     try scanner.scan(into: &tokens, maximumDepth: maximumDepth)
+    self.tokens = tokens
   }
 
   /// The token after token `index` and everything in it.
@@ -82,6 +84,15 @@ struct JSONTape {
     let token = tokens[index]
     if token.kind == .string { return bytes[Int(token.start + 1)..<Int(token.endOrCount - 1)] }
     return bytes[Int(token.start)..<Int(token.endOrCount)]
+  }
+
+  /// Number token `index` as ``JSONNumber/smallInteger(_:in:)`` reads it; `nil` for any other
+  /// token or number.
+  @inline(__always)
+  func smallInteger(_ index: Int) -> Int64? {
+    let token = tokens[index]
+    guard token.kind == .number else { return nil }
+    return JSONNumber.smallInteger(Int(token.start)..<Int(token.endOrCount), in: bytes)
   }
 
   /// The members of an object or the elements of an array.
