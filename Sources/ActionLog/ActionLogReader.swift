@@ -177,7 +177,7 @@ public final class ActionLogReader<State: Decodable, Action: Decodable, Effect: 
   public func recordedState() throws(ActionLogError) -> State? {
     guard let bytes = try recorded.bytes() else { return nil }
     do {
-      return try decoder.decode(State.self, from: Data(bytes))
+      return try decoder.decode(State.self, from: bytes[...])
     } catch {
       throw .malformedLine(
         line: recorded.line,

@@ -44,6 +44,7 @@ func actionLogScenarios(quick: Bool) async -> [BenchmarkResult] {
   defer { try? FileManager.default.removeItem(at: folder) }
   var results = await recordingScenarios(ops: quick ? 2_000 : 1_000_000, folder: folder)
   results += await replayScenarios(transitions: quick ? 1_000 : 1_000_000, folder: folder)
+  results += await logDecodingScenarios(quick: quick, folder: folder)
   results += await loginActionLogScenarios(quick: quick, folder: folder)
   results += await growingStateScenarios(quick: quick, folder: folder)
   // Last: it resets the peak-memory mark, which the rows before it report.

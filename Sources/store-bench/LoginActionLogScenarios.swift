@@ -104,7 +104,7 @@ func loginRecordingMemoryScenarios(ops: Int, folder: URL) async -> [BenchmarkRes
 /// Sends a realistic login mix: typing, login taps, failed and successful responses, alerts,
 /// lockouts and logouts — every action kind and every effect kind.
 @MainActor
-private func sendLoginMix(
+func sendLoginMix(
   _ transitions: Int, to store: Store<LoginReducer>, flush: @escaping () async -> Void
 )
   async

@@ -1,7 +1,7 @@
 /// The byte-level pieces of canonical JSON, written exactly as swift-foundation's `JSONWriter`
 /// writes them: integers as their `description`, keys ordered by their UTF-8 bytes (strings are
 /// `JSONString`'s, with `.encoder` escaping); and the package's own text of a `Duration`,
-/// seconds, both ways.
+/// seconds, both ways (read from a ``JSONNumber``).
 enum CanonicalBytes {
   /// Whether `key` sorts before `other` under `.sortedKeys` on this platform.
   ///
@@ -67,54 +67,23 @@ enum CanonicalBytes {
     }
   }
 
-  /// The duration that `text`, a number of seconds as ``appendSeconds(_:to:)`` writes it,
-  /// stands for; `nil` for anything else: an exponent, more than 18 fraction digits (less
-  /// than an attosecond), or a value outside what a `Duration` holds.
-  ///
-  /// Trailing zeros in the fraction and a `-0` are accepted, so the text a `Decimal` gives
-  /// back reads too.
-  static func duration(seconds text: String) -> Duration? {
-    var utf8 = Substring(text).utf8[...]
-    let isNegative = utf8.first == UInt8(ascii: "-")
-    if isNegative { utf8 = utf8.dropFirst() }
-    let point = utf8.firstIndex(of: UInt8(ascii: "."))
-    let wholeDigits = utf8[..<(point ?? utf8.endIndex)]
-    let fractionText = point.map { utf8[utf8.index(after: $0)...] }
-    guard !wholeDigits.isEmpty, fractionText.map({ !$0.isEmpty }) ?? true,
-      (fractionText?.count ?? 0) <= fractionDigits
-    else { return nil }
-    var magnitude: UInt128 = 0
-    for byte in wholeDigits {
-      guard let digit = decimalDigit(byte) else { return nil }
-      let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-      guard !overflow else { return nil }
-      magnitude = shifted + digit
+  /// The duration `number`, a number of seconds, stands for: as ``appendSeconds(_:to:)``
+  /// writes it, or in any other notation JSON allows (`30`, `3e1`, `30.000`, `-0`); `nil` for
+  /// a number that is no whole number of attoseconds (`1e-19`) or is outside what a
+  /// `Duration` holds (±170141183460469231731.687303715884105727 seconds).
+  static func duration(seconds number: JSONNumber) -> Duration? {
+    guard let attoseconds = number.wholeMagnitude(extraScale: fractionDigits) else { return nil }
+    if number.isNegative {
+      guard attoseconds <= Int128.min.magnitude else { return nil }
+      return Duration(
+        attoseconds: attoseconds == Int128.min.magnitude ? .min : 0 - Int128(attoseconds))
     }
-    let (seconds, overflow) = magnitude.multipliedReportingOverflow(by: attosecondsPerSecond)
-    guard !overflow else { return nil }
-    var fraction: UInt128 = 0
-    var scale = attosecondsPerSecond
-    for byte in fractionText ?? utf8[utf8.endIndex...] {
-      guard let digit = decimalDigit(byte) else { return nil }
-      scale /= 10
-      fraction += digit * scale
-    }
-    let (total, carry) = seconds.addingReportingOverflow(fraction)
-    guard !carry else { return nil }
-    if isNegative {
-      guard total <= Int128.min.magnitude else { return nil }
-      return Duration(attoseconds: total == Int128.min.magnitude ? .min : -Int128(total))
-    }
-    guard let attoseconds = Int128(exactly: total) else { return nil }
-    return Duration(attoseconds: attoseconds)
+    guard let value = Int128(exactly: attoseconds) else { return nil }
+    return Duration(attoseconds: value)
   }
 
   private static let attosecondsPerSecond: UInt128 = 1_000_000_000_000_000_000
   private static let fractionDigits = 18
-
-  private static func decimalDigit(_ byte: UInt8) -> UInt128? {
-    (zero...UInt8(ascii: "9")).contains(byte) ? UInt128(byte - zero) : nil
-  }
 
   private static let zero = UInt8(ascii: "0")
 }

@@ -38,12 +38,14 @@ struct DecodedValues<Value> {
   /// The value `bytes` decode to: the one kept for the same bytes, or `decode(bytes)`.
   ///
   /// - Throws: What `decode` throws.
-  mutating func value(of bytes: Data, decode: (Data) throws -> Value) rethrows -> Value {
-    guard bytes.count <= Self.longestKept else { return try decode(bytes) }
+  mutating func value(
+    of bytes: Data, decode: (ArraySlice<UInt8>) throws -> Value
+  ) rethrows -> Value {
     let array = Array(bytes)
+    guard array.count <= Self.longestKept else { return try decode(array[...]) }
     let key = Key(hash: StateDigest.fnv1a(array), bytes: array)
     if let value = values[key] { return value }
-    let value = try decode(bytes)
+    let value = try decode(array[...])
     let cost = array.count + Self.costPerValue
     if values.count == Self.maximumKept || bytesKept + cost > Self.byteLimit {
       values.removeAll(keepingCapacity: true)

@@ -37,7 +37,7 @@ enum HeaderDecoding {
       }
     }
     guard let line = first else { throw .emptyFile }
-    guard let probe = try? JSONDecoder().decode(Probe.self, from: line.bytes) else {
+    guard let probe = try? CanonicalJSONDecoder().decode(Probe.self, from: line.bytes) else {
       if !LineClassifier.isText(line.bytes) { throw .notText(line: line.number) }
       if let reason = LineClassifier.unreadableJSON(line.bytes) {
         throw .malformedLine(line: line.number, reason: reason)

@@ -117,133 +117,26 @@ package enum JSONValueBytes {
 
   /// Whether `bytes` hold exactly one JSON value by RFC 8259's grammar, without whitespace (as
   /// canonical JSON is written), in valid UTF-8, nested at most `maximumDepth` deep: stricter
-  /// than any decoder, so what passes here reads as JSON everywhere.
+  /// than any decoder, so what passes here reads as JSON everywhere. The structure is the
+  /// decoder's ``JSONTape`` (in its strict grammar), and every string and number is read as
+  /// the decoder reads it.
   package static func isValid(_ bytes: ArraySlice<UInt8>, maximumDepth: Int) -> Bool {
-    guard String(validating: bytes, as: UTF8.self) != nil else { return false }
-    var recognizer = Recognizer(bytes: bytes, index: bytes.startIndex, maximumDepth: maximumDepth)
-    return recognizer.value(depth: 0) && recognizer.index == bytes.endIndex
-  }
-
-  private struct Recognizer {
-    let bytes: ArraySlice<UInt8>
-    var index: Int
-    let maximumDepth: Int
-
-    private var next: UInt8? { index < bytes.endIndex ? bytes[index] : nil }
-
-    private mutating func take(_ byte: UInt8) -> Bool {
-      guard next == byte else { return false }
-      index += 1
-      return true
-    }
-
-    mutating func value(depth: Int) -> Bool {
-      switch next {
-      case openBrace?:
-        guard depth < maximumDepth else { return false }
-        index += 1
-        if take(closeBrace) { return true }
-        repeat {
-          guard string(), take(colon), value(depth: depth + 1) else { return false }
-        } while take(comma)
-        return take(closeBrace)
-      case openBracket?:
-        guard depth < maximumDepth else { return false }
-        index += 1
-        if take(closeBracket) { return true }
-        repeat {
-          guard value(depth: depth + 1) else { return false }
-        } while take(comma)
-        return take(closeBracket)
-      case quote?:
-        return string()
-      case UInt8(ascii: "t")?: return literal("true")
-      case UInt8(ascii: "f")?: return literal("false")
-      case UInt8(ascii: "n")?: return literal("null")
-      default: return number()
-      }
-    }
-
-    private mutating func literal(_ word: StaticString) -> Bool {
-      for byte in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
-        guard take(byte) else { return false }
-      }
-      return true
-    }
-
-    private mutating func digits() -> Bool {
-      let start = index
-      while let byte = next, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
-      return index > start
-    }
-
-    private mutating func number() -> Bool {
-      _ = take(UInt8(ascii: "-"))
-      if !take(UInt8(ascii: "0")) {
-        guard let byte = next, byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") else {
-          return false
-        }
-        _ = digits()
-      }
-      if take(UInt8(ascii: ".")), !digits() { return false }
-      if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
-        if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
-        guard digits() else { return false }
-      }
-      return true
-    }
-
-    private mutating func string() -> Bool {
-      guard take(quote) else { return false }
-      while let byte = next {
-        index += 1
-        switch byte {
-        case quote:
-          return true
-        case 0..<0x20:
-          return false
-        case backslash:
-          guard let escaped = next else { return false }
-          index += 1
-          switch escaped {
-          case quote, backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            continue
-          case UInt8(ascii: "u"):
-            guard let unit = hexUnit() else { return false }
-            if (0xDC00...0xDFFF).contains(unit) { return false }
-            if (0xD800...0xDBFF).contains(unit) {
-              guard take(backslash), take(UInt8(ascii: "u")), let low = hexUnit(),
-                (0xDC00...0xDFFF).contains(low)
-              else { return false }
-            }
-          default:
-            return false
-          }
-        default:
-          continue
-        }
-      }
+    let tape: JSONTape
+    do {
+      tape = try JSONTape(bytes, grammar: .canonical, maximumDepth: maximumDepth)
+    } catch {
       return false
     }
-
-    private mutating func hexUnit() -> UInt16? {
-      var unit: UInt16 = 0
-      for _ in 0..<4 {
-        guard let byte = next, let digit = Self.hexDigit(byte) else { return nil }
-        unit = unit << 4 | UInt16(digit)
-        index += 1
-      }
-      return unit
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-      default: nil
+    for index in tape.tokens.indices {
+      switch tape.tokens[index].kind {
+      case .string where tape.tokens[index].flags != 0:
+        guard JSONString.value(ofContents: tape.text(of: index)) != nil else { return false }
+      case .number:
+        guard JSONNumber(tape.text(of: index)) != nil else { return false }
+      default:
+        continue
       }
     }
+    return true
   }
 }

@@ -8,7 +8,7 @@ enum LineClassifier {
   }
 
   /// The JSON decoder's nesting limit: deeper input is refused as "not valid JSON".
-  static let maximumNesting = 512
+  static let maximumNesting = CanonicalJSONDecoder.maximumDepth
 
   /// Why JSON the decoder refused cannot be read, when that can be told from the bytes
   /// (nesting deeper than the decoder's limit), or `nil`.

@@ -393,14 +393,10 @@ extension StatePatch {
       if !key.contains(JSONValueBytes.backslash), !other.contains(JSONValueBytes.backslash) {
         return key.dropFirst().dropLast().lexicographicallyPrecedes(other.dropFirst().dropLast())
       }
-      let decoder = JSONDecoder()
-      do {
-        let left = try decoder.decode(String.self, from: Data(key))
-        let right = try decoder.decode(String.self, from: Data(other))
-        return CanonicalBytes.precedes(left, right)
-      } catch {
-        throw Malformed(reason: "a key is not a JSON string")
-      }
+      guard let left = JSONString.value(ofContents: key.dropFirst().dropLast()),
+        let right = JSONString.value(ofContents: other.dropFirst().dropLast())
+      else { throw Malformed(reason: "a key is not a JSON string") }
+      return CanonicalBytes.precedes(left, right)
     }
   }
 

@@ -5,11 +5,11 @@ import StateStore
 /// found by looking at the bytes, without decoding the envelope.
 ///
 /// The reader then decodes only the action (and the effects and the checkpoint when there are
-/// any) with `JSONDecoder`: decoding the envelope too, with a keyed container for its six
-/// keys, cost more than the rest of a verified replay step. A line in any other layout — other key order, whitespace, escapes
-/// in the digest, a number `JSONDecoder` might read differently — gives `nil`, and so does
-/// anything unexpected: the reader then decodes the whole line as before, which also gives
-/// every error its usual words.
+/// any) with the log's decoder: decoding the envelope too, with a keyed container for its six
+/// keys, cost more than the rest of a verified replay step. A line in any other layout — other
+/// key order, whitespace, escapes in the digest, a number written another way — gives `nil`,
+/// and so does anything unexpected: the reader then decodes the whole line as before, which
+/// also gives every error its usual words.
 package struct StepLineLayout {
   /// The step of a line in the recorder's own layout, with only its values decoded; `nil`
   /// for any other line, or when a value does not decode (the reader then decodes the whole
