@@ -103,12 +103,16 @@ extension RecordedTransition {
     var whole = Decimal()
     var copy = number
     NSDecimalRound(&whole, &copy, 0, .down)
-    guard number >= 0, whole == number, number <= Decimal(Int.max / 1_000) else {
+    // Compared as an `Int` read from the number's digits: a `Decimal` this large compared with
+    // another, or turned into an `Int` through `NSDecimalNumber`, is not exact.
+    guard number >= 0, whole == number, let milliseconds = Int(number.description),
+      milliseconds <= ActionLogFormat.maximumMilliseconds
+    else {
       throw DecodingError.dataCorruptedError(
         forKey: .time, in: container,
         debugDescription: "expected a whole number of milliseconds from 0")
     }
-    return .milliseconds(NSDecimalNumber(decimal: number).intValue)
+    return .milliseconds(milliseconds)
   }
 }
 

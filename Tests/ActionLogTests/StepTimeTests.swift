@@ -94,6 +94,17 @@ struct StepTimeValidationTests {
         + "milliseconds from 0)")
   }
 
+  /// The largest time taken is `Int.max / 1000` milliseconds, as the docs say; one more is
+  /// malformed.
+  @Test func theLargestTimeIsIntMaxOverAThousandMilliseconds() throws {
+    let largest = String(Int.max / 1_000)
+    #expect(try Self.error(reading: Self.log(first: largest, second: largest)) == nil)
+    #expect(
+      try Self.error(reading: Self.log(first: String(Int.max / 1_000 + 1)))?.description
+        == "line 2: malformed: invalid value at 'time' (expected a whole number of "
+        + "milliseconds from 0)")
+  }
+
   @Test func aTimeThatIsNoNumberSaysWhatATimeIs() throws {
     #expect(
       try Self.error(reading: Self.log(first: "\"soon\""))?.description

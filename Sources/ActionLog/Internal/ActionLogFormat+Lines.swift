@@ -71,12 +71,19 @@ extension ActionLogFormat {
   static let quote = UInt8(ascii: "\"")
   static let closingBrace = UInt8(ascii: "}")
 
-  /// `time` in whole milliseconds, rounded down; 0 for a negative time.
+  /// The largest step time a log holds, in milliseconds: `Int.max / 1000` (about 292,000
+  /// years). The writer writes no larger time, and every reader refuses one, on its fast path
+  /// (`StepLineLayout`) and on `Codable`'s alike.
+  static let maximumMilliseconds = Int.max / 1_000
+
+  /// `time` in whole milliseconds, rounded down; 0 for a negative time, at most
+  /// ``maximumMilliseconds``.
   static func milliseconds(_ time: Duration) -> Int {
     let (seconds, attoseconds) = time.components
     guard seconds >= 0 else { return 0 }
-    let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
-    return overflow ? Int.max : Int(product) + Int(attoseconds / 1_000_000_000_000_000)
+    guard seconds < Int64(maximumMilliseconds / 1_000) else { return maximumMilliseconds }
+    return min(
+      Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000), maximumMilliseconds)
   }
 
   /// Appends the canonical JSON of `value` (see ``CanonicalJSON``).

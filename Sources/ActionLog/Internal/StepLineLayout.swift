@@ -117,7 +117,10 @@ package struct StepLineLayout {
     guard scanner.skip(Fragments.seq), let number = scanner.positiveInteger() else { return nil }
     var time: Int?
     if scanner.skip(Fragments.time) {
-      guard let milliseconds = scanner.nonNegativeInteger() else { return nil }
+      // A larger time is left to the `Codable` reading, which names it.
+      guard let milliseconds = scanner.nonNegativeInteger(),
+        milliseconds <= ActionLogFormat.maximumMilliseconds
+      else { return nil }
       time = milliseconds
     }
     guard scanner.skip(Fragments.origin), let originText = scanner.plainText(),
