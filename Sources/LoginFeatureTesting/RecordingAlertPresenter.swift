@@ -176,8 +176,10 @@ public final class RecordingAlertPresenter: AlertPresenter {
   /// meets `condition`.
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait before failing the test; ten seconds by default (it
-  ///     only bounds how long a failing test waits).
+  ///   - timeout: How long to wait before failing the test; a minute by default (it
+  ///     only bounds how long a failing test waits: a passing one returns as soon as the call
+  ///     is held, and on a machine busy with other tests a task took more than ten seconds to
+  ///     make its call).
   ///   - condition: Which alert to wait for; any alert by default.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.
@@ -186,7 +188,7 @@ public final class RecordingAlertPresenter: AlertPresenter {
   /// - Returns: The held alert, or `nil` when the wait timed out (and the test failed).
   @discardableResult
   public func waitForHeldAlert(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     where condition: @escaping @Sendable (Alert) -> Bool = { _ in true },
     fileID: String = #fileID,
     filePath: StaticString = #filePath,

@@ -128,8 +128,10 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait before failing the test; ten seconds by default (it
-  ///     only bounds how long a failing test waits).
+  ///   - timeout: How long to wait before failing the test; a minute by default (it
+  ///     only bounds how long a failing test waits: a passing one returns as soon as the call
+  ///     is held, and on a machine busy with other tests a task took more than ten seconds to
+  ///     make its call).
   ///   - condition: Which call to wait for; any call by default.
   ///   - fileID: The caller's file ID.
   ///   - filePath: The caller's file path.
@@ -139,7 +141,7 @@ public final class StubLoginAPI: LoginAPI, Sendable {
   ///   failed).
   @discardableResult
   public func waitForHeldCall(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     where condition: @escaping @Sendable (Credentials) -> Bool = { _ in true },
     fileID: String = #fileID,
     filePath: StaticString = #filePath,

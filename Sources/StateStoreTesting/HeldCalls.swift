@@ -105,13 +105,15 @@ public final class HeldCalls<Request: Sendable, Answer: Sendable>: Sendable {
   /// Returns at once when such a call is held already (the oldest of them).
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait at most, in real time; ten seconds by default (it
-  ///     only bounds how long a failing test waits).
+  ///   - timeout: How long to wait at most, in real time; a minute by default (it
+  ///     only bounds how long a failing test waits: a passing one returns as soon as the call
+  ///     is held, and on a machine busy with other tests a task took more than ten seconds to
+  ///     make its call).
   ///   - condition: Which call to wait for; any call by default.
   /// - Returns: The held call's request, or `nil` when the wait timed out.
   @discardableResult
   public func waitForCall(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     where condition: @escaping @Sendable (Request) -> Bool = { _ in true }
   ) async -> Request? {
     let id = state.withLock { $0.makeID() }

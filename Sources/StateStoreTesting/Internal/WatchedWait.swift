@@ -8,8 +8,10 @@
 /// actor to send. So a loaded machine makes a wait longer in real time, not a passing test
 /// fail: five seconds of a test store's timeout are five seconds in which the effects could run.
 ///
-/// A wait never outlasts ``realTimeFactor`` times its timeout in real time, whatever the load:
-/// nothing waits for ever.
+/// A wait never outlasts ``realTimeFactor`` times its timeout, or ``shortestRealTimeLimit`` for
+/// a short one, in real time, whatever the load: nothing waits for ever. (A 500 ms timeout's
+/// ten seconds were too few on a loaded two-core machine: the suite's other tests held both
+/// cores for longer.)
 struct WatchedWait {
   /// The longest a wait sleeps between two looks at the time.
   static let slice = Duration.milliseconds(50)
@@ -17,6 +19,8 @@ struct WatchedWait {
   static let longestCountedWake = slice * 2
   /// How many times its timeout a wait may take in real time.
   static let realTimeFactor = 20
+  /// The least real time a wait may take, however short its timeout.
+  static let shortestRealTimeLimit = Duration.seconds(60)
 
   /// The time the wait may count.
   let timeout: Duration
@@ -29,7 +33,7 @@ struct WatchedWait {
   init(timeout: Duration, now: ContinuousClock.Instant) {
     self.timeout = timeout
     self.lastWake = now
-    self.realTimeLimit = now + timeout * Self.realTimeFactor
+    self.realTimeLimit = now + max(timeout * Self.realTimeFactor, Self.shortestRealTimeLimit)
   }
 
   /// Counts the time since the last wake, at most ``longestCountedWake``.
