@@ -5,9 +5,9 @@ import StateStore
 ///
 /// The recorder is a transition observer. On the main actor it only appends what the log
 /// writes of each `Transition` (its action, effects and state after) to a bounded buffer, in
-/// code specialized for the host's types, under one lock; the recorder's writer thread encodes
-/// the lines, computes the ``StateDigest``s and writes them in batches, one write call per
-/// batch, in order. Each line lands whole. See ``ActionLogFormat`` for the file format.
+/// code specialized for the host's types; a serial background queue encodes the lines,
+/// computes the ``StateDigest``s and writes them in batches, one write call per batch, in
+/// order. Each line lands whole. See ``ActionLogFormat`` for the file format.
 ///
 /// Recording never stops the app: if a write fails (disk full, file removed), the error is
 /// reported once through `onError` and recording stops. `send` never waits for the writer:
@@ -52,7 +52,7 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   ///   - url: A file URL: a new file, an earlier action log, an empty file or a device.
   ///   - feature: The feature's name, written in the header, for example `"login"`.
   ///   - options: Checkpoints, size limit, redaction and buffering.
-  ///   - onError: Called at most once, on the recorder's writer thread, when writing or encoding fails
+  ///   - onError: Called at most once, on a background queue, when writing or encoding fails
   ///     (the header included); recording has stopped by then.
   /// - Throws: ``ActionLogError/ioError(_:)`` when the file cannot be created, is a symbolic
   ///   link, or is a file other than an action log. Everything
@@ -74,7 +74,7 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
     // Steps, not transitions: the store then never keeps the state before an action, so a
     // reducer that changes one item of a long list writes it in place.
     subscription = store.observeSteps { step in
-      core.send(step)
+      core.enqueue(step)
     }
     currentState = { [weak store] in store?.state }
   }
@@ -93,7 +93,10 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
     let header = ActionLogHeader(
       feature: feature, created: Date(), checkpointInterval: options.checkpointInterval,
       initialState: store.state)
-    core = try RecorderCore(url: url, header: header, options: options, onError: onError)
+    let core = try RecorderCore<R.State, R.Action, R.Effect>(
+      url: url, header: header, options: options,
+      budget: RecorderBudget(limit: options.bufferSize), onError: onError)
+    self.core = core
   }
 
   deinit {
@@ -111,7 +114,10 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   ///
   /// Use it before attaching a log that is still being recorded to a bug report.
   public func flush() async {
-    await core.flush()
+    let core = core
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      core.flush { continuation.resume() }
+    }
   }
 
   /// Stops recording, writes everything buffered and the `closed` marker, and closes the file.
@@ -121,7 +127,11 @@ where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
   public func close() async {
     subscription?.cancel()
     subscription = nil
-    await core.close(finalState: currentState())
+    let core = core
+    let finalState = currentState()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      core.finish(finalState: finalState) { continuation.resume() }
+    }
   }
 }
 
@@ -139,7 +149,7 @@ extension Store where R.State: Encodable, R.Action: Encodable, R.Effect: Encodab
   ///   - url: A file URL: a new file, an earlier action log, an empty file or a device.
   ///   - feature: The feature's name, written in the header.
   ///   - options: Checkpoints, size limit, redaction and buffering.
-  ///   - onError: Called at most once, on the recorder's writer thread, when writing fails.
+  ///   - onError: Called at most once, on a background queue, when writing fails.
   /// - Returns: The recorder; keep it, and `await close()` it to flush.
   /// - Throws: What ``ActionLog/ActionLogRecorder/init(store:url:feature:options:onError:)`` throws.
   public func record(

@@ -70,15 +70,19 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   /// others writing into the same folder.
   private let launch = UUID().uuidString.lowercased()
   private let onError: @Sendable (ActionLogError) -> Void
+  /// The memory every segment's buffer draws on.
+  private let budget: RecorderBudget
   private var isClosed = false
-  /// The one recording every segment is written by, in order: one queue, one memory budget,
-  /// one writer thread.
-  @usableFromInline let core: RecorderCore<R.State, R.Action, R.Effect>
-  /// The problems the prunes told the host, by key: each is told once. (Each is written once
-  /// into each segment by the core, ``RecorderCore/note(_:key:)``.) Held through a prune: two
-  /// prunes never count and delete at once.
-  private let told = Guarded(Set<String>())
-  private var currentNumber: Int
+  @usableFromInline var current: RecorderCore<R.State, R.Action, R.Effect>
+  /// The segment being written, for the prunes off the main actor: a prune that fails writes
+  /// its warning into the segment being written when it fails.
+  private let writing: Guarded<WritingSegment<R.State, R.Action, R.Effect>>
+  /// What the prunes have said already (``PruneWarnings``).
+  private let said = Guarded(PruneWarnings())
+  /// Set after `current` when a segment rolls: the prunes then note into the new one.
+  private var currentNumber: Int {
+    didSet { writing.withLock { $0 = WritingSegment(core: current, number: currentNumber) } }
+  }
   @usableFromInline var subscription: StoreSubscription?
   /// The recorded store's state now, while the store lives: the state of steps dropped at the
   /// end, which ``close()`` writes.
@@ -96,10 +100,10 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   ///   - folder: The folder of segments.
   ///   - feature: The feature's name, written in every segment's header.
   ///   - options: The budget and how segments are recorded.
-  ///   - onError: Called, on the recorder's writer thread, when writing a segment fails; on
-  ///     the main actor, once, when the next segment cannot be made: the recorder then writes on
-  ///     in the segment it has, past its share of the budget, and rolls no more; and on a
-  ///     background task with a ``ActionLogError/folderWarning(_:)``, once for each problem, when the
+  ///   - onError: Called, on a background queue, when writing a segment fails; on the main
+  ///     actor, once, when the next segment cannot be made: the recorder then writes on in the
+  ///     segment it has, past its share of the budget, and rolls no more; and on a background
+  ///     task with a ``ActionLogError/folderWarning(_:)``, once for each problem, when the
   ///     folder cannot be kept within its budget (a segment that cannot be deleted, a folder
   ///     that cannot be listed) or holds a file with a segment's name that the package did not
   ///     write (left as it is): recording goes on, and each segment being written meanwhile
@@ -139,19 +143,20 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     self.options = options
     self.feature = feature
     self.onError = onError
+    budget = RecorderBudget(limit: options.recording.bufferSize)
     try FlightRecording.makeFolder(folder)
     let last = try FlightRecording.segmentNumbers(in: folder).last ?? 0
-    let file: LogFile
-    (file, currentNumber) = try Self.openSegment(after: last, in: folder)
-    var recording = options.recording
-    recording.maximumFileSize = nil  // segments roll instead
-    core = try RecorderCore(
-      file: file, header: Self.header(store.state, feature, launch, options), options: recording,
-      onError: onError)
+    let (first, number) = try Self.openSegment(
+      after: last, in: folder, feature: feature, launch: launch, state: store.state,
+      options: options,
+      budget: budget, onError: onError)
+    current = first
+    currentNumber = number
+    writing = Guarded(WritingSegment(core: first, number: number))
   }
 
   isolated deinit {
-    core.finish()
+    current.finish()
   }
 
   /// The number of the segment being written.
@@ -165,23 +170,29 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
   /// the segment being written (written when this returns), and recording goes on. Use it
   /// before copying the folder into a bug report.
   public func flush() async {
-    await core.flush()
+    await Self.flush(current)
     // The prunes of the segments rolled so far, then one more: a burst can roll several
     // segments before their prunes run, and they ran in low-priority tasks nobody waited for.
     await pruning?.value
     await prune(keeping: currentNumber)
     // What the prune wrote into the log, if anything.
-    await core.flush()
+    await Self.flush(current)
+  }
+
+  private static func flush(_ core: RecorderCore<R.State, R.Action, R.Effect>) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      core.flush { continuation.resume() }
+    }
   }
 
   /// Deletes the oldest segments while the folder is over its budget, off the main actor,
   /// never `keeping` or newer; a failure goes to `onError` and into the segment being written.
   private func prune(keeping number: Int, reserving reserved: Int = 0) async {
-    let (folder, onError, core, told) = (folder, onError, core, told)
+    let (folder, onError, writing, said) = (folder, onError, writing, said)
     let budget = max(0, options.budget - reserved)
     await Task.detached(priority: .utility) {
       pruneSegments(
-        folder, budget: budget, keeping: number, noting: core, told: told, onError: onError)
+        folder, budget: budget, keeping: number, noting: writing, said: said, onError: onError)
     }.value
   }
 
@@ -191,75 +202,90 @@ where R.State: Encodable & Sendable, R.Action: Encodable, R.Effect: Encodable {
     subscription?.cancel()
     subscription = nil
     await pruning?.value
+    let core = current
     if !isClosed {
       isClosed = true
       // Pruned before the segment closes, once what it holds is on disk, so that a failure
       // is written into it, before its `closed` line.
-      await core.flush()
+      await Self.flush(core)
       // The `closed` line the segment ends with counts: after it the folder is within budget.
       await prune(keeping: currentNumber, reserving: ActionLogFormat.closedLineByteCount)
     }
-    await core.close(finalState: currentState())
+    let finalState = currentState()
+    await withCheckedContinuation { continuation in
+      core.finish(finalState: finalState) { continuation.resume() }
+    }
   }
 
   @inlinable
   func record(_ step: StoreStep<R.State, R.Action, R.Effect>) {
+    current.enqueue(step)
     // On the bytes handed to the writer, not on those it has written: a writer that is behind
     // must not let a segment grow past its share. The next segment starts from the state after
     // this step, so the recorder never keeps a state of its own.
-    guard let handed = core.send(step), !rollFailed, handed >= options.segmentSize else { return }
-    roll(from: step.stateAfter)
+    if !rollFailed, current.handedBytes >= options.segmentSize {
+      roll(from: step.stateAfter)
+    }
   }
 
   @usableFromInline
   func roll(from state: R.State) {
-    let file: LogFile
+    let segment: RecorderCore<R.State, R.Action, R.Effect>
     let next: Int
     do {
-      (file, next) = try Self.openSegment(after: currentNumber, in: folder)
+      (segment, next) = try Self.openSegment(
+        after: currentNumber, in: folder, feature: feature, launch: launch, state: state,
+        options: options,
+        budget: budget, onError: onError)
     } catch {
       // Keep writing the current segment; the budget will be passed, not the data lost.
       rollFailed = true
       onError(error)
       return
     }
-    // Steps dropped at the end of the segment led to `state`, which the next one starts from.
-    guard core.roll(into: file, header: Self.header(state, feature, launch, options)) else {
-      return  // the recording stopped
-    }
+    let finished = current
+    // Steps it dropped at its end led to `state`, which the next segment starts from.
+    finished.finish(finalState: state)
+    current = segment
     currentNumber = next
-    let (folder, budget, previous, onError, core, told) =
-      (folder, options.budget, pruning, onError, core, told)
+    let folder = folder
+    let budget = options.budget
+    let previous = pruning
+    let onError = onError
+    let writing = writing
+    let said = said
     pruning = Task.detached(priority: .utility) {
       await previous?.value
-      // Once the segment just ended is all on disk, so its size counts whole.
-      await core.flush()
+      // Once the segment just closed is all on disk, so its size counts whole.
+      await withCheckedContinuation { continuation in
+        finished.finish { continuation.resume() }
+      }
       pruneSegments(
-        folder, budget: budget, keeping: next, noting: core, told: told, onError: onError)
+        folder, budget: budget, keeping: next, noting: writing, said: said, onError: onError)
     }
-  }
-
-  /// The header of a segment that starts from `state`.
-  private static func header(
-    _ state: R.State, _ feature: String, _ launch: String, _ options: FlightRecorderOptions
-  ) -> ActionLogHeader<R.State> {
-    ActionLogHeader(
-      feature: feature, created: Date(), launch: launch,
-      checkpointInterval: options.recording.checkpointInterval, initialState: state)
   }
 
   /// Opens the first free segment numbered after `last`. Each is created exclusively: a number
   /// another process (or anything else) has taken is skipped, never written into.
   private static func openSegment(
-    after last: Int, in folder: URL
-  ) throws(ActionLogError) -> (LogFile, Int) {
+    after last: Int, in folder: URL, feature: String, launch: String, state: R.State,
+    options: FlightRecorderOptions, budget: RecorderBudget,
+    onError: @escaping @Sendable (ActionLogError) -> Void
+  ) throws(ActionLogError) -> (RecorderCore<R.State, R.Action, R.Effect>, Int) {
+    var recording = options.recording
+    recording.maximumFileSize = nil
+    let header = ActionLogHeader(
+      feature: feature, created: Date(), launch: launch,
+      checkpointInterval: recording.checkpointInterval, initialState: state)
     var number = last
     for _ in 0..<maximumSkippedNumbers {
       guard number < Int.max else { break }
       number += 1
-      if let file = try LogFile.createNew(at: FlightRecording.segmentURL(number, in: folder)) {
-        return (file, number)
-      }
+      guard let file = try LogFile.createNew(at: FlightRecording.segmentURL(number, in: folder))
+      else { continue }
+      let core = try RecorderCore<R.State, R.Action, R.Effect>(
+        file: file, header: header, options: recording, budget: budget, onError: onError)
+      return (core, number)
     }
     throw .ioError(
       "cannot create a segment in \(Sanitized.name(folder.lastPathComponent)): "
@@ -281,7 +307,7 @@ extension Store where R.State: Encodable & Sendable, R.Action: Encodable, R.Effe
   ///   - folder: The folder of segments.
   ///   - feature: The feature's name, written in every segment's header.
   ///   - options: The budget and how segments are recorded.
-  ///   - onError: Called, on a background thread, when writing fails or the folder cannot be
+  ///   - onError: Called, on a background queue, when writing fails or the folder cannot be
   ///     kept within its budget.
   /// - Returns: The recorder; keep it, and `await close()` it to flush.
   /// - Throws: What ``ActionLog/FlightRecorder/init(store:folder:feature:options:onError:)`` throws.
@@ -296,20 +322,48 @@ extension Store where R.State: Encodable & Sendable, R.Action: Encodable, R.Effe
   }
 }
 
+/// The segment being written, and its number.
+private struct WritingSegment<
+  State: Encodable & Sendable, Action: Encodable & Sendable, Effect: Encodable & Sendable
+>: Sendable {
+  var core: RecorderCore<State, Action, Effect>
+  var number: Int
+}
+
+/// What a flight recorder's prunes have said: each problem is told to the host once, and
+/// written once into each segment that is being written while it lasts, so the folder always
+/// holds it (a line at every roll took a folder to 2–3.5× its budget).
+private struct PruneWarnings {
+  /// The problems told to the host (``FlightRecording/PruneWarning/key``).
+  var told: Set<String> = []
+  /// The segment the problems in `noted` were written into.
+  var notedSegment = 0
+  var noted: Set<String> = []
+}
+
 /// One prune of a flight recorder's folder: each warning is told to the host once, and written
-/// once into the segment being written (`core`), so a person reading the folder, in a bug
+/// once into the segment being written (`writing`), so a person reading the folder, in a bug
 /// report, learns why it is over its budget or what it left alone.
 private func pruneSegments<State, Action, Effect>(
   _ folder: URL, budget: Int, keeping number: Int,
-  noting core: RecorderCore<State, Action, Effect>,
-  told: Guarded<Set<String>>,
+  noting writing: Guarded<WritingSegment<State, Action, Effect>>,
+  said: Guarded<PruneWarnings>,
   onError: @Sendable (ActionLogError) -> Void
 ) {
   // Held through the prune: two prunes never count and delete at once.
-  let (warnings, toTell) = told.withLock { told in
+  let (toTell, toNote) = said.withLock { said in
     let warnings = FlightRecording.prune(folder, budget: budget, keeping: number)
-    return (warnings, warnings.filter { told.insert($0.key).inserted })
+    let segment = writing.withLock { $0 }
+    if said.notedSegment != segment.number {
+      said.notedSegment = segment.number
+      said.noted = []
+    }
+    let toTell = warnings.filter { said.told.insert($0.key).inserted }
+    let toNote = warnings.filter { said.noted.insert($0.key).inserted }
+    return (toTell, toNote.isEmpty ? nil : (segment.core, toNote))
   }
   for warning in toTell { onError(.folderWarning(warning.message)) }
-  for warning in warnings { core.note(warning.message, key: warning.key) }
+  if let (core, warnings) = toNote {
+    for warning in warnings { core.note(warning.message) }
+  }
 }

@@ -52,8 +52,7 @@ func actionLogScenarios(quick: Bool) async -> [BenchmarkResult] {
   return results
 }
 
-/// `--group record`: the recording overhead rows alone, counter and login (for profiling), and
-/// a long recording's peak memory.
+/// `--group record`: the recording overhead rows alone, counter and login (for profiling).
 @MainActor
 func recordingOverheadScenarios(quick: Bool) async -> [BenchmarkResult] {
   let folder = scratchFolder()
@@ -61,7 +60,6 @@ func recordingOverheadScenarios(quick: Bool) async -> [BenchmarkResult] {
   let ops = quick ? 2_000 : 1_000_000
   return await recordingScenarios(ops: ops, folder: folder)
     + loginRecordingScenarios(ops: ops, folder: folder)
-    + loginRecordingMemoryScenarios(ops: quick ? 2_000 : 100_000, folder: folder)
 }
 
 /// A new folder for the logs of one run, named after the process.

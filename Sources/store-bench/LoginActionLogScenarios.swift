@@ -30,75 +30,18 @@ func loginActionLogScenarios(quick: Bool, folder: URL) async -> [BenchmarkResult
   return results
 }
 
-/// A login store whose dependencies do nothing.
-@MainActor
-private func quietLoginStore() -> Store<LoginReducer> {
-  Store(
-    login: LoginState(),
-    dependencies: LoginDependencies(
-      api: NoLoginAPI(), router: NoRouter(), alertPresenter: NoAlerts(),
-      sessionStore: InMemorySessionStore()))
-}
-
-/// A username as it is typed, one character at a time.
-private let keystrokes = (1...10).map { String("ada.lovelace".prefix($0)) }
-
-/// The `index`th keystroke into the username field.
-private func keystroke(_ index: Int) -> LoginAction {
-  .edit(.set(\.username, to: PersonalData(keystrokes[index % keystrokes.count])))
-}
-
 /// Keystrokes into a `Store(login:dependencies:)` with and without a recorder.
 @MainActor
 func loginRecordingScenarios(ops: Int, folder: URL) async -> [BenchmarkResult] {
-  await recordingScenarios(
+  let dependencies = LoginDependencies(
+    api: NoLoginAPI(), router: NoRouter(), alertPresenter: NoAlerts(),
+    sessionStore: InMemorySessionStore())
+  let keystrokes = (1...10).map { String("ada.lovelace".prefix($0)) }
+  return await recordingScenarios(
     prefix: "record login", subject: "login keystroke", feature: LoginReducer.actionLogFeature,
     ops: ops, url: folder.appendingPathComponent("login-record.jsonl"),
-    makeStore: quietLoginStore, action: keystroke)
-}
-
-/// A long recording's memory stays flat: `ops` login keystrokes recorded, then ten times as
-/// many, in bursts of 1,000 the writer catches up with, each run's peak resident memory
-/// measured on its own (the high-water mark is reset before it, where the system allows). The
-/// queue `send` appends to and the writer's buffers and encoders keep their size from burst to
-/// burst; whatever a recording kept per step, or a buffer that grew, would raise the second
-/// run's peak. The target is on the long run's peak MiB.
-@MainActor
-func loginRecordingMemoryScenarios(ops: Int, folder: URL) async -> [BenchmarkResult] {
-  let url = folder.appendingPathComponent("login-long.jsonl")
-  func run(_ count: Int) async -> (nanoseconds: Double, peak: Double) {
-    resetPeakRSS()
-    let store = quietLoginStore()
-    let recorder = benchSetUp("record to \(url.path)") {
-      try store.record(to: url, feature: LoginReducer.actionLogFeature)
-    }
-    let start = ContinuousClock.now
-    for index in 0..<count {
-      store.send(keystroke(index))
-      if index % 1_000 == 999 { await recorder.flush() }
-    }
-    await recorder.close()
-    if recorder.droppedTransitionCount > 0 {
-      FileHandleOutput.standardError(
-        "store-bench: the long login recording dropped \(recorder.droppedTransitionCount) steps")
-    }
-    return (nanoseconds(ContinuousClock.now - start), peakRSSMiB())
-  }
-  let short = await run(ops)
-  let long = await run(ops * 10)
-  let count = ops.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
-  let floorName = "record login: \(count) keystrokes recorded, end to end"
-  return [
-    BenchmarkResult(
-      group: "actionlog", scenario: floorName, ops: ops, nanoseconds: short.nanoseconds,
-      floor: floorName, floorNanosecondsPerOp: short.nanoseconds / Double(ops),
-      peakRSSMiB: short.peak),
-    BenchmarkResult(
-      group: "actionlog", scenario: "record login: ten times as many, peak memory flat",
-      ops: ops * 10, nanoseconds: long.nanoseconds, floor: floorName,
-      floorNanosecondsPerOp: short.nanoseconds / Double(ops), peakRSSMiB: long.peak,
-      target: "≤ floor's peak + 2 MiB (\(Report.format(short.peak + 2, digits: 1)))"),
-  ]
+    makeStore: { Store(login: LoginState(), dependencies: dependencies) },
+    action: { .edit(.set(\.username, to: PersonalData(keystrokes[$0 % keystrokes.count]))) })
 }
 
 /// Sends a realistic login mix: typing, login taps, failed and successful responses, alerts,

@@ -17,7 +17,7 @@ let table = OptionTable([
     kind: .choice(groups),
     help: [
       "run one group only: counter, login, scoped, teststore, actionlog, scale,",
-      "rows, or record (actionlog's recording rows alone); for profiling, the",
+      "rows, or record (actionlog's recording overhead rows alone); for profiling, the",
       "Performance article quotes full runs only",
     ]),
   .init(

@@ -8,10 +8,9 @@ import StateStore
 /// The lines are read and parsed ahead in order, by one `parse` that may keep what it needs of
 /// the lines before (the reader checks each step's recorded state there). The reader checks the
 /// rest of each line against the ones before, in order, as it takes it, so every warning and
-/// error is the one a reader without this part would give, at the same line. The lines come in
-/// batches through a ``Handoff``: at most ``maximumBatches`` are queued or being taken, so
-/// memory stays bounded when the caller is slower. A read error, or the end of the file, ends
-/// the reading; taking again gives it again, as ``LineReader`` does.
+/// error is the one a reader without this part would give, at the same line. The lines come in batches; at most ``maximumBatches`` wait,
+/// so memory stays bounded when the caller is slower. A read error, or the end of the file,
+/// ends the reading; taking again gives it again, as ``LineReader`` does.
 ///
 /// The lines and the parsing belong to the background thread alone once handed over; they
 /// sit behind the package's lock type all the same. A prefetcher is used by one thread;
@@ -31,15 +30,10 @@ final class LinePrefetcher<Parsed> {
     var bytesConsumed: Int
   }
 
-  /// What the two threads share: the batches, each costing 1, and whether the reader is gone.
-  /// The reader takes the queued batches all at once and frees their room: half the batches
-  /// wait in the queue, and as many in the reader's hands.
-  private struct Shared {
-    var batches = Handoff<[Entry]>(limit: LinePrefetcher.maximumBatches / 2)
+  private struct Queue {
+    var batches: [[Entry]] = []
+    var producerWaits = false
     var isStopped = false
-
-    var hasBatches: Bool { !batches.isEmpty }
-    var producerMayGoOn: Bool { isStopped || batches.hasRoom(for: 1) }
   }
 
   private struct Producer {
@@ -47,9 +41,9 @@ final class LinePrefetcher<Parsed> {
     let parse: (LineReader.Line) -> Parsed
   }
 
-  private let shared = Guarded(Shared())
-  /// The batches taken from the queue and not begun, last first.
-  private var taken: [[Entry]] = []
+  private let queue = Guarded(Queue())
+  private let available = DispatchSemaphore(value: 0)
+  private let space = DispatchSemaphore(value: 0)
   /// The batch being taken, last entry first.
   private var batch: [Entry] = []
   /// The end or the read error, once taken: given again on every later take.
@@ -66,16 +60,20 @@ final class LinePrefetcher<Parsed> {
     lineNumber = lines.lineNumber
     bytesConsumed = lines.bytesConsumed
     let producer = Guarded(Producer(lines: lines, parse: parse))
-    DispatchQueue.global(qos: .userInitiated).async { [shared] in
-      Self.produce(producer, into: shared)
+    DispatchQueue.global(qos: .userInitiated).async {
+      [queue, available, space] in
+      Self.produce(producer, into: queue, available: available, space: space)
     }
   }
 
   deinit {
-    shared.withLock { shared in
-      shared.isStopped = true
-      shared.batches.removeAll()
+    let wakesProducer = queue.withLock { queue in
+      queue.isStopped = true
+      queue.batches = []
+      defer { queue.producerWaits = false }
+      return queue.producerWaits
     }
+    if wakesProducer { space.signal() }
   }
 
   /// The next non-empty line, parsed, or `nil` at the end of the file.
@@ -84,15 +82,14 @@ final class LinePrefetcher<Parsed> {
   func take() throws(ActionLogError) -> Parsed? {
     if let last { return try last.get() }
     if batch.isEmpty {
-      if taken.isEmpty {
-        shared.withLock(when: \.hasBatches) { shared in
-          shared.batches.take(into: &taken)
-          shared.batches.release()  // the producer refills the queue while these are taken
-        }
-        taken.reverse()
+      available.wait()
+      let wakesProducer: Bool
+      (batch, wakesProducer) = queue.withLock { queue in
+        defer { queue.producerWaits = false }
+        return (queue.batches.removeFirst(), queue.producerWaits)
       }
+      if wakesProducer { space.signal() }
       // Taken from the end, so each entry is moved out, not copied.
-      batch = taken.removeLast()
       batch.reverse()
     }
     let entry = batch.removeLast()
@@ -102,12 +99,15 @@ final class LinePrefetcher<Parsed> {
     case .success(let parsed?): return parsed
     case .success(nil), .failure:
       last = entry.parsed
-      (batch, taken) = ([], [])
+      batch = []
       return try entry.parsed.get()
     }
   }
 
-  private static func produce(_ producer: Guarded<Producer>, into shared: Guarded<Shared>) {
+  private static func produce(
+    _ producer: Guarded<Producer>, into queue: Guarded<Queue>,
+    available: DispatchSemaphore, space: DispatchSemaphore
+  ) {
     var isDone = false
     while !isDone {
       let batch = producer.withLock { producer in
@@ -135,13 +135,18 @@ final class LinePrefetcher<Parsed> {
         }
         return batch
       }
-      shared.withLock(when: \.producerMayGoOn) { shared in
-        if shared.isStopped {
+      let waits = queue.withLock { queue -> Bool in
+        guard !queue.isStopped else {
           isDone = true
-        } else {
-          shared.batches.append(batch, cost: 1)
+          return false
         }
+        queue.batches.append(batch)
+        queue.producerWaits = queue.batches.count >= maximumBatches
+        return queue.producerWaits
       }
+      available.signal()
+      if waits, !isDone { space.wait() }
+      if queue.withLock({ $0.isStopped }) { isDone = true }
     }
   }
 }

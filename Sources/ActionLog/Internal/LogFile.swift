@@ -20,12 +20,9 @@ import StateStore
 /// Unlike the state files and the timeline page (`ReplacementFile`), a log is written in place,
 /// not to a temporary file renamed at the end: `--follow` reads it while it grows, and an app
 /// that dies mid-recording must leave every step written so far.
-@usableFromInline
 final class LogFile {
   private var descriptor: Int32
   private let name: String
-  /// Where ``createNew(at:)`` created the file, and what it was there.
-  private var created: (path: String, status: stat)?
   private(set) var size = 0
 
   private init(descriptor: Int32, name: String) {
@@ -41,12 +38,7 @@ final class LogFile {
   static func createNew(at url: URL) throws(ActionLogError) -> LogFile? {
     let name = Sanitized.name(url.lastPathComponent)
     let created = PrivateFile.createNew(at: url.path)
-    if created >= 0 {
-      let file = LogFile(descriptor: created, name: name)
-      var status = stat()
-      if fstat(created, &status) == 0 { file.created = (url.path, status) }
-      return file
-    }
+    if created >= 0 { return LogFile(descriptor: created, name: name) }
     if errno == EEXIST { return nil }
     throw .ioError("cannot create \(name): \(SystemError.message(errno))")
   }
@@ -178,21 +170,6 @@ final class LogFile {
       throw .ioError("cannot write \(name): \(SystemError.message(failure))")
     }
     size += data.count
-  }
-
-  /// Closes the file, and deletes it when it holds nothing: created here by ``createNew(at:)``,
-  /// nothing written into it, and its path still names it, empty.
-  ///
-  /// A flight recorder's segment whose writer stopped before beginning it leaves no empty file,
-  /// which a replay of the folder would refuse. Nothing is lost: the file did not exist before
-  /// this process made it, and holds no byte.
-  func removeIfUnwritten() {
-    close()
-    var named = stat()
-    guard let (path, status) = created, size == 0, lstat(path, &named) == 0,
-      named.st_dev == status.st_dev, named.st_ino == status.st_ino, named.st_size == 0
-    else { return }
-    unlink(path)
   }
 
   func close() {

@@ -2,29 +2,19 @@ import Foundation
 import StateStore
 
 extension RecorderCore {
-  /// The writer's side: the file, the encoders and the output buffer, used on the writer thread
-  /// only (and in `init`, before the thread starts). Writing a batch says how it ended; the
-  /// shell tells the ``Machine``.
+  /// The writer's side: the file, the encoders and the batch buffers, used on the writer queue
+  /// only (and in `init`, before the queue sees the core). Writing a batch says how it ended;
+  /// the shell tells the buffer and the budget.
   struct Writer {
     /// How writing a batch ended.
     enum Outcome {
-      /// Written: the size of the file being written now, and what the batch measured.
-      case written(fileSize: Int, Measured)
+      /// Written (or nothing to write): the file's size now, when it was written.
+      case written(fileSize: Int?)
       /// The writer stopped for good, with the error to report (none for a size limit).
       case stopped(ActionLogError?)
     }
 
-    /// What a written batch measured, for what the next steps are charged: the size of the last
-    /// state encoded (in canonical JSON), and the step lines (count and bytes, newlines
-    /// included).
-    @usableFromInline
-    struct Measured {
-      @usableFromInline var stateBytes: Int?
-      @usableFromInline var lines = 0
-      @usableFromInline var bytes = 0
-    }
-
-    var file: LogFile
+    let file: LogFile
     let options: RecordingOptions
     // Both encoders write every `PersonalData` as its mask when the options mask personal data,
     // at any depth of a state, an action or an effect: nothing is redacted value by value.
@@ -36,14 +26,20 @@ extension RecorderCore {
     // header's and the gaps' states too, so one encoder, not two, holds buffers the size of a
     // state.
     let stateEncoder: CanonicalJSONEncoder
-    /// The marker lines the writer may need, made once, newlines included.
+    /// The `stopped` markers the writer may need, made once.
     let stoppedMarker: Data
     let lineTooLongMarker: Data
-    let closedMarker: Data
 
     var output = Data()
+    /// The emptied buffer of the last batch, kept with its capacity for the next drain.
+    var spare: [Item] = []
     var transitionsWritten = 0
     var linesWritten = 0
+    var isStopped = false
+    // What the batch being written measured, for the budget.
+    var stepLines = 0
+    var stepBytes = 0
+    var lastStateBytes: Int?
     /// The canonical JSON of the state before the next step (the header's, a gap's or the last
     /// step's): what the next step's patch is made against, byte for byte, and where its
     /// digest may resume.
@@ -62,27 +58,24 @@ extension RecorderCore {
         ActionLogFormat.Stopped(reason: .maximumFileSize, limit: options.maximumFileSize))
       lineTooLongMarker = try Self.line(
         ActionLogFormat.Stopped(reason: .lineTooLong, limit: options.maximumLineLength))
-      closedMarker = try Self.line(ActionLogFormat.Closed())
     }
 
     /// Encodes the batch's lines into one `Data` and writes it with one call, so lines land
-    /// whole and in order; with `closing`, the `closed` line ends it and the file is closed. A
-    /// new segment in the batch ends the one before it the same way.
-    mutating func write(_ batch: [Item], closing: Bool) -> Outcome {
+    /// whole and in order.
+    mutating func write(_ batch: [Item], budget: RecorderBudget) -> Outcome {
+      guard !isStopped else { return .written(fileSize: nil) }
       // A batch of small lines reuses the buffer; one that held a large state gives it back.
       output.removeAll(keepingCapacity: output.count <= Self.keptOutputBytes)
-      var measured = Measured()
+      stepLines = 0
+      stepBytes = 0
+      lastStateBytes = nil
+      defer {
+        budget.measured(stateBytes: lastStateBytes, lines: stepLines, bytes: stepBytes)
+      }
       for item in batch {
-        if case .segment(let next, _) = item {
-          output.append(closedMarker)
-          if let failure = flushOutput() { return stop(failure) }
-          output.removeAll(keepingCapacity: true)
-          file.close()
-          (file, transitionsWritten, linesWritten, stateBefore) = (next, 0, 0, nil)
-        }
         let line: Data
         do {
-          line = try encode(item, measuring: &measured)
+          line = try encode(item)
         } catch {
           // The lines before it in this batch are whole and readable: they are kept.
           return stop(flushOutput() ?? error)
@@ -118,14 +111,31 @@ extension RecorderCore {
         output.append(CanonicalJSON.newline)
         linesWritten += 1
         if case .transition = item {
-          measured.lines += 1
-          measured.bytes += line.count + 1
+          stepLines += 1
+          stepBytes += line.count + 1
         }
       }
-      if closing { output.append(closedMarker) }
       if let failure = flushOutput() { return stop(failure) }
-      if closing { file.close() }
-      return .written(fileSize: file.size, measured)
+      return .written(fileSize: file.size)
+    }
+
+    /// Writes the closing marker (unless the writer stopped) and closes the file; the error
+    /// writing it threw, if any.
+    mutating func close() -> ActionLogError? {
+      var failure: ActionLogError?
+      if !isStopped {
+        isStopped = true
+        do throws(ActionLogError) {
+          var closed = Data()
+          try ActionLogFormat.Closed().appendLine(to: &closed, using: canonicalEncoder)
+          closed.append(CanonicalJSON.newline)
+          try file.write(closed)
+        } catch {
+          failure = error
+        }
+      }
+      file.close()
+      return failure
     }
 
     /// Writes `output`; the error it threw, if any.
@@ -139,18 +149,10 @@ extension RecorderCore {
     }
 
     /// Stops for good; the shell discards what is buffered and reports `error`.
-    private func stop(_ error: ActionLogError?) -> Outcome {
+    private mutating func stop(_ error: ActionLogError?) -> Outcome {
+      isStopped = true
       file.close()
       return .stopped(error)
-    }
-
-    /// A header line, without its newline; the state it holds is the one the next step's patch
-    /// is made against.
-    mutating func header(_ header: ActionLogHeader<State>) throws(ActionLogError) -> Data {
-      var line = Data()
-      try header.appendLine(to: &line, using: stateEncoder)
-      stateBefore = try encoded(header.initialState)
-      return line
     }
 
     /// One line, without its newline. The line types in ActionLogFormat.swift state its fields,
@@ -158,9 +160,7 @@ extension RecorderCore {
     /// canonical (sorted-key) JSON values, so the same session always gives the same bytes.
     /// Secrets encode as their masks, and personal data too when the options say so (the
     /// encoders' `userInfo`).
-    private mutating func encode(
-      _ item: Item, measuring measured: inout Measured
-    ) throws(ActionLogError) -> Data {
+    mutating func encode(_ item: Item) throws(ActionLogError) -> Data {
       var line = Data()
       switch item {
       case .transition(let step, let time):
@@ -172,7 +172,7 @@ extension RecorderCore {
         // The patch skips, and the digest resumes after, the leaves of lists that this state
         // shares with the one before (the encoder's own objects; see `EncodedState`).
         let after = try encoded(step.stateAfter)
-        measured.stateBytes = after.bytes.count
+        lastStateBytes = after.bytes.count
         var patch: [UInt8]?
         if !isCheckpoint, let stateBefore {
           patch = StatePatch.patch(from: stateBefore, to: after)
@@ -194,8 +194,9 @@ extension RecorderCore {
       case .warning(let message):
         try ActionLogFormat.Warning(message: message).appendLine(
           to: &line, using: canonicalEncoder)
-      case .segment(_, let header):
-        return try self.header(header)
+      case .header(let header):
+        try header.appendLine(to: &line, using: stateEncoder)
+        stateBefore = try encoded(header.initialState)
       case .headerLine(let result):
         return try result.get()
       }
@@ -211,10 +212,8 @@ extension RecorderCore {
       }
     }
 
-    /// A marker's whole line, newline included.
-    private static func line(
-      _ marker: some ActionLogFormat.WritableLine
-    ) throws(ActionLogError) -> Data {
+    /// A `stopped` marker's whole line, newline included.
+    private static func line(_ marker: ActionLogFormat.Stopped) throws(ActionLogError) -> Data {
       var line = Data()
       try marker.appendLine(to: &line, using: CanonicalJSONEncoder())
       line.append(CanonicalJSON.newline)
