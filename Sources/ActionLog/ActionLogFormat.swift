@@ -56,10 +56,14 @@ import StateStore
 /// the password itself never reaches the file, and a replay re-validates the mask exactly as
 /// the original run validated the password.
 ///
+/// Read a log with ``ActionLogReader``, which checks every line against this format and
+/// decodes it in the canonical form its header names:
+///
 /// ```swift
-/// let step = try JSONDecoder().decode(
-///   RecordedTransition<CounterState, CounterAction, Never>.self, from: Data(line.utf8))
-/// print(step.sequenceNumber)   // 1
+/// let reader = try ActionLogReader<CounterState, CounterAction, Never>(url: log)
+/// while let entry = try reader.next() {
+///   if case .transition(let step) = entry { print(step.sequenceNumber) }   // 1, 2, …
+/// }
 /// ```
 public enum ActionLogFormat {
   /// The header's `format` value.

@@ -8,9 +8,10 @@ import StateStore
 /// does not hold it: decoding a line on its own gives 0, and encoding leaves it out.
 ///
 /// ```swift
-/// let step = try JSONDecoder().decode(
-///   RecordedTransition<CounterState, CounterAction, Never>.self, from: Data(line.utf8))
-/// print(step.sequenceNumber, step.action)
+/// let reader = try ActionLogReader<CounterState, CounterAction, Never>(url: log)
+/// while let entry = try reader.next() {
+///   if case .transition(let step) = entry { print(step.line, step.sequenceNumber, step.action) }
+/// }
 /// ```
 public struct RecordedTransition<State, Action, Effect> {
   /// The line it was read from, 1-based; 0 for a step not read from a log.
