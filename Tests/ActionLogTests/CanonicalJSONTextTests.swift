@@ -92,17 +92,18 @@ struct CanonicalJSONTextTests {
 
   @Test func aTopLevelObjectRendersAsItsFields() {
     #expect(
-      CanonicalJSONText.render(Array(#"{"a":1,"b":{"c":[]},"d":[{"e":null}]}"#.utf8))
-        == """
-        a: 1
-        b: {
-          c: []
-        }
-        d: [
-          [0]: {
-            e: null
+      CanonicalJSONText.lines(Array(#"{"a":1,"b":{"c":[]},"d":[{"e":null}]}"#.utf8))?
+        .joined(separator: "\n")
+          == """
+          a: 1
+          b: {
+            c: []
           }
-        ]
-        """)
+          d: [
+            [0]: {
+              e: null
+            }
+          ]
+          """)
   }
 }

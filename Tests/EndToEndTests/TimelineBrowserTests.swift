@@ -477,5 +477,5 @@ extension Dictionary where Key == String, Value == Any {
 /// JSON, as `CanonicalJSONText` writes it.
 private func fieldLine(_ name: String, _ value: some Encodable) -> String {
   let bytes = (try? CanonicalJSONEncoder().encode(value)) ?? []
-  return "\(name): " + (CanonicalJSONText.render(bytes) ?? "")
+  return "\(name): " + (CanonicalJSONText.lines(bytes)?.joined(separator: "\n") ?? "")
 }

@@ -937,7 +937,7 @@ import ToolTestSupport
   /// What the page shows of a state: its canonical JSON as fields, one per line.
   static func lines(of value: some Encodable) -> [String] {
     let bytes = (try? CanonicalJSONEncoder().encode(value)) ?? []
-    return (CanonicalJSONText.render(bytes) ?? "").split(
+    return (CanonicalJSONText.lines(bytes)?.joined(separator: "\n") ?? "").split(
       separator: "\n", omittingEmptySubsequences: false
     ).map(String.init)
   }

@@ -27,13 +27,8 @@ import StateStore
 /// ```
 package enum CanonicalJSONText {
   /// The lines of `bytes` (a top-level object's fields are the lines themselves, without
-  /// braces), or `nil` when they are not one well-formed JSON value.
-  package static func render(_ bytes: [UInt8]) -> String? {
-    lines(bytes)?.joined(separator: "\n")
-  }
-
-  /// The lines ``render(_:)`` joins: none holds a line break (``ShownText`` shows one as
-  /// `\u{A}`).
+  /// braces), or `nil` when they are not one well-formed JSON value. None holds a line break
+  /// (``ShownText`` shows one as `\u{A}`).
   package static func lines(_ bytes: [UInt8]) -> [String]? {
     guard let value = Value(bytes) else { return nil }
     var lines: [String] = []
