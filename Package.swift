@@ -138,7 +138,7 @@ let package = Package(
       dependencies: [
         "LoginFeature", "LoginFeatureTesting", "LoginHTTPClient", "LoginFileStores",
         "LoginDemoBackend", "StateStoreTesting", "StateStore", "ActionLog", "AppFeature",
-        "ToolTestSupport",
+        "ReplayTool", "ToolTestSupport",
       ],
       exclude: ["DemoScripts"]
     ),

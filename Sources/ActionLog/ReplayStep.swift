@@ -32,6 +32,10 @@ public struct ReplayStep<R: Reducer> {
   /// verified replay that keeps them (``ReplaySession/keepsStateBytes``) checked its digest
   /// over them; `nil` otherwise.
   package var stateBytes: [UInt8]?
+  /// The canonical JSON of the effects the replay returned (one array), in ``canonicalForm``,
+  /// when a verified replay that keeps bytes compared them with the recorded ones; `nil`
+  /// otherwise.
+  package var effectsBytes: [UInt8]?
 
   /// The step's sequence number, as recorded.
   public var sequenceNumber: Int { transition.sequenceNumber }

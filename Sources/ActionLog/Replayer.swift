@@ -245,7 +245,7 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
       case .transition(let recorded):
         let before = state
         let effects = reducer.reduce(into: &state, action: recorded.action)
-        let stateBytes = verifies ? try verify(recorded, effects: effects) : nil
+        let bytes = verifies ? try verify(recorded, effects: effects) : nil
         stepCount += 1
         return ReplayStep(
           line: recorded.line, time: recorded.time,
@@ -257,7 +257,8 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
           isCheckpoint: recorded.checkpoint != nil,
           followsGap: resetFollowsGap(),
           canonicalForm: reader.form,
-          stateBytes: stateBytes)
+          stateBytes: bytes?.state,
+          effectsBytes: bytes?.effects)
       }
     }
     return nil
@@ -269,10 +270,11 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// began to differ from the recording. (The reader has checked that a checkpoint's state has
   /// its line's digest: a replayed state with that digest is the checkpoint's.)
   ///
-  /// - Returns: The state's canonical bytes when ``keepsStateBytes`` is set, else `nil`.
+  /// - Returns: The canonical bytes of the state and of the effects when ``keepsStateBytes``
+  ///   is set, else `nil`.
   private func verify(
     _ recorded: RecordedTransition<R.State, R.Action, R.Effect>, effects: [R.Effect]
-  ) throws(ActionLogError) -> [UInt8]? {
+  ) throws(ActionLogError) -> (state: [UInt8], effects: [UInt8])? {
     func divergence(_ reason: String, _ diff: String?) -> ActionLogError {
       .divergence(
         step: recorded.sequenceNumber, action: Dump.renderOneLine(recorded.action), reason: reason,
@@ -284,10 +286,11 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     guard StateDigest.hash(digest, isWrittenAs: recorded.digest) else {
       throw digestDivergence(digest, recordedDigest: recorded.digest, divergence: divergence)
     }
-    if let diff = try effectComparison.difference(recorded.effects, effects) {
+    let comparison = try effectComparison.compare(recorded.effects, effects)
+    if let diff = comparison.difference {
       throw divergence("the reducer returned other effects than recorded", diff)
     }
-    return bytes
+    return bytes.map { ($0, comparison.replayedBytes) }
   }
 
   /// The digest of `state`'s canonical JSON.

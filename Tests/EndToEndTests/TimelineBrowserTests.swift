@@ -307,8 +307,8 @@ import ToolTestSupport
     #expect(six["raw"] as? String == passwordTyped)
     #expect(
       six["tree"] as? [String] == [
-        "{", "login: {", "_0: {", "edit: {", "_0: {", #"field: "password","#,
-        #"value: "Aaaa0a""#, "}", "}", "}", "}", "}",
+        "login: {", "_0: {", "edit: {", "_0: {", #"field: "password""#, #"value: "Aaaa0a""#,
+        "}", "}", "}", "}",
       ])
     let seven = tabs("actionTabAfterDown")
     #expect(seven["selected"] as? [String] == ["action"], "the tab stays chosen")
@@ -316,13 +316,11 @@ import ToolTestSupport
     #expect(seven["raw"] as? String == actions[6])
     #expect(seven["raw"] as? String == #"{"login":{"_0":{"loginButtonTapped":{}}}}"#)
     #expect(
-      seven["tree"] as? [String] == [
-        "{", "login: {", "_0: {", "loginButtonTapped: {}", "}", "}", "}",
-      ])
-    #expect(tabs("actionFolded")["tree"] as? [String] == ["{", "login: {", "}"])
+      seven["tree"] as? [String] == ["login: {", "_0: {", "loginButtonTapped: {}", "}", "}"])
+    #expect(tabs("actionFolded")["tree"] as? [String] == ["login: {", "_0: {", "}"])
     #expect(tabs("actionFoldedAfterUp")["step"] as? Int == 5)
     #expect(
-      tabs("actionFoldedAfterUp")["tree"] as? [String] == ["{", "login: {", "}"],
+      tabs("actionFoldedAfterUp")["tree"] as? [String] == ["login: {", "_0: {", "}"],
       "the section folded at one step is folded at the next")
     #expect(tabs("stateTabAgain")["selected"] as? [String] == ["state"])
     #expect(tabs("stateTabAgain")["shown"] as? [String] == ["state"])

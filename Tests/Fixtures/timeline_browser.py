@@ -11,6 +11,8 @@ every wait is bounded, and the whole run stops itself after --timeout seconds.
       JSON object of observations (the Swift test `TimelineBrowserTests` judges them)
   timeline_browser.py screenshot PAGE OUT.png [--step N] [--filter TEXT]
       a screenshot of PAGE at step N, for the documentation
+  timeline_browser.py lines PAGE
+      the State tab's lines of every step, and what the state filter matches in each
   timeline_browser.py bench PAGE
       how long the page takes to show its first step, and to move to other steps
 
@@ -890,6 +892,23 @@ def bench(arguments, browser):
     }
 
 
+def lines(arguments, browser):
+    """The State tab's lines of every step, read in a shuffled order (so that states are rebuilt
+    from checkpoints, gaps and the steps before them alike), and what the filter matches."""
+    browser.open(arguments.page)
+    count = browser.evaluate("timeline.count")
+    order = list(range(-1, count))
+    random.Random(11).shuffle(order)
+    read = browser.evaluate(
+        "(() => { const seen = {}; for (const i of %s) { seen[i] = timeline.stateLines(i); }"
+        " return seen; })()" % json.dumps(order))
+    changed = browser.evaluate(
+        "(() => { const seen = []; for (let i = 0; i < timeline.count; i++) {"
+        " seen.push(timeline.changedTexts(i)); } return seen; })()")
+    return {"initial": read["-1"], "steps": [read[str(i)] for i in range(count)],
+            "changed": changed}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--timeout", type=float, default=90, help="seconds for the whole run")
@@ -920,6 +939,8 @@ def main():
     shooting.add_argument("--filter")
     shooting.add_argument("--width", type=int, default=1280)
     shooting.add_argument("--height", type=int, default=860)
+    reading = commands.add_parser("lines")
+    reading.add_argument("page")
     benching = commands.add_parser("bench")
     benching.add_argument("page")
     benching.add_argument("--moves", type=int, default=200)
@@ -945,7 +966,8 @@ def main():
         size = (getattr(arguments, "width", 1280), getattr(arguments, "height", 860))
         browser = Browser(executable, timeout=min(30, arguments.timeout), width=size[0],
                           height=size[1])
-        run = {"check": check, "screenshot": screenshot, "bench": bench}[arguments.command]
+        run = {"check": check, "screenshot": screenshot, "bench": bench,
+               "lines": lines}[arguments.command]
         result = run(arguments, browser)
         result["browser"] = os.path.basename(executable)
         print(json.dumps(result, ensure_ascii=False, indent=1))

@@ -689,7 +689,7 @@ import ToolTestSupport
     #expect(page.gaps.first?["before"] as? Int == 1)
     #expect(page.gaps.first?["line"] as? Int == 3)
     #expect(page.gaps.first?["count"] as? Int == 3)
-    let gapState = (page.gaps.first?["lines"] as? [Int] ?? []).map { page.strings[$0] }
+    let gapState = page.gaps.first.map(page.lines(ofGap:)) ?? []
     #expect(gapState == Self.lines(of: resumed))
     #expect(page.warnings.map { $0["type"] as? String } == ["dropped", "stopped"])
     #expect(page.verify["status"] as? String == "clean")

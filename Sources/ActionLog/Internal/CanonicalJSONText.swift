@@ -242,7 +242,7 @@ package enum CanonicalJSONText {
   }
 
   /// A member's key as written (`"label"`), without its quotes when it is a plain identifier.
-  private static func keyText(_ written: ArraySlice<UInt8>) -> String {
+  package static func keyText(_ written: some Collection<UInt8>) -> String {
     let text = String(decoding: written, as: UTF8.self)
     let inner = text.dropFirst().dropLast()
     let isPlain =

@@ -13,7 +13,17 @@ struct EffectComparison<Effect: Encodable> {
   ///
   /// - Throws: ``ActionLogError/encodingFailed(_:)`` when an effect cannot be encoded.
   func difference(_ recorded: [Effect], _ replayed: [Effect]) throws(ActionLogError) -> String? {
-    if recorded.isEmpty, replayed.isEmpty { return nil }
+    try compare(recorded, replayed).difference
+  }
+
+  /// How `replayed` differ from the `recorded` effects (see ``difference(_:_:)``), and the
+  /// replayed effects' canonical JSON (one array), which a tool that shows them keeps.
+  ///
+  /// - Throws: ``ActionLogError/encodingFailed(_:)`` when an effect cannot be encoded.
+  func compare(
+    _ recorded: [Effect], _ replayed: [Effect]
+  ) throws(ActionLogError) -> (difference: String?, replayedBytes: [UInt8]) {
+    if recorded.isEmpty, replayed.isEmpty { return (nil, Self.emptyArray) }
     let old: [UInt8]
     let new: [UInt8]
     do {
@@ -22,10 +32,16 @@ struct EffectComparison<Effect: Encodable> {
     } catch {
       throw .encodingFailed(CanonicalJSON.failure(error, encoding: Effect.self))
     }
-    guard old != new else { return nil }
+    guard old != new else { return (nil, new) }
     // Bytes that differ always show: two renderings that read the same are shown whole.
-    return CanonicalJSONText.diff(from: old, to: new)
+    let difference =
+      CanonicalJSONText.diff(from: old, to: new)
       ?? "recorded: \(ShownText.escaped(String(decoding: old, as: UTF8.self)))\n"
       + "replayed: \(ShownText.escaped(String(decoding: new, as: UTF8.self)))"
+    return (difference, new)
+  }
+
+  private static var emptyArray: [UInt8] {
+    [JSONValueBytes.openBracket, JSONValueBytes.closeBracket]
   }
 }

@@ -486,3 +486,52 @@ extension StatePatch {
     }
   }
 }
+
+// MARK: Reading what a patch changed
+
+extension StatePatch {
+  /// One change a patch makes, as a tool that shows it reads it.
+  package struct Change: Equatable, Sendable {
+    /// Where: an object's keys as written (quotes included), an array's indices as digits.
+    package var path: [String]
+    /// The value set there, as written; `nil` for a member removed or an array cut short.
+    package var value: [UInt8]?
+
+    /// Whether the change sets a number: a counter ticking, when nothing else changes.
+    package var setsANumber: Bool {
+      guard let first = value?.first else { return false }
+      return first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+    }
+
+    /// The last place of ``path`` as the state's fields show it (``CanonicalJSONText``): a key
+    /// without its quotes when it is a plain identifier, an index as `[3]`.
+    package var name: String {
+      guard let last = path.last else { return "the state" }
+      guard last.utf8.first == UInt8(ascii: "\"") else { return "[\(last)]" }
+      return CanonicalJSONText.keyText(last.utf8[...])
+    }
+  }
+
+  /// The changes of `patch`, a step line's `patch` value, in order; `nil` when it is not in
+  /// the form.
+  package static func changes(in patch: [UInt8]) -> [Change]? {
+    let whole = patch.indices
+    guard let operations = JSONValueBytes.elements(of: whole, in: patch[...]) else { return nil }
+    var changes: [Change] = []
+    for range in operations {
+      let operation: Operation
+      do { operation = try Operation(patch[...], range) } catch { return nil }
+      let path = operation.path.map { component in
+        switch component {
+        case .key(let written): String(decoding: written, as: UTF8.self)
+        case .index(let index): String(index)
+        }
+      }
+      switch operation.change {
+      case .set(let value): changes.append(Change(path: path, value: Array(value)))
+      case .remove, .count: changes.append(Change(path: path, value: nil))
+      }
+    }
+    return changes
+  }
+}

@@ -11,7 +11,8 @@ import StateStore
 /// the replay: secrets and masked personal data stay the masks the log has. One encoder per
 /// form.
 ///
-/// An action is rendered once per canonical JSON (``renderings``): a log repeats its actions
+/// An action is rendered once per canonical JSON (``renderings``), and a step's effects once
+/// per canonical JSON of them all (``effectRenderings``): a log repeats its actions
 /// (every keystroke of a masked password, every tap of the same button), the reader decodes
 /// each distinct line once into the same value (``DecodedValues``), and rendering is the
 /// larger part of a step's texts. The cache is bounded like the reader's: long actions are
@@ -22,6 +23,9 @@ struct StepTextMaker {
   private(set) var failure: (reason: String, count: Int)?
   /// The one-line renderings of actions met, by their canonical JSON.
   private var renderings: [String: String] = [:]
+  /// The one-line renderings of effects met, by the canonical JSON of the step's effects (one
+  /// array) and the form it is in: most steps return no effects or the same ones.
+  private var effectRenderings: [EffectsKey: [String]] = [:]
   /// The renderings kept at most, before the cache starts again.
   static var maximumKept: Int { 8 * 1024 }
   /// The longest canonical JSON whose rendering is kept, in bytes.
@@ -33,13 +37,20 @@ struct StepTextMaker {
   where R.Action: Encodable {
     texts(
       of: step.transition, time: step.time, form: step.canonicalForm,
-      stateBytes: step.canonicalForm == .current ? step.stateBytes : nil)
+      stateBytes: step.canonicalForm == .current ? step.stateBytes : nil,
+      effectsBytes: step.effectsBytes)
   }
 
   /// What the page shows of `transition`, a step of a log written in `form`.
+  ///
+  /// - Parameters:
+  ///   - stateBytes: The canonical JSON of the state after the step in the current form, when
+  ///     the replay has it.
+  ///   - effectsBytes: The canonical JSON of the step's effects in `form`, when the replay has
+  ///     it: their renderings are then made once per distinct value.
   mutating func texts<State, Action: Encodable, Effect>(
     of transition: Transition<State, Action, Effect>, time: Duration?, form: CanonicalForm,
-    stateBytes: [UInt8]? = nil
+    stateBytes: [UInt8]? = nil, effectsBytes: [UInt8]? = nil
   ) -> StepTexts {
     let json = text(of: transition.action, form: form)
     let action: String
@@ -53,8 +64,31 @@ struct StepTextMaker {
       }
     }
     return StepTexts(
-      action: action, effects: transition.effects.map { Dump.renderOneLine($0, limit: nil) },
+      action: action, effects: effects(of: transition.effects, bytes: effectsBytes, form: form),
       actionJSON: json, time: time, stateBytes: stateBytes)
+  }
+
+  /// The one-line renderings of `effects`, whose canonical JSON in `form` is `bytes` when
+  /// known.
+  private mutating func effects<Effect>(
+    of effects: [Effect], bytes: [UInt8]?, form: CanonicalForm
+  ) -> [String] {
+    guard let bytes, bytes.count <= Self.longestKept else {
+      return effects.map { Dump.renderOneLine($0, limit: nil) }
+    }
+    let key = EffectsKey(bytes: bytes, form: form)
+    if let known = effectRenderings[key] { return known }
+    let rendered = effects.map { Dump.renderOneLine($0, limit: nil) }
+    if effectRenderings.count >= Self.maximumKept {
+      effectRenderings.removeAll(keepingCapacity: true)
+    }
+    effectRenderings[key] = rendered
+    return rendered
+  }
+
+  private struct EffectsKey: Hashable {
+    var bytes: [UInt8]
+    var form: CanonicalForm
   }
 
   /// The canonical JSON of `action` in `form`; `nil` (counted in ``failure``) for an action

@@ -4,26 +4,28 @@ import StateStore
 /// Collects what the HTML timeline embeds, one replayed step at a time, in a compact form.
 ///
 /// A page for 100,000 steps must stay smaller than twice its log, so no step carries a full
-/// state. Every text — a line of a rendered state, an action, an effect — is stored once in a
-/// string table and referred to by number. A step holds its action, its effects, and its
-/// state as a *splice* of the previous step's lines (`[start, removed, inserted…]`, or `0`
-/// when nothing changed); every ``checkpointInterval`` steps the page also holds the full
-/// list of lines, so the page's script rebuilds any state from the checkpoint before it with
-/// at most that many splices. Screens are deduplicated the same way: a screen is a list of
+/// state. A state travels as the log's own currency: canonical JSON. A step holds the patch
+/// (``StatePatch``) from the state before it, made from the two states' canonical bytes, and
+/// the page holds a whole state now and then (a *checkpoint*: once the patches since the last
+/// one outweigh the state, or after ``maximumStepsBetweenCheckpoints``), so its script
+/// rebuilds any state from the checkpoint before it and renders it as fields when the step is
+/// opened, never up front. Every canonical JSON value is held once in the string table, as is
+/// every other text; screens are deduplicated the same way: a screen is a list of
 /// widget numbers, a step names its screen.
 struct TimelineBuilder<R: Reducer, Screen: TimelineScreenRenderer>
 where
   R.State: Equatable & Encodable,
   Screen.State == R.State, Screen.Action == R.Action, Screen.Effect == R.Effect
 {
-  /// How many steps lie between two full states in the page.
-  static var checkpointInterval: Int { 100 }
+  /// The most steps between two whole states in the page: the most patches its script applies
+  /// to show a step.
+  static var maximumStepsBetweenCheckpoints: Int { 1000 }
 
   private(set) var stepCount = 0
   private var strings = Interner()
-  /// Encodes each state in canonical JSON: the page shows the state's bytes as fields
-  /// (``CanonicalJSONText``), never a walk of the host's values. The current form, whatever
-  /// form the log was written in: a log of an earlier form shows the same page.
+  /// Encodes a state in canonical JSON when the replay did not keep its bytes: the current
+  /// form, whatever form the log was written in, so a log of an earlier form shows the same
+  /// page.
   private let encoder: CanonicalJSONEncoder
   private var partIDs: [TimelineScreenJSON.Part: Int] = [:]
   /// The number of a part with a long run, by its JSON as the page holds it (the run shared):
@@ -34,16 +36,17 @@ where
   private var screenTexts: [String] = []
   private var lastScreen: (screen: TimelineScreen, id: Int)?
   private var renderer: Screen?
-  private var lines: [Int]
-  /// The canonical bytes ``internLines(of:bytes:)`` rendered last, and their lines.
-  private var lastBytes: (bytes: [UInt8], lines: [Int]) = ([], [])
+  /// The canonical JSON of the state after the last step (or before the first).
+  private var stateBytes: [UInt8]
+  /// The patch bytes since the last whole state the page holds, and the steps.
+  private var sinceCheckpoint = (bytes: 0, steps: 0)
 
   private var sequenceColumn = ""
   private var originColumn = ""
   private var actionColumn = ""
   private var actionJSONColumn = ""
   private var effectsColumn = ""
-  private var spliceColumn = ""
+  private var patchColumn = ""
   private var screenColumn = ""
   private var clockColumn = ""
   private var sinceColumn = ""
@@ -56,11 +59,12 @@ where
   private var notes: [String] = []
   private var hasTimes = false
   private var lastStep: (actionID: Int, effectIDs: [Int], time: Duration?)?
-  /// Boolean fields that turned true, by their line without the value: when and at which step.
-  private var flagsRaised: [String: (time: Duration, number: Int)] = [:]
+  /// Boolean fields that turned true, by their path: when and at which step.
+  private var flagsRaised: [[String]: (time: Duration, number: Int)] = [:]
+  /// `[step index, value number]` of each whole state after the initial one.
   private var checkpoints: [String] = []
   private var gaps: [String] = []
-  private var initialLines: [Int] = []
+  private var initialState = 0
   private var initialScreen: Int?
   /// The renderer's facts about the log's initial state, for the page's header.
   let facts: [TimelineFact]
@@ -69,10 +73,9 @@ where
     facts = screen?.facts(about: initialState) ?? []
     renderer = screen
     renderer?.reset(to: initialState)
-    encoder = CanonicalJSONEncoder(remembersLeaves: true)
-    lines = []
-    lines = internLines(of: initialState)
-    initialLines = lines
+    encoder = CanonicalJSONEncoder()
+    stateBytes = Self.canonicalBytes(of: initialState, encoder: encoder)
+    self.initialState = value(stateBytes)
     if let renderer { initialScreen = internScreen(renderer.screen(for: initialState)) }
   }
 
@@ -106,26 +109,34 @@ where
     JSONText.appendArray(effectIDs, to: &effectsColumn)
     addTime(texts.time, separator: separator)
 
-    spliceColumn += separator
-    var changed = (removed: [Int](), inserted: [Int]())
-    // Rendered from its canonical bytes at every step, never skipped on the host's `==`: an
-    // unchanged state splices as "0".
-    let newLines = internLines(of: transition.stateAfter, bytes: texts.stateBytes)
-    changed = appendSplice(from: lines, to: newLines)
-    lines = newLines
+    // Compared by their canonical bytes at every step, never skipped on the host's `==`: an
+    // unchanged state has no patch (-1).
+    let newBytes = texts.stateBytes ?? canonicalBytes(of: transition.stateAfter)
+    var changes: [StatePatch.Change] = []
+    if newBytes == stateBytes {
+      patchColumn += separator + "-1"
+    } else {
+      let patch = StatePatch.patch(from: stateBytes, to: newBytes)
+      patchColumn += separator + String(value(patch))
+      changes = StatePatch.changes(in: patch) ?? []
+      sinceCheckpoint.bytes += patch.count
+      sinceCheckpoint.steps += 1
+      stateBytes = newBytes
+    }
     let repeats =
       gap == nil && lastStep?.actionID == actionID && lastStep?.effectIDs == effectIDs
-      && onlyNumbersDiffer(changed.removed, changed.inserted)
+      && !changes.isEmpty && changes.allSatisfy(\.setsANumber)
     repeatsColumn += repeats ? "1" : "0"
     addCheck(check)
     if let time = texts.time {
-      noteFlags(changed, time: time, number: transition.sequenceNumber)
+      noteFlags(changes, time: time, number: transition.sequenceNumber)
     }
     lastStep = (actionID, effectIDs, texts.time)
-    if stepCount % Self.checkpointInterval == 0 {
-      var checkpoint = ""
-      JSONText.appendArray(lines, to: &checkpoint)
-      checkpoints.append(checkpoint)
+    if sinceCheckpoint.bytes >= max(stateBytes.count, 1024)
+      || sinceCheckpoint.steps >= Self.maximumStepsBetweenCheckpoints
+    {
+      checkpoints.append("[\(stepCount),\(value(stateBytes))]")
+      sinceCheckpoint = (0, 0)
     }
 
     if renderer != nil {
@@ -139,30 +150,38 @@ where
   /// Records transitions dropped before the step that comes next (or at the end of the log).
   mutating func addGap(_ gap: TimelineGap, resumedState: R.State) {
     renderer?.reset(to: resumedState)
+    stateBytes = canonicalBytes(of: resumedState)
+    sinceCheckpoint = (0, 0)
     var json = "{\"before\":\(stepCount),\"line\":\(gap.line),\"count\":\(gap.dropped),"
     if let text = gap.text { json += "\"mark\":\"launch\",\"text\":" + JSONText.string(text) + "," }
-    json += "\"lines\":"
-    JSONText.appendArray(internLines(of: resumedState), to: &json)
-    gaps.append(json + "}")
+    gaps.append(json + "\"resumed\":\(value(stateBytes))}")
   }
 
-  /// The lines of `state`'s canonical JSON (``CanonicalJSONText``), as string-table numbers.
-  ///
-  /// - Parameter bytes: `state`'s canonical JSON in the current form, when the replay has it.
-  mutating func internLines(of state: R.State, bytes: [UInt8]? = nil) -> [Int] {
-    let texts: [String]
+  /// The number of `bytes`, a canonical JSON value (a state, a patch), in the string table: the
+  /// page's script parses it when a step needs it, keeping every number and string as
+  /// written, and a long string in it is kept once with the other texts that hold it.
+  private mutating func value(_ bytes: [UInt8]) -> Int {
+    strings.id(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// `state`'s canonical JSON in the current form; for a state that has none, a JSON string
+  /// that says why, which the page shows in its place.
+  private func canonicalBytes(of state: R.State) -> [UInt8] {
+    Self.canonicalBytes(of: state, encoder: encoder)
+  }
+
+  private static func canonicalBytes(
+    of state: R.State, encoder: CanonicalJSONEncoder
+  ) -> [UInt8] {
     do {
-      let bytes = try bytes ?? encoder.encode(state)
-      // The same bytes as the last state's render the same lines: a step that changed nothing.
-      if bytes == lastBytes.bytes { return lastBytes.lines }
-      texts = CanonicalJSONText.lines(bytes) ?? [""]
-      lastBytes.bytes = bytes
+      return try encoder.encode(state)
     } catch {
-      texts = ["(no canonical JSON: \(CanonicalJSON.failure(error, encoding: R.State.self)))"]
-      lastBytes.bytes = []
+      var bytes: [UInt8] = []
+      JSONString.append(
+        "(no canonical JSON: \(CanonicalJSON.failure(error, encoding: R.State.self)))",
+        escaping: .encoder, to: &bytes)
+      return bytes
     }
-    lastBytes.lines = texts.map { strings.id($0) }
-    return lastBytes.lines
   }
 
   private mutating func internScreen(_ screen: TimelineScreen) -> Int {
@@ -201,23 +220,6 @@ where
     }
     lastScreen = (screen, id)
     return id
-  }
-
-  /// `[start, removed, inserted…]` between two line lists: the common head and tail are kept.
-  ///
-  /// - Returns: The lines removed and the lines inserted.
-  private mutating func appendSplice(
-    from old: [Int], to new: [Int]
-  ) -> (removed: [Int], inserted: [Int]) {
-    let (head, tail) = old.commonEnds(with: new)
-    let removed = old.count - head - tail
-    let inserted = new[head..<(new.count - tail)]
-    if removed == 0, inserted.isEmpty {
-      spliceColumn += "0"
-      return ([], [])
-    }
-    JSONText.appendArray([head, removed] + inserted, to: &spliceColumn)
-    return (Array(old[head..<(head + removed)]), Array(inserted))
   }
 
   // MARK: - Rows: labels, times, repeats, checks
@@ -269,46 +271,27 @@ where
     }
   }
 
-  /// Whether the changed lines differ in their digits only: a counter ticked, nothing else.
-  private func onlyNumbersDiffer(_ removed: [Int], _ inserted: [Int]) -> Bool {
-    guard removed.count == inserted.count else { return false }
-    func shape(_ id: Int) -> String {
-      var shape = ""
-      for character in strings.text(id) where !(character.isNumber && shape.last == "#") {
-        shape.append(character.isNumber ? "#" : character)
-      }
-      return shape
-    }
-    return zip(removed, inserted).allSatisfy { shape($0) == shape($1) }
-  }
-
   /// Notes how long a boolean field was true when it turns false again: how long the spinner
   /// ran (`isLoading`), how long a lockout lasted (`isLocked`).
-  private mutating func noteFlags(
-    _ changed: (removed: [Int], inserted: [Int]), time: Duration, number: Int
-  ) {
-    func flags(_ ids: [Int]) -> [String: Bool] {
-      var result: [String: Bool] = [:]
-      for id in ids {
-        let text = strings.text(id)
-        let value = text.hasSuffix(": true,") || text.hasSuffix(": true")
-        guard value || text.hasSuffix(": false,") || text.hasSuffix(": false") else { continue }
-        result[String(text.prefix { $0 != ":" })] = value
-      }
-      return result
-    }
-    let before = flags(changed.removed)
-    for (field, value) in flags(changed.inserted) where before[field] == !value {
-      if value {
-        flagsRaised[field] = (time, number)
-      } else if let raised = flagsRaised.removeValue(forKey: field) {
-        let name = field.drop { $0 == " " }
+  private mutating func noteFlags(_ changes: [StatePatch.Change], time: Duration, number: Int) {
+    for change in changes {
+      switch change.value {
+      case Self.trueBytes?:
+        flagsRaised[change.path] = (time, number)
+      case Self.falseBytes?:
+        guard let raised = flagsRaised.removeValue(forKey: change.path) else { continue }
+        let name = change.name
         let note =
           "\(name) was true for \((time - raised.time).inWords) (from #\(raised.number))"
         notes.append("[\(stepCount),\(strings.id(note))]")
+      default:
+        continue
       }
     }
   }
+
+  private static var trueBytes: [UInt8] { Array("true".utf8) }
+  private static var falseBytes: [UInt8] { Array("false".utf8) }
 
   /// The long runs the strings and screen parts share (``TimelinePage/runs``).
   var runs: [String] { strings.runs }
@@ -320,13 +303,11 @@ where
       "{\"number\":[\(sequenceColumn)],\"sender\":" + JSONText.string(originColumn)
       + ",\"actionID\":[\(actionColumn)],\"actionJSON\":[\(actionJSONColumn)]"
       + ",\"effectIDs\":[\(effectsColumn)]"
-      + ",\"splice\":[\(spliceColumn)],\"screen\":[\(screenColumn)]"
+      + ",\"changes\":[\(patchColumn)],\"screen\":[\(screenColumn)]"
       + ",\"repeats\":" + JSONText.string(repeatsColumn)
       + (isCheckedStepByStep ? ",\"recording\":" + JSONText.string(recordingColumn) : "")
       + (hasTimes ? ",\"clock\":[\(clockColumn)],\"since\":[\(sinceColumn)]" : "") + "}"
     let labelFields = labels.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
-    var initial = ""
-    JSONText.appendArray(initialLines, to: &initial)
     return [
       ("featureName", JSONText.string(feature)),
       ("createdAt", JSONText.string(created)),
@@ -337,10 +318,9 @@ where
       ),
       ("stepCount", String(stepCount)),
       ("strings", strings.json()),
-      ("initial", initial),
+      ("initial", String(initialState)),
       ("initialScreen", initialScreen.map(String.init) ?? "null"),
       ("steps", stepFields),
-      ("every", String(Self.checkpointInterval)),
       ("checkpoints", "[" + checkpoints.joined(separator: ",") + "]"),
       ("parts", "[" + partTexts.joined(separator: ",") + "]"),
       ("screens", "[" + screenTexts.joined(separator: ",") + "]"),

@@ -29,7 +29,10 @@
   if (runs.length > 0) { data.parts = data.parts.map(expanded); }
   var steps = data.steps;
   var n = data.stepCount;
-  var every = data.every;
+  // The canonical JSON values (states, patches) are texts too, parsed when a step needs them;
+  // the steps after each whole state, for finding the one before a step.
+  var values = S;
+  var checkpointSteps = data.checkpoints.map(function (pair) { return pair[0]; });
   var verify = data.verify || { status: 'clean' };
   var divergedAt = verify.status === 'diverged' ? verify.index : -1;
   // From the first divergence on, how each step compares with the recording: 's' the same,
@@ -58,7 +61,6 @@
   var expanded = new Set();
   var lineStart = null;
   var tailRows = [];
-  var cache = new Map();
   var collapsed = new Set();
   var lower = new Array(S.length);
 
@@ -71,53 +73,260 @@
     return node;
   }
 
-  // Control and invisible formatting characters are shown as \u{…}, never passed through.
-  var INVISIBLE = new RegExp('[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u00ad\\u061c' +
-    '\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff' +
-    '\\ufff9-\\ufffb]', 'g');
+  // Control, format, separator, surrogate, private-use and unassigned characters — the ones
+  // the package's Swift code calls invisible — are shown as \u{…}, never passed through.
+  var INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/gu;
 
   function visible(text) {
     return String(text).replace(INVISIBLE, function (c) {
-      return '\\u{' + c.charCodeAt(0).toString(16).toUpperCase() + '}';
+      return '\\u{' + c.codePointAt(0).toString(16).toUpperCase() + '}';
     });
   }
 
   function plural(count, word) { return count + ' ' + word + (count === 1 ? '' : 's'); }
 
-  // ---- States: a checkpoint every `every` steps, splices in between.
+  // ---- Canonical JSON, read so that nothing changes: a value is a node, and a leaf (a
+  // number, string, true, false or null) is its text as written, so no number is rounded and
+  // no string re-spelled. An object is {m: [[key as written, node], …]} in the log's key
+  // order, an array {a: [node, …]}.
 
-  function applySplice(lines, splice) {
-    if (splice === 0) { return lines; }
-    var result = lines.slice(0, splice[0]);
-    for (var k = 2; k < splice.length; k++) { result.push(splice[k]); }
-    return result.concat(lines.slice(splice[0] + splice[1]));
+  function parseJSON(text) {
+    var i = 0;
+    function string() {
+      var start = i++;
+      while (i < text.length && text.charAt(i) !== '"') { i += text.charAt(i) === '\\' ? 2 : 1; }
+      i++;
+      return text.slice(start, i);
+    }
+    function value() {
+      var c = text.charAt(i);
+      var close;
+      if (c === '{' || c === '[') {
+        var node = c === '{' ? { m: [] } : { a: [] };
+        close = c === '{' ? '}' : ']';
+        i++;
+        while (i < text.length && text.charAt(i) !== close) {
+          if (node.m) {
+            var key = string();
+            i++;
+            node.m.push([key, value()]);
+          } else {
+            node.a.push(value());
+          }
+          if (text.charAt(i) === ',') { i++; }
+        }
+        i++;
+        return node;
+      }
+      if (c === '"') { return string(); }
+      var start = i;
+      while (i < text.length && ',]}'.indexOf(text.charAt(i)) < 0) { i++; }
+      if (i === start) { throw new Error('not canonical JSON at ' + i); }
+      return text.slice(start, i);
+    }
+    return value();
   }
 
-  function remember(index, lines) {
-    if (cache.size >= CACHE_SIZE) { cache.delete(cache.keys().next().value); }
-    cache.set(index, lines);
+  var parsed = new Map();
+
+  // Value `id`, parsed (a few hundred are kept).
+  function valueNode(id) {
+    var node = parsed.get(id);
+    if (node === undefined) {
+      node = parseJSON(values[id]);
+      if (parsed.size >= 4 * CACHE_SIZE) { parsed.delete(parsed.keys().next().value); }
+      parsed.set(id, node);
+    }
+    return node;
   }
+
+  // The member of object `node` whose key is written `written` (quotes included), or undefined.
+  function memberWritten(node, written) {
+    for (var k = 0; node.m && k < node.m.length; k++) {
+      if (node.m[k][0] === written) { return node.m[k][1]; }
+    }
+    return undefined;
+  }
+
+  function memberOf(node, name) { return memberWritten(node, '"' + name + '"'); }
+
+  // Whether key `a` sorts before key `b` (both as written): by the UTF-8 bytes of the keys,
+  // as canonical JSON orders them.
+  var utf8 = new TextEncoder();
+  function keyPrecedes(a, b) {
+    var x = utf8.encode(JSON.parse(a));
+    var y = utf8.encode(JSON.parse(b));
+    for (var k = 0; k < x.length && k < y.length; k++) {
+      if (x[k] !== y[k]) { return x[k] < y[k]; }
+    }
+    return x.length < y.length;
+  }
+
+  // `patch` (a step's, parsed) applied to `node`. Containers made while applying (in `owned`)
+  // are changed in place; any other is copied first, so a state another step shows is never
+  // changed.
+  function applyPatch(node, patch, owned) {
+    function own(container) {
+      if (owned.has(container)) { return container; }
+      var copy = container.m ? { m: container.m.slice() } : { a: container.a.slice() };
+      owned.add(copy);
+      return copy;
+    }
+    function apply(target, at, k, op) {
+      var value = memberOf(op, 'value');
+      if (k === at.length) {
+        if (value !== undefined) { return value; }
+        var count = memberOf(op, 'count');
+        if (count === undefined || !target.a) { throw new Error('a patch does not apply'); }
+        var cut = own(target);
+        cut.a.length = Number(count);
+        return cut;
+      }
+      var part = at[k];
+      var last = k === at.length - 1;
+      if (target.m) {
+        var object = own(target);
+        var place = object.m.length;
+        for (var j = 0; j < object.m.length; j++) {
+          if (object.m[j][0] === part) {
+            if (last && memberOf(op, 'remove') !== undefined) {
+              object.m.splice(j, 1);
+            } else {
+              object.m[j] = [part, apply(object.m[j][1], at, k + 1, op)];
+            }
+            return object;
+          }
+          if (place === object.m.length && keyPrecedes(part, object.m[j][0])) { place = j; }
+        }
+        if (!last || value === undefined) { throw new Error('a patch reaches a missing member'); }
+        object.m.splice(place, 0, [part, value]);
+        return object;
+      }
+      if (target.a) {
+        var array = own(target);
+        var index = Number(part);
+        if (last && index === array.a.length && value !== undefined) {
+          array.a.push(value);
+        } else if (index < array.a.length) {
+          array.a[index] = apply(array.a[index], at, k + 1, op);
+        } else {
+          throw new Error('a patch reaches a missing element');
+        }
+        return array;
+      }
+      throw new Error('a patch reaches into a value that is not a container');
+    }
+    patch.a.forEach(function (op) { node = apply(node, memberOf(op, 'at').a, 0, op); });
+    return node;
+  }
+
+  // ---- States: the initial state, a whole state now and then (a checkpoint), and each
+  // step's patch from the state before it; a gap restarts from its own state.
+
+  var states = new Map();
+
+  function remember(map, index, value) {
+    if (map.size >= CACHE_SIZE) { map.delete(map.keys().next().value); }
+    map.set(index, value);
+  }
+
+  // The last checkpoint at or before step `index`: its position, or -1.
+  function checkpointBefore(index) {
+    var low = 0;
+    var high = checkpointSteps.length;
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (checkpointSteps[middle] <= index) { low = middle + 1; } else { high = middle; }
+    }
+    return low - 1;
+  }
+
+  function stateAt(index) {
+    if (index < 0) { return valueNode(data.initial); }
+    var known = states.get(index);
+    if (known) { return known; }
+    var node;
+    var start;
+    var before = states.get(index - 1);
+    if (before && !gapBefore.has(index)) {
+      node = before;
+      start = index;
+    } else {
+      var position = checkpointBefore(index);
+      if (position >= 0) {
+        node = valueNode(data.checkpoints[position][1]);
+        start = checkpointSteps[position] + 1;
+      } else {
+        node = valueNode(data.initial);
+        start = 0;
+      }
+    }
+    var owned = new Set();
+    for (var j = start; j <= index; j++) {
+      var gap = gapBefore.get(j);
+      if (gap) { node = valueNode(gap.resumed); }
+      if (steps.changes[j] >= 0) { node = applyPatch(node, valueNode(steps.changes[j]), owned); }
+    }
+    remember(states, index, node);
+    return node;
+  }
+
+  // ---- A value's lines, as `replay` prints a state: `key: value`, a key without its quotes
+  // when it is a plain name, array elements under their index, nested values indented by two
+  // spaces, every leaf as the log writes it.
+
+  function keyText(written) {
+    var inner = written.slice(1, -1);
+    return /^[A-Za-z0-9_]+$/.test(inner) ? inner : visible(written);
+  }
+
+  function appendLines(node, label, indent, lines) {
+    var prefix = indent + (label === null ? '' : label + ': ');
+    if (typeof node === 'string') {
+      lines.push(prefix + visible(node));
+      return;
+    }
+    var children = node.m || node.a;
+    var brackets = node.m ? ['{', '}'] : ['[', ']'];
+    if (children.length === 0) {
+      lines.push(prefix + brackets[0] + brackets[1]);
+      return;
+    }
+    lines.push(prefix + brackets[0]);
+    children.forEach(function (child, k) {
+      if (node.m) {
+        appendLines(child[1], keyText(child[0]), indent + '  ', lines);
+      } else {
+        appendLines(child, '[' + k + ']', indent + '  ', lines);
+      }
+    });
+    lines.push(indent + brackets[1]);
+  }
+
+  // The lines of `node`: an object's members are the lines themselves, without its braces.
+  function linesOf(node) {
+    var lines = [];
+    if (node.m && node.m.length > 0) {
+      node.m.forEach(function (member) { appendLines(member[1], keyText(member[0]), '', lines); });
+    } else {
+      appendLines(node, null, '', lines);
+    }
+    return lines;
+  }
+
+  var stateLineCache = new Map();
 
   function stateLines(index) {
-    if (index < 0) { return data.initial; }
-    var known = cache.get(index);
+    var known = stateLineCache.get(index);
     if (known) { return known; }
-    var lines;
-    var before = cache.get(index - 1);
-    if (before && index % every !== 0) {
-      lines = applySplice(before, steps.splice[index]);
-    } else {
-      var start = Math.floor(index / every) * every;
-      lines = data.checkpoints[start / every];
-      for (var j = start + 1; j <= index; j++) { lines = applySplice(lines, steps.splice[j]); }
-    }
-    remember(index, lines);
+    var lines = linesOf(stateAt(index));
+    remember(stateLineCache, index, lines);
     return lines;
   }
 
   function previousLines(index) {
     var gap = gapBefore.get(index);
-    return gap ? gap.lines : stateLines(index - 1);
+    return gap ? linesOf(valueNode(gap.resumed)) : stateLines(index - 1);
   }
 
   // ---- Line diff: common head and tail, a longest common subsequence in between.
@@ -195,7 +404,7 @@
       }
       var sign = row[0] === '-' ? '\u2212 ' : row[0] === '+' ? '+ ' : '  ';
       var className = row[0] === '-' ? 'del' : row[0] === '+' ? 'ins' : 'ctx';
-      container.appendChild(el('div', className, sign + S[row[1]]));
+      container.appendChild(el('div', className, sign + row[1]));
     });
   }
 
@@ -230,11 +439,9 @@
     return node;
   }
 
-  function textOf(id) { return S[id]; }
-
-  // `lines` are string numbers (a state's), or texts with `text` the identity (an action's);
-  // `scope` keeps what is folded in one tree apart from the other's.
-  function renderTree(container, lines, scope, text) {
+  // `lines` are a value's (``linesOf``); `scope` keeps what is folded in one tree apart from
+  // the other's.
+  function renderTree(container, lines, scope) {
     // What the person folded or opened in the tree shown until now, read from the tree itself
     // (a `toggle` event comes later, and can come after the next step's tree is drawn).
     container.querySelectorAll('details').forEach(function (shown) {
@@ -245,7 +452,7 @@
     var root = el('div', 'tree');
     var stack = [{ body: root, path: scope || '' }];
     lines.forEach(function (line) {
-      var content = (text || textOf)(line).replace(/^ +/, '');
+      var content = line.replace(/^ +/, '');
       var top = stack[stack.length - 1];
       if (stack.length > 1 && /^[)\]}]/.test(content)) {
         stack.pop().close.textContent = content;
@@ -272,73 +479,10 @@
 
   // ---- The action: the JSON the log records, and its lines as the tree shows them.
 
-  function same(text) { return text; }
-
   // The step's action as the log holds it (secrets as their masks), or null.
   function actionJSON(index) {
     var id = steps.actionJSON ? steps.actionJSON[index] : -1;
     return id >= 0 ? S[id] : null;
-  }
-
-  // The lines of a JSON text, indented for the tree: keys that are names lose their quotes,
-  // array elements are labelled [0], [1], … as the state's are, and every number, string and
-  // key keeps the spelling the log has (no parsing and printing again, which would round
-  // large numbers and reorder keys).
-  function jsonLines(text) {
-    var lines = [];
-    var stack = [];
-    var line = '';
-    var i = 0;
-    function pad() { return '  '.repeat(stack.length); }
-    // A value starts on a line of indentation only: in an array, it gets its index.
-    function beginValue() {
-      var top = stack[stack.length - 1];
-      if (top && top.array && /^ *$/.test(line)) { line += '[' + top.count++ + ']: '; }
-    }
-    while (i < text.length) {
-      var c = text.charAt(i);
-      if (c === '"') {
-        var end = i + 1;
-        while (end < text.length && text.charAt(end) !== '"') {
-          end += text.charAt(end) === '\\' ? 2 : 1;
-        }
-        var token = text.slice(i, end + 1);
-        i = end + 1;
-        if (text.charAt(i) === ':') {
-          line += (/^"[A-Za-z_$][A-Za-z0-9_$]*"$/.test(token) ? token.slice(1, -1) : token) + ': ';
-          i++;
-        } else {
-          beginValue();
-          line += token;
-        }
-        continue;
-      }
-      if (c === '{' || c === '[') {
-        beginValue();
-        var close = c === '{' ? '}' : ']';
-        if (text.charAt(i + 1) === close) {
-          line += c + close;
-          i += 2;
-          continue;
-        }
-        lines.push(line + c);
-        stack.push({ array: c === '[', count: 0 });
-        line = pad();
-      } else if (c === '}' || c === ']') {
-        if (line.trim()) { lines.push(line); }
-        stack.pop();
-        line = pad() + c;
-      } else if (c === ',') {
-        lines.push(line + ',');
-        line = pad();
-      } else if (c !== ' ' && c !== '\n') {
-        beginValue();
-        line += c;
-      }
-      i++;
-    }
-    if (line.trim()) { lines.push(line); }
-    return lines.map(visible);
   }
 
   function renderAction(index) {
@@ -348,7 +492,7 @@
     raw.textContent = json === null ? '' : visible(json);
     raw.hidden = json === null;
     if (json !== null) {
-      renderTree(tree, jsonLines(json), '/action', same);
+      renderTree(tree, linesOf(parseJSON(json)), '/action');
     } else {
       tree.replaceChildren(el('div', 'same', index < 0 ? 'No steps: the log has no action.'
         : 'The log\u2019s JSON for this action could not be written again (see the ' +
@@ -658,34 +802,61 @@
     return text;
   }
 
-  // The changed lines of step `index`, each as `path.to.field: value`, lower-cased: the lines
-  // the diff marks − or + inside the step's splice.
+  // The value at `at` (a patch's path) in `node`, or undefined.
+  function nodeAt(node, at) {
+    for (var k = 0; k < at.length && node !== undefined; k++) {
+      node = node.m ? memberWritten(node, at[k])
+        : node.a ? node.a[Number(at[k])] : undefined;
+    }
+    return node;
+  }
+
+  // What step `index` changed, each as `path.to.field: value`, lower-cased: the lines the
+  // diff marks − or + in each value its patch reaches (a patch may write a small object
+  // whole: only its lines that changed count).
   function changedTexts(index) {
-    var splice = steps.splice[index];
-    if (splice === 0) { return []; }
-    var before = stateLines(index - 1);
-    var after = stateLines(index);
-    var removed = before.slice(splice[0], splice[0] + splice[1]);
+    var id = steps.changes[index];
+    if (id < 0) { return []; }
+    var gap = gapBefore.get(index);
+    var node = gap ? valueNode(gap.resumed) : stateAt(index - 1);
+    var owned = new Set();
     var texts = [];
-    var p = splice[0];
-    var q = splice[0];
-    diffRows(removed, splice.slice(2)).forEach(function (row) {
-      if (row[0] === '-') { texts.push(pathText(before, p)); }
-      if (row[0] === '+') { texts.push(pathText(after, q)); }
-      if (row[0] !== '+') { p++; }
-      if (row[0] !== '-') { q++; }
+    valueNode(id).a.forEach(function (op) {
+      var at = memberOf(op, 'at').a;
+      var names = at.map(function (part) {
+        return part.charAt(0) === '"' ? keyText(part) : '[' + part + ']';
+      });
+      var label = names.length > 0 ? names[names.length - 1] : null;
+      var parent = names.slice(0, -1).join('.');
+      var before = [];
+      var after = [];
+      var old = nodeAt(node, at);
+      if (old !== undefined) { appendLines(old, label, '', before); }
+      node = applyPatch(node, { a: [op] }, owned);
+      var now = nodeAt(node, at);
+      if (now !== undefined) { appendLines(now, label, '', after); }
+      var prefix = parent ? parent + '.' : '';
+      var p = 0;
+      var q = 0;
+      diffRows(before, after).forEach(function (row) {
+        if (row[0] === '-') { texts.push(prefix + pathText(before, p)); }
+        if (row[0] === '+') { texts.push(prefix + pathText(after, q)); }
+        if (row[0] !== '+') { p++; }
+        if (row[0] !== '-') { q++; }
+      });
     });
-    return texts;
+    return texts.map(function (text) { return text.toLowerCase(); });
   }
 
   function indentOf(text) { return text.length - text.replace(/^ +/, '').length; }
 
+  // Line `position` of `lines` under the labels of the containers around it.
   function pathText(lines, position) {
-    var text = S[lines[position]];
+    var text = lines[position];
     var depth = indentOf(text);
     var names = [];
     for (var k = position - 1; k >= 0 && depth > 0; k--) {
-      var line = S[lines[k]];
+      var line = lines[k];
       var indent = indentOf(line);
       if (indent < depth && /[(\[{]$/.test(line)) {
         names.unshift(labelOf(line.slice(indent)));
@@ -693,7 +864,7 @@
       }
     }
     names.push(text.replace(/^ +/, ''));
-    return names.join('.').toLowerCase();
+    return names.join('.');
   }
 
   function parseQuery(text) {
@@ -1156,7 +1327,7 @@
       $('diff').appendChild(el('div', 'same', 'No state change.'));
       $('effects').appendChild(el('li', 'none', 'none'));
       if (hasScreens) { renderScreen($('screen'), data.initialScreen); }
-      renderTree($('state-tree'), data.initial);
+      renderTree($('state-tree'), linesOf(valueNode(data.initial)));
       renderAction(-1);
       renderRows();
     }
@@ -1166,6 +1337,12 @@
       selected: function () { return selected; },
       playing: function () { return playing; },
       useClock: function (replacement) { clock = replacement; },
+      // The lines the State tab shows for step `index` (-1: the initial state).
+      stateLines: function (index) {
+        return index < 0 ? linesOf(valueNode(data.initial)) : stateLines(index).slice();
+      },
+      // What the `state:` filter matches for step `index`.
+      changedTexts: function (index) { return changedTexts(index); },
       count: n,
       firstShownMs: performance.now()
     };

@@ -1,3 +1,4 @@
+import ActionLog
 import Foundation
 import Testing
 
@@ -119,36 +120,68 @@ struct TimelinePageData {
     return result
   }
 
-  /// The lines of the state before the first step.
-  var initialLines: [String] {
-    (json["initial"] as? [Int] ?? []).map { strings[$0] }
+  /// The canonical JSON values the page holds (states, patches) are texts in its table.
+  var values: [String] { strings }
+
+  /// The lines of value `id` (a state), as ``CanonicalJSONText`` renders them.
+  func lines(ofValue id: Int) -> [String] {
+    values.element(id).flatMap { CanonicalJSONText.lines(Array($0.utf8)) } ?? []
   }
 
-  /// The lines of the state after step `index`, rebuilt from checkpoints and splices; none,
-  /// with an issue recorded, when the page has no such step or a splice does not fit.
+  /// The lines of the state before the first step.
+  var initialLines: [String] { lines(ofValue: json["initial"] as? Int ?? -1) }
+
+  /// The lines of the state a gap resumes from.
+  func lines(ofGap gap: [String: Any]) -> [String] { lines(ofValue: gap["resumed"] as? Int ?? -1) }
+
+  /// The canonical JSON of the state after step `index`, rebuilt as the page's script
+  /// rebuilds it: from the whole state before it (the initial state, a checkpoint or a gap's)
+  /// and the patches after it; `nil`, with an issue recorded, when the page has no such step
+  /// or a patch does not apply.
+  func stateBytes(
+    after index: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [UInt8]? {
+    let patches = steps["changes"] as? [Int] ?? []
+    let values = self.values
+    guard index >= 0, index < patches.count else {
+      Issue.record("the page has no step \(index)", sourceLocation: sourceLocation)
+      return nil
+    }
+    let checkpoints = (json["checkpoints"] as? [[Int]] ?? []).filter { $0.first ?? .max <= index }
+    var start = 0
+    var base = json["initial"] as? Int ?? -1
+    if let last = checkpoints.last, last.count == 2 {
+      start = last[0] + 1
+      base = last[1]
+    }
+    let gapStates = Dictionary(
+      gaps.compactMap { gap in (gap["before"] as? Int).map { ($0, gap["resumed"] as? Int ?? -1) } },
+      uniquingKeysWith: { first, _ in first })
+    var state = StatePatch.Rebuilt(base: Array((values.element(base) ?? "").utf8)[...])
+    for step in start...max(start, index) where step <= index {
+      if let gapState = gapStates[step] {
+        state = StatePatch.Rebuilt(base: Array((values.element(gapState) ?? "").utf8)[...])
+      }
+      guard patches[step] >= 0 else { continue }
+      do {
+        try state.apply(Array((values.element(patches[step]) ?? "").utf8)[...])
+      } catch {
+        Issue.record(
+          "the patch of step \(step) does not apply: \(error.reason)",
+          sourceLocation: sourceLocation)
+        return nil
+      }
+    }
+    return state.bytes
+  }
+
+  /// The lines of the state after step `index` (see ``stateBytes(after:sourceLocation:)``);
+  /// none, with an issue recorded, when it cannot be rebuilt.
   func stateLines(
     after index: Int, sourceLocation: SourceLocation = #_sourceLocation
   ) -> [String] {
-    let every = max(1, json["every"] as? Int ?? 1)
-    let checkpoints = json["checkpoints"] as? [[Int]] ?? []
-    let splices = steps["splice"] as? [Any] ?? []
-    let start = index / every * every
-    guard index >= 0, var lines = text(checkpoints.element(start / every), sourceLocation)
-    else { return [] }
-    if start < index {
-      for step in (start + 1)...index {
-        guard let splice = splices.element(step) as? [Int] else { continue }
-        guard splice.count >= 2, splice[0] >= 0, splice[1] >= 0,
-          splice[0] + splice[1] <= lines.count
-        else {
-          Issue.record(
-            "splice \(splice) of step \(step) does not fit", sourceLocation: sourceLocation)
-          return []
-        }
-        lines.replaceSubrange(splice[0]..<(splice[0] + splice[1]), with: splice[2...])
-      }
-    }
-    return lines.compactMap(strings.element)
+    stateBytes(after: index, sourceLocation: sourceLocation).flatMap(CanonicalJSONText.lines)
+      ?? []
   }
 
   /// The widgets of the screen after step `index` (`nil` for a page without screens).
