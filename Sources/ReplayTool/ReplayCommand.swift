@@ -83,6 +83,10 @@ public struct ReplayCommand {
       try follow(url, options, output: output)
       return
     }
+    // A log in a folder that does not exist: said as every option says it, the path whole.
+    if let problem = MissingFolder.problem(of: options.file, option: nil) {
+      throw .usage(problem)
+    }
     var isFolder: ObjCBool = false
     let recording: FlightRecording?
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),

@@ -233,11 +233,12 @@ struct ActionLogReaderTests {
     #expect(result.error == .notText(line: 3))
   }
 
+  /// The path is named whole, as it was given (issue 49 §2: only its last part was).
   @Test func missingFile() throws {
     let folder = try TemporaryFolder()
+    let url = folder.file("nope.jsonl")
     #expect(
-      replay(folder.file("nope.jsonl")).error
-        == .ioError("cannot open 'nope.jsonl': No such file or directory"))
+      replay(url).error == .ioError("cannot open '\(url.path)': No such file or directory"))
   }
 
   @Test func headerInfoNeedsNoTypes() throws {

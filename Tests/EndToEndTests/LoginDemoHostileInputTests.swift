@@ -113,7 +113,25 @@ struct LoginDemoHostileInputTests {
     #expect(output.status == 2)
     #expect(
       output.stderr
-        == "replay: I/O error: cannot open 'nope?]0;T?': No such file or directory\n")
+        == "replay: I/O error: cannot open 'nope\\u{1B}]0;T\\u{7}': No such file or directory\n")
+  }
+
+  /// A log in a folder that does not exist is refused as every option refuses such a path: the
+  /// path whole, exit status 2, and a log in a nested folder named whole too.
+  @Test func replayNamesTheWholePathOfALogItCannotRead() async throws {
+    let folder = try TemporaryFolder()
+    let missingFolder = folder.file("gone").path + "/rec.jsonl"
+    let refused = try await DemoProcess.run([missingFolder], tool: "replay")
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "replay: '\(missingFolder)': the folder '\(folder.file("gone").path)' does not exist\n")
+    let missingFile = folder.file("rec.jsonl").path
+    let missing = try await DemoProcess.run([missingFile], tool: "replay")
+    #expect(missing.status == 2)
+    #expect(
+      missing.stderr
+        == "replay: I/O error: cannot open '\(missingFile)': No such file or directory\n")
   }
 
   @Test func recordingOverTheScriptIsRefused() async throws {

@@ -53,7 +53,8 @@ final class LineReader {
 
   init(url: URL, maximumLineLength: Int) throws(ActionLogError) {
     self.maximumLineLength = max(1, maximumLineLength)
-    let name = Sanitized.name(url.lastPathComponent)
+    // The path as it was given (a URL made from a typed path keeps it as its relative path).
+    let name = Sanitized.path(url.relativePath)
     // Non-blocking, so that opening a FIFO with no writer returns instead of waiting for one;
     // only regular files are read, and reading them never blocks either way.
     let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
