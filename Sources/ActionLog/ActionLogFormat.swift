@@ -25,8 +25,9 @@ import StateStore
 ///
 /// A step line (no `kind` key) records one reduced action: its sequence number, when it was
 /// sent (milliseconds since recording started), who sent it,
-/// the action, the effects the reducer returned, and the ``StateDigest`` of the state after
-/// it. Every `checkpointInterval`-th step also carries the full state after it, in canonical
+/// the action, the effects the reducer returned, the values the reducer read (`inputs`, on a
+/// step that read the date, a new id or a random number: ``StateStore/StepInputs``), and the
+/// ``StateDigest`` of the state after it. Every `checkpointInterval`-th step also carries the full state after it, in canonical
 /// JSON, under `checkpoint`; every other step its `patch`, what the action changed in the state
 /// (specified in the "Action logs and replay" article), so a reader rebuilds the recorded state
 /// of every step (``ActionLogReader/recordedState()``):
@@ -114,6 +115,10 @@ public enum ActionLogFormat {
     case action
     /// Step: the effects the reducer returned.
     case effects
+    /// Step: the values the reducer read (``StateStore/StepInputs``: the date, new ids, random
+    /// numbers), on steps that read any; missing in logs recorded before reducers had inputs,
+    /// which read none.
+    case inputs
     /// Step: the ``StateDigest`` of the state after the action, 16 hex digits. Header: the
     /// digest algorithm, ``ActionLogFormat/digestAlgorithm``.
     case digest

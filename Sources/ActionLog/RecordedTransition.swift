@@ -27,6 +27,9 @@ public struct RecordedTransition<State, Action, Effect> {
   public var action: Action
   /// The effects the reducer returned when it was recorded.
   public var effects: [Effect]
+  /// The values the reducer read when it was recorded (none in a log recorded before reducers
+  /// had inputs): a replay hands them back, in order.
+  public var inputs: StepInputs
   /// The ``StateDigest`` of the state after the action.
   public var digest: String
   /// The full state after the action, on checkpoint lines only.
@@ -41,11 +44,13 @@ public struct RecordedTransition<State, Action, Effect> {
   ///   - origin: Whether a user or an effect sent the action.
   ///   - action: The action.
   ///   - effects: The effects the reducer returned.
+  ///   - inputs: The values the reducer read; none by default.
   ///   - digest: The ``StateDigest`` of the state after the action.
   ///   - checkpoint: The full state after the action, for a checkpoint.
   public init(
     line: Int = 0, sequenceNumber: Int, time: Duration? = nil, origin: ActionOrigin,
-    action: Action, effects: [Effect], digest: String, checkpoint: State? = nil
+    action: Action, effects: [Effect], inputs: StepInputs = StepInputs(), digest: String,
+    checkpoint: State? = nil
   ) {
     self.line = line
     self.sequenceNumber = sequenceNumber
@@ -53,6 +58,7 @@ public struct RecordedTransition<State, Action, Effect> {
     self.origin = origin
     self.action = action
     self.effects = effects
+    self.inputs = inputs
     self.digest = digest
     self.checkpoint = checkpoint
   }
@@ -80,6 +86,7 @@ where State: Decodable, Action: Decodable, Effect: Decodable {
       origin: try container.decode(ActionOrigin.self, forKey: .origin),
       action: try container.decode(Action.self, forKey: .action),
       effects: try container.decode([Effect].self, forKey: .effects),
+      inputs: try container.decodeIfPresent(StepInputs.self, forKey: .inputs) ?? StepInputs(),
       digest: try container.decode(String.self, forKey: .digest),
       checkpoint: try container.decodeIfPresent(State.self, forKey: .checkpoint))
   }
@@ -127,11 +134,12 @@ where State: Encodable, Action: Encodable, Effect: Encodable {
     var fields = ActionLogFormat.KeyedFields<State>(encoder)
     try Self.writeFields(
       sequenceNumber: sequenceNumber, time: time, origin: origin, action: action,
-      effects: effects, digest: digest, patch: nil, checkpoint: checkpoint, to: &fields)
+      effects: effects, inputs: inputs, digest: digest, patch: nil, checkpoint: checkpoint,
+      to: &fields)
   }
 
   /// Appends the step line, without its newline, as the recorder writes it (see
-  /// `writeFields(sequenceNumber:time:origin:action:effects:digest:patch:checkpoint:to:)`).
+  /// `writeFields(sequenceNumber:time:origin:action:effects:inputs:digest:patch:checkpoint:to:)`).
   ///
   /// - Throws: ``ActionLogError/encodingFailed(_:)`` naming a type that cannot be encoded.
   package func appendLine(
@@ -147,7 +155,8 @@ where State: Encodable, Action: Encodable, Effect: Encodable {
       (fields: inout ActionLogFormat.LineWriter) throws(ActionLogError) in
       try Self.writeFields(
         sequenceNumber: sequenceNumber, time: time, origin: origin, action: action,
-        effects: effects, digest: digest, patch: nil, checkpoint: checkpointJSON, to: &fields)
+        effects: effects, inputs: inputs, digest: digest, patch: nil, checkpoint: checkpointJSON,
+        to: &fields)
     }
   }
 }
@@ -161,20 +170,22 @@ extension RecordedTransition where Action: Encodable, Effect: Encodable {
   /// ``encode(to:)`` the checkpoint itself (a ``RecordedTransition`` holds no patch).
   ///
   /// - Parameters:
+  ///   - inputs: The values the reducer read; written only when it read any.
   ///   - patch: The step's patch (`StatePatch`), for a step that is not a checkpoint.
   ///   - checkpoint: The state after the step, for a checkpoint step.
   ///   - fields: Where the fields go.
   /// - Throws: What `fields` throws.
   package static func writeFields<Sink: ActionLogFormat.Fields>(
     sequenceNumber: Int, time: Duration?, origin: ActionOrigin, action: Action,
-    effects: [Effect], digest: String, patch: Sink.JSON?, checkpoint: Sink.JSON?,
-    to fields: inout Sink
+    effects: [Effect], inputs: StepInputs, digest: String, patch: Sink.JSON?,
+    checkpoint: Sink.JSON?, to fields: inout Sink
   ) throws(Sink.Failure) {
     try fields.number(sequenceNumber, for: .seq)
     if let time { try fields.number(ActionLogFormat.milliseconds(time), for: .time) }
     try fields.text(origin.rawValue, for: .origin)
     try fields.value(action, for: .action)
     try fields.list(effects, for: .effects)
+    if !inputs.isEmpty { try fields.value(inputs, for: .inputs) }
     try fields.text(digest, for: .digest)
     if let patch { try fields.json(patch, for: .patch) }
     if let checkpoint { try fields.json(checkpoint, for: .checkpoint) }

@@ -18,6 +18,9 @@ public struct ReplayStep<R: Reducer> {
   public var transition: Transition<R.State, R.Action, R.Effect>
   /// The effects the log recorded for this step.
   public var recordedEffects: [R.Effect]
+  /// The values the log recorded the reducer reading at this step, which the replay handed it
+  /// back (what it read is the transition's ``StateStore/Transition/inputs``).
+  public var recordedInputs: StepInputs = StepInputs()
   /// The state digest the log recorded for this step.
   public var recordedDigest: String
   /// Whether the log holds a full state checkpoint for this step.

@@ -244,15 +244,19 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
         followsGap = true
       case .transition(let recorded):
         let before = state
-        let effects = reducer.reduce(into: &state, action: recorded.action)
-        let bytes = verifies ? try verify(recorded, effects: effects) : nil
+        // The reducer reads back the values the step recorded, in order.
+        var inputs = ReducerInputs(replaying: recorded.inputs)
+        let effects = reducer.reduce(into: &state, action: recorded.action, inputs: &inputs)
+        let bytes = verifies ? try verify(recorded, effects: effects, inputs: inputs) : nil
         stepCount += 1
         return ReplayStep(
           line: recorded.line, time: recorded.time,
           transition: Transition(
             sequenceNumber: recorded.sequenceNumber, origin: recorded.origin,
-            action: recorded.action, effects: effects, stateBefore: before, stateAfter: state),
+            action: recorded.action, effects: effects, inputs: inputs.read, stateBefore: before,
+            stateAfter: state),
           recordedEffects: recorded.effects,
+          recordedInputs: recorded.inputs,
           recordedDigest: recorded.digest,
           isCheckpoint: recorded.checkpoint != nil,
           followsGap: resetFollowsGap(),
@@ -264,8 +268,10 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     return nil
   }
 
-  /// Checks one step by its canonical bytes: the replayed state, encoded whole, has the digest
-  /// the step recorded, and the effects the reducer returned encode as the recorded ones. No
+  /// Checks one step: the reducer asked for the inputs the step recorded (the date if one is
+  /// recorded, as many ids and random numbers), and, by canonical bytes, the replayed state,
+  /// encoded whole, has the digest the step recorded, and the effects the reducer returned
+  /// encode as the recorded ones. No
   /// host's `==` takes part, so the first step whose bytes differ is the step where the replay
   /// began to differ from the recording. (The reader has checked that a checkpoint's state has
   /// its line's digest: a replayed state with that digest is the checkpoint's.)
@@ -273,13 +279,17 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   /// - Returns: The canonical bytes of the state and of the effects when ``keepsStateBytes``
   ///   is set, else `nil`.
   private func verify(
-    _ recorded: RecordedTransition<R.State, R.Action, R.Effect>, effects: [R.Effect]
+    _ recorded: RecordedTransition<R.State, R.Action, R.Effect>, effects: [R.Effect],
+    inputs: ReducerInputs
   ) throws(ActionLogError) -> (state: [UInt8], effects: [UInt8])? {
     func divergence(_ reason: String, _ diff: String?) -> ActionLogError {
       .divergence(
         step: recorded.sequenceNumber, action: Dump.renderOneLine(recorded.action), reason: reason,
         diff: diff.map { $0 + "\n(recorded: \u{2212}, replayed: +)" })
     }
+    // First: a reducer that asked for other inputs than recorded went another way at this
+    // step, whatever its state shows.
+    if let mismatch = inputs.replayMismatch { throw divergence(mismatch, nil) }
     let bytes = keepsStateBytes ? try canonicalBytes(of: state) : nil
     let digest: UInt64
     if let bytes { digest = StateDigest.fnv1a(bytes) } else { digest = try self.digest(of: state) }

@@ -153,6 +153,9 @@ final class TypedEdit<Root, Value: FieldValue>: EditStorage {
 /// store.send(.edit(.set(\.email, to: "ada@example.com")))
 /// ```
 ///
+/// Match an edit by its field's key path, which the compiler checks — `edit.is(\.email)`, or
+/// `case .edit(\.email):` in a `switch` — rather than by its ``field`` name.
+///
 /// A field that is not declared in ``EditableFields/fields`` is a programming error: ``set(_:to:)``
 /// reports a ``RuntimeWarning`` (a failure inside a `TestStore`) and the edit changes nothing;
 /// encoding it throws, naming the key path, so a recorder stops before it rather than write a
@@ -210,6 +213,51 @@ public struct FieldEdit<Root: EditableFields>: Sendable, Hashable {
       return fields[index].name
     }
     return nil
+  }
+
+  /// Whether the edit sets the field at `keyPath`: the compiler checks the key path, where a
+  /// comparison of ``field`` with a name would not be.
+  ///
+  /// ```swift
+  /// case .edit(let edit) where edit.is(\.isComplete):
+  ///   edit.apply(to: &state)
+  ///   return [.sortCompletedTodos(after: .seconds(1))]
+  /// ```
+  ///
+  /// A key path that is not one of `Root.fields` is a programming error (no edit ever sets
+  /// it): a ``RuntimeWarning`` says so, and the answer is `false`.
+  ///
+  /// - Parameter keyPath: A field declared in `Root.fields`.
+  /// - Returns: Whether this edit sets that field.
+  @inlinable
+  public func `is`<Value: FieldValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable) -> Bool {
+    guard let name = Self.fieldName(at: keyPath) else {
+      RuntimeWarning.report(
+        "FieldEdit<\(Root.self)>.is(_:): the key path \(keyPath) is not one of "
+          + "\(Root.self).fields, so no edit sets it; declare it there")
+      return false
+    }
+    return storage.undeclared == nil && name == field
+  }
+
+  /// Matches an edit of the field at `keyPath` in a `switch`, as ``is(_:)`` does:
+  ///
+  /// ```swift
+  /// switch action {
+  /// case .edit(\.isComplete): …          // an edit of that field
+  /// case .todos(.row(_, .edit(\.description))): …
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: A field declared in `Root.fields`.
+  ///   - edit: The edit matched.
+  /// - Returns: Whether `edit` sets that field.
+  @inlinable
+  public static func ~= <Value: FieldValue>(
+    keyPath: WritableKeyPath<Root, Value> & Sendable, edit: FieldEdit
+  ) -> Bool {
+    edit.is(keyPath)
   }
 
   /// Writes the value into its field of `state`.

@@ -35,6 +35,17 @@ public final class Store<R: Reducer>: Observable {
   /// The reducer this store runs.
   public let reducer: R
 
+  /// Where the values its reducer reads come from — the date, new ids, random numbers (see
+  /// ``ReducerInputs``): ``InputSource/live`` by default, ``InputSource/controlled(_:)`` in a
+  /// test store. Each step hands the reducer inputs from here, and a controlled source counts
+  /// on across steps (its next id, its generator).
+  ///
+  /// ```swift
+  /// let store = Store(initialState: TodosState(), reducer: TodosReducer())
+  /// store.inputs = .controlled(ControlledInputs(now: launchDate))
+  /// ```
+  public var inputs: InputSource = .live
+
   @usableFromInline var currentState: R.State
   @usableFromInline let registrar = ObservationRegistrar()
   // Building `\Store<R>.state` on a generic class is slow; build it once.
@@ -181,12 +192,15 @@ public final class Store<R: Reducer>: Observable {
     // collection copies the collection.
     let before: R.State? = step.keepsStateBefore ? currentState : nil
     if step.tellsObservation { registrar.willSet(self, keyPath: stateKeyPath) }
-    let effects = reducer.reduce(into: &currentState, action: action)
+    var stepInputs = ReducerInputs(inputs)
+    let effects = reducer.reduce(into: &currentState, action: action, inputs: &stepInputs)
+    if let source = stepInputs.sourceAfterStep { inputs = source }
     if step.tellsObservation { registrar.didSet(self, keyPath: stateKeyPath) }
     if step.hasStateObservers { notifyStateObservers() }
     if step.hasSliceObservers { notifySliceObservers() }
     if step.hasTransitionObservers {
-      notifyTransitionObservers(step.sequenceNumber, action, origin, effects, before)
+      notifyTransitionObservers(
+        step.sequenceNumber, action, origin, effects, stepInputs.read, before)
     }
     if effects.isEmpty { return node }
     let node = node ?? EffectNode()
@@ -216,13 +230,14 @@ public final class Store<R: Reducer>: Observable {
     _ action: R.Action,
     _ origin: ActionOrigin,
     _ effects: [R.Effect],
+    _ inputs: StepInputs,
     _ before: R.State?
   ) {
     let observers = transitionObservers
     let after = currentState
     let step = StoreStep(
       sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
-      stateAfter: after)
+      inputs: inputs, stateAfter: after)
     for observer in observers {
       switch observer.callback {
       case .step(let callback):

@@ -25,6 +25,7 @@ public struct Transition<State, Action, Effect> {
   ///   - origin: Who sent the action.
   ///   - action: The action.
   ///   - effects: The effects the reducer returned.
+  ///   - inputs: The values the reducer read (``StepInputs``); none by default.
   ///   - stateBefore: The state before the action.
   ///   - stateAfter: The state after the action.
   public init(
@@ -32,13 +33,14 @@ public struct Transition<State, Action, Effect> {
     origin: ActionOrigin,
     action: Action,
     effects: [Effect],
+    inputs: StepInputs = StepInputs(),
     stateBefore: State,
     stateAfter: State
   ) {
     self.init(
       step: StoreStep(
         sequenceNumber: sequenceNumber, origin: origin, action: action, effects: effects,
-        stateAfter: stateAfter),
+        inputs: inputs, stateAfter: stateAfter),
       stateBefore: stateBefore)
   }
 
@@ -72,6 +74,11 @@ public struct Transition<State, Action, Effect> {
     get { step.effects }
     set { step.effects = newValue }
   }
+  /// The values the reducer read (``StoreStep/inputs``).
+  public var inputs: StepInputs {
+    get { step.inputs }
+    set { step.inputs = newValue }
+  }
   /// The state after the action (``StoreStep/stateAfter``).
   public var stateAfter: State {
     get { step.stateAfter }
@@ -98,6 +105,9 @@ public struct StoreStep<State, Action, Effect> {
   public var action: Action
   /// The effects the reducer returned, in order.
   public var effects: [Effect]
+  /// The values the reducer read from its ``ReducerInputs``: the date, new ids, random numbers.
+  /// An action log writes them in the step's line, so a replay hands back the same ones.
+  public var inputs: StepInputs
   /// The state right after the reducer ran.
   public var stateAfter: State
 
@@ -108,18 +118,21 @@ public struct StoreStep<State, Action, Effect> {
   ///   - origin: Whether the host or an effect sent it.
   ///   - action: The action reduced.
   ///   - effects: The effects the reducer returned.
+  ///   - inputs: The values the reducer read; none by default.
   ///   - stateAfter: The state right after the reducer ran.
   public init(
     sequenceNumber: Int,
     origin: ActionOrigin,
     action: Action,
     effects: [Effect],
+    inputs: StepInputs = StepInputs(),
     stateAfter: State
   ) {
     self.sequenceNumber = sequenceNumber
     self.origin = origin
     self.action = action
     self.effects = effects
+    self.inputs = inputs
     self.stateAfter = stateAfter
   }
 }

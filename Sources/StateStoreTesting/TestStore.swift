@@ -54,6 +54,23 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
   /// The store's current state (which may be ahead of the last assertion while effects run).
   public var state: R.State { store.state }
 
+  /// The values the reducer reads (``StateStore/ReducerInputs``), which the test controls: a
+  /// date it sets, ids `0, 1, 2, …` (``StateStore/ControlledInputs/id(_:)``), and a generator
+  /// seeded with 0. Set a field before a `send` to change what the next steps read.
+  ///
+  /// ```swift
+  /// store.inputs.now = Date(timeIntervalSince1970: 1_800_000_000)
+  /// store.inputs.nextID = 10          // the next new id is …-00000000000A
+  /// store.inputs.random = SeededGenerator(seed: 7)
+  /// ```
+  public var inputs: ControlledInputs {
+    get {
+      if case .controlled(let controlled) = store.inputs { return controlled }
+      return ControlledInputs()
+    }
+    set { store.inputs = .controlled(newValue) }
+  }
+
   let createdAt: FailureLocation
   let initialState: R.State
   let monitor: EffectMonitor?
@@ -100,6 +117,7 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
     column: Int = #column
   ) {
     self.store = Store(initialState: initialState, reducer: reducer)
+    store.inputs = .controlled(ControlledInputs())
     self.story = StoryRecorder()
     self.monitor = nil
     self.createdAt = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -131,6 +149,7 @@ public final class TestStore<R: Reducer> where R.State: Equatable {
     self.store = Store(
       initialState: initialState, reducer: reducer,
       handler: MonitoredHandler(base: handler, monitor: monitor))
+    store.inputs = .controlled(ControlledInputs())
     self.story = StoryRecorder()
     self.monitor = monitor
     self.createdAt = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)

@@ -1,7 +1,6 @@
 import ActionLog
 import Foundation
 import LoginFeature
-import LoginFeatureTesting
 import StateStore
 import Testing
 import ToolTestSupport

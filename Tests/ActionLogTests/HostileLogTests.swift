@@ -30,12 +30,11 @@ struct HostileLogTests {
     let folder = try TemporaryFolder()
     let pipe = folder.file("pipe.jsonl")
     try #require(mkfifo(pipe.path, 0o600) == 0)
+    // Each named by its whole path, as given.
     let notLogs = [
-      (pipe, "'pipe.jsonl' is a FIFO, not an action log"),
-      (
-        folder.url, "\(Sanitized.name(folder.url.lastPathComponent)) is a folder, not an action log"
-      ),
-      (URL(fileURLWithPath: "/dev/null"), "'null' is a device, not an action log"),
+      (pipe, "'\(pipe.path)' is a FIFO, not an action log"),
+      (folder.url, "\(Sanitized.path(folder.url.relativePath)) is a folder, not an action log"),
+      (URL(fileURLWithPath: "/dev/null"), "'/dev/null' is a device, not an action log"),
     ]
     for (url, message) in notLogs {
       #expect(throws: ActionLogError.ioError(message)) {

@@ -1,6 +1,6 @@
 import ActionLog
 import Foundation
-import LoginFeatureTesting
+import StateStore
 import Testing
 import ToolTestSupport
 

@@ -137,6 +137,46 @@ struct FieldEditTests {
     #expect(!edit.changesNothing(in: form))
   }
 
+  /// An edit is matched by its field's key path, which the compiler checks, in an `if` and
+  /// in a `switch` — at any depth of a pattern, and with key paths that share an offset.
+  @Test func anEditIsMatchedByTheKeyPathOfItsField() {
+    let edit = FieldEdit.set(\Form.acceptsTerms, to: true)
+    #expect(edit.is(\.acceptsTerms))
+    #expect(!edit.is(\.nickname))
+    #expect(FieldEdit.set(\Layout.inner.first, to: "x").is(\.inner.first))
+    #expect(!FieldEdit.set(\Layout.inner.first, to: "x").is(\.inner))
+    #expect(!FieldEdit.set(\Layout.inner, to: .init()).is(\.inner.first))
+    #expect(FieldEdit.set(\Layout.doubled, to: 2).is(\.doubled))
+
+    func matched(_ action: FormAction) -> String {
+      switch action {
+      case .edit(\.email): "email"
+      case .edit(\.password): "password"
+      case .edit: "another field"
+      }
+    }
+    #expect(matched(.edit(.set(\.email, to: "ada@example.com"))) == "email")
+    #expect(matched(.edit(.set(\.password, to: "Secr3t"))) == "password")
+    #expect(matched(.edit(.set(\.nickname, to: "Ada"))) == "another field")
+  }
+
+  @Test func matchingAnUndeclaredKeyPathIsAWarning() {
+    let warnings = WarningLog()
+    let undeclared = RuntimeWarning.$reporter.withValue(warnings.reporter) {
+      // Neither matches: the field is not declared, and neither is the edit's.
+      (
+        FieldEdit.set(\Form.nickname, to: "Ada").is(\.untracked),
+        FieldEdit.set(\Form.untracked, to: 1).is(\.untracked)
+      )
+    }
+    #expect(undeclared == (false, false))
+    #expect(warnings.messages.count == 3)
+    #expect(
+      warnings.messages.first
+        == "FieldEdit<Form>.is(_:): the key path \\Form.untracked is not one of Form.fields, "
+        + "so no edit sets it; declare it there")
+  }
+
   @Test func anUndeclaredFieldIsAWarningAndChangesNothing() {
     let warnings = WarningLog()
     let edit = RuntimeWarning.$reporter.withValue(warnings.reporter) {

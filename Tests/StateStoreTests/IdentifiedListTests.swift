@@ -31,6 +31,98 @@ struct IdentifiedListTests {
     }
   }
 
+  /// The writable position subscript on copies of one list: each copy's write gives its leaf a
+  /// new identity. Written into the shared leaf (or keeping its identity), `==` would skip the
+  /// leaf and call two different lists equal.
+  @Test func copiesWrittenThroughThePositionSubscriptDiffer() throws {
+    for count in [1, 10, 63, 64, 65, 200, 4_097] {
+      let shared = try IdentifiedList(
+        uniqueElements: (0..<count).map { Row(id: $0, name: "\($0)") })
+      for position in Set([0, count / 2, count - 1]) {
+        var one = shared
+        var two = shared
+        one[position].name = "right"
+        two[position].name = "wrong"
+        #expect(one != two, "\(count) rows, position \(position)")
+        #expect(one.array != two.array)
+        #expect(one[id: position]?.name == "right" && two[id: position]?.name == "wrong")
+        #expect(shared[position].name == "\(position)", "the shared list is unchanged")
+        #expect(one.ids == shared.ids, "a write keeps the ids")
+      }
+    }
+  }
+
+  @Test func aRowIsWrittenInPlaceThroughItsPosition() {
+    var list = Self.abc
+    list[1].name = "B"
+    list[2] = Row(id: 3, name: "C")
+    #expect(list.array == [Row(id: 1, name: "a"), Row(id: 2, name: "B"), Row(id: 3, name: "C")])
+    #expect(list.index(id: 3) == 2)
+
+    // Another id at a position is refused, whole: the list keeps its row and ids.
+    let warnings = WarningLog()
+    RuntimeWarning.$reporter.withValue(warnings.reporter) {
+      list[0] = Row(id: 9, name: "x")
+      list[0].id = 2
+    }
+    #expect(list.array == [Row(id: 1, name: "a"), Row(id: 2, name: "B"), Row(id: 3, name: "C")])
+    #expect(list[id: 9] == nil)
+    #expect(
+      warnings.messages == [
+        "a row with the id 9 was set at position 0 of an IdentifiedList<IdentifiedListTests.Row>, "
+          + "where the row with the id 1 is; the list was left as it was.",
+        "a row with the id 2 was set at position 0 of an IdentifiedList<IdentifiedListTests.Row>, "
+          + "where the row with the id 1 is; the list was left as it was.",
+      ])
+  }
+
+  @Test func rowsAreRemovedAtOffsetsAsSwiftUIsOnDeleteAsks() {
+    var list: IdentifiedList<Row> = [Row(id: 1), Row(id: 2), Row(id: 3), Row(id: 4)]
+    list.remove(atOffsets: IndexSet([0, 2]))
+    #expect(list.ids == [2, 4])
+    #expect(list.index(id: 4) == 1)
+    #expect(list[id: 1] == nil && list[id: 3] == nil)
+    // Offsets outside the list, or given twice, are ignored.
+    list.remove(atOffsets: [1, 1, 7, -1])
+    #expect(list.ids == [2])
+    list.remove(atOffsets: [])
+    #expect(list.ids == [2])
+    let added = list.append(Row(id: 4))
+    #expect(added, "a removed id can come back")
+  }
+
+  @Test func filteringGivesAListWhereAListIsAsked() {
+    let list: IdentifiedList<Row> = [
+      Row(id: 1, name: "x"), Row(id: 2, name: "y"), Row(id: 3, name: "x"),
+    ]
+    let xs = list.filter { $0.name == "x" }
+    #expect(xs.ids == [1, 3])
+    #expect(xs.index(id: 3) == 1)
+    #expect(xs[id: 2] == nil)
+    // Where an array is asked for, the standard library's filter gives one.
+    let rows: [Row] = list.filter { $0.name == "x" }
+    #expect(rows == xs.array)
+    #expect(list.filter { _ in true } == list)
+    #expect(list.filter { _ in false }.isEmpty)
+  }
+
+  @Test func theIDsAreAViewThatFindsAnIDAtOnce() {
+    let list = Self.abc
+    let ids = list.ids
+    #expect(ids.contains(2) && !ids.contains(9))
+    #expect(ids.firstIndex(of: 3) == 2 && ids.firstIndex(of: 9) == nil)
+    #expect(ids == [1, 2, 3])
+    #expect(Array(ids) == [1, 2, 3])
+    #expect(ids.description == "[1, 2, 3]")
+    var other = list
+    other.remove(id: 2)
+    other.insert(Row(id: 2, name: "b"), at: 1)
+    #expect(other.ids == ids, "the same ids in the same order, whatever the history")
+    other.move(fromOffsets: [0], toOffset: 3)
+    #expect(other.ids != ids)
+    #expect(Set([ids, list.ids]).count == 1)
+  }
+
   @Test func rowsAreFoundByIDAndKeptInOrder() {
     var list = Self.abc
     #expect(list[id: 2]?.name == "b")

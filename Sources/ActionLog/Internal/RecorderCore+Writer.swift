@@ -184,7 +184,8 @@ extension RecorderCore {
           (fields: inout ActionLogFormat.LineWriter) throws(ActionLogError) in
           try RecordedTransition<State, Action, Effect>.writeFields(
             sequenceNumber: step.sequenceNumber, time: time, origin: step.origin,
-            action: step.action, effects: step.effects, digest: StateDigest.hex(after.digest),
+            action: step.action, effects: step.effects, inputs: step.inputs,
+            digest: StateDigest.hex(after.digest),
             patch: patch, checkpoint: isCheckpoint ? after.bytes : nil, to: &fields)
         }
       case .gap(let dropped, let state):

@@ -87,6 +87,9 @@ package struct StepLineLayout {
         origin: layout.origin,
         action: try values.action(from: slice(layout.action)),
         effects: try layout.effects.map { try values.effects(from: slice($0)) } ?? [],
+        inputs: try layout.inputs.map {
+          try values.decoder.decode(StepInputs.self, from: slice($0))
+        } ?? StepInputs(),
         digest: layout.digest,
         checkpoint: try layout.checkpoint.map {
           try values.decoder.decode(State.self, from: slice($0))
@@ -104,6 +107,8 @@ package struct StepLineLayout {
   var action: Range<Int>
   /// `nil` for `[]`.
   var effects: Range<Int>?
+  /// `nil` for a step that read no inputs.
+  var inputs: Range<Int>?
   var digest: String
   var patch: Range<Int>?
   var checkpoint: Range<Int>?
@@ -133,6 +138,11 @@ package struct StepLineLayout {
       guard let range = scanner.value() else { return nil }
       effects = range
     }
+    var inputs: Range<Int>?
+    if scanner.skip(Fragments.inputs) {
+      guard let range = scanner.value() else { return nil }
+      inputs = range
+    }
     guard scanner.skip(Fragments.digest), let digest = scanner.plainText(),
       scanner.skip(Fragments.quote)
     else { return nil }
@@ -149,7 +159,7 @@ package struct StepLineLayout {
     guard scanner.skip(Fragments.end), scanner.isAtEnd else { return nil }
     return StepLineLayout(
       sequenceNumber: number, time: time, origin: origin, action: action, effects: effects,
-      digest: digest, patch: patch, checkpoint: checkpoint)
+      inputs: inputs, digest: digest, patch: patch, checkpoint: checkpoint)
   }
 
   /// The fixed parts of a step line as the recorder writes it (the fields of
@@ -164,6 +174,7 @@ package struct StepLineLayout {
     static let effects = Array(Format.separator(.effects).utf8)
     /// Most steps return no effects.
     static let noEffects = Array("[]".utf8)
+    static let inputs = Array(Format.separator(.inputs).utf8)
     /// The digest is 16 hex digits, between quotes.
     static let digest = Array((Format.separator(.digest) + "\"").utf8)
     static let patch = Array(Format.separator(.patch).utf8)

@@ -98,8 +98,15 @@ public final class ChildFeature<
   ///   action: CaseKey(embed: TodosAction.todos) { if case .todos(let a) = $0 { a } else { nil } })
   /// ```
   ///
-  /// (Without `of:`, a child without effects leaves the parent's effect type to be spelled
-  /// out: nothing else in the declaration names it.)
+  /// Without `of:`, nothing in the declaration names the parent's effect type. Where the
+  /// context gives it — the declaration written inline in `forEach(_:row:)`, or given its type —
+  /// `ChildFeature(name, state:action:)` takes it from there; a declaration on its own is a
+  /// compile-time error that says to add `of:`:
+  ///
+  /// <!-- not output: printed by the Swift compiler -->
+  /// ```text
+  /// error: 'init(_:state:action:)' is unavailable: a child without effects cannot tell its parent's effect type: name a reducer of the parent with ChildFeature(name, of: ParentReducer.self, state: …, action: …)
+  /// ```
   ///
   /// - Parameters:
   ///   - name: The name of the place the child sits, unique among the parent's children.
@@ -164,6 +171,25 @@ public final class ChildFeature<
       + "\(ParentEffect.self) is \(parent.cancellation), not \(cancellation(of: effect)): "
       + "name the child after the case that carries its effects, or return "
       + "\(name).cancellation(of: effect) for that case"
+  }
+}
+
+extension ChildFeature where ParentEffect == Never, Effect == Never {
+  /// The declaration of a child without effects whose parent's effect type nothing names: a
+  /// compile-time error saying to add `of:` (see
+  /// ``init(_:of:state:action:)``). Swift picks it only when no other initializer applies:
+  /// where the context gives the parent's effect type (even `Never`), the declaration compiles.
+  @available(
+    *, unavailable,
+    message:
+      "a child without effects cannot tell its parent's effect type: name a reducer of the parent with ChildFeature(name, of: ParentReducer.self, state: …, action: …)"
+  )
+  public convenience init(
+    _ name: String,
+    state: WritableKeyPath<ParentState, State> & Sendable,
+    action: CaseKey<ParentAction, Action>
+  ) {
+    self.init(name, state: state, action: action, effect: CaseKey(embed: absurd, extract: absurd))
   }
 }
 

@@ -21,7 +21,7 @@ extension Reducer {
 }
 
 /// Two reducers over the same state, run in order: see ``Reducer/combined(with:)``.
-public struct CombinedReducers<First: Reducer, Second: Reducer>: Reducer
+public struct CombinedReducers<First: Reducer, Second: Reducer>: ReducerWithInputs
 where Second.State == First.State, Second.Action == First.Action, Second.Effect == First.Effect {
   @usableFromInline let first: First
   @usableFromInline let second: Second
@@ -36,11 +36,15 @@ where Second.State == First.State, Second.Action == First.Action, Second.Effect 
   /// - Parameters:
   ///   - state: The shared state.
   ///   - action: The action, given to both.
+  ///   - inputs: The store's inputs, passed to both: the second reads on where the first
+  ///     stopped.
   /// - Returns: The first reducer's effects, then the second's.
   @inlinable
-  public func reduce(into state: inout First.State, action: First.Action) -> [First.Effect] {
-    let effects = first.reduce(into: &state, action: action)
-    let more = second.reduce(into: &state, action: action)
+  public func reduce(
+    into state: inout First.State, action: First.Action, inputs: inout ReducerInputs
+  ) -> [First.Effect] {
+    let effects = first.reduce(into: &state, action: action, inputs: &inputs)
+    let more = second.reduce(into: &state, action: action, inputs: &inputs)
     if effects.isEmpty { return more }
     if more.isEmpty { return effects }
     return effects + more

@@ -80,7 +80,7 @@ extension Reducer {
 }
 
 /// A feature with a list of child features: see `forEach(_:row:)`.
-public struct ForEachRow<Parent: Reducer, Row: Reducer>: Reducer
+public struct ForEachRow<Parent: Reducer, Row: Reducer>: ReducerWithInputs
 where Row.State: Identifiable, Row.State.ID: Sendable {
   @usableFromInline let parent: Parent
   @usableFromInline let row: Row
@@ -99,9 +99,12 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   /// - Parameters:
   ///   - state: The parent's state.
   ///   - action: Any parent action.
+  ///   - inputs: The store's inputs, passed on to the row and the parent.
   /// - Returns: The row's embedded effects, then the parent's, then the dismissals.
   @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> [Parent.Effect] {
+  public func reduce(
+    into state: inout Parent.State, action: Parent.Action, inputs: inout ReducerInputs
+  ) -> [Parent.Effect] {
     // Only the list's structure and its positions are kept from before: a row that changes
     // in place copies neither (the rows themselves are never kept).
     let before =
@@ -111,7 +114,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     if let rowAction = extractAction(action) {
       let id = rowAction.id
       let rowEffects = state[keyPath: rows].update(id: id) {
-        row.reduce(into: &$0, action: rowAction.action)
+        row.reduce(into: &$0, action: rowAction.action, inputs: &inputs)
       }
       if let rowEffects {
         effects = rowEffects.isEmpty ? [] : embed(id, rowEffects)
@@ -119,7 +122,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
         reportMissingRow(id, action)
       }
     }
-    let parentEffects = parent.reduce(into: &state, action: action)
+    let parentEffects = parent.reduce(into: &state, action: action, inputs: &inputs)
     if effects.isEmpty {
       effects = parentEffects
     } else {

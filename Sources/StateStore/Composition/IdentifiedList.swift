@@ -54,8 +54,15 @@ public struct IdentifiedList<Element: Identifiable> {
     }
   }
 
-  /// The ids of the rows, in order.
-  public var ids: [Element.ID] { map(\.id) }
+  /// The ids of the rows, in order: a view of the list, made without copying anything, that
+  /// tells whether it contains an id in constant time.
+  ///
+  /// ```swift
+  /// todos.ids.contains(3)       // found by id, not by walking the rows
+  /// todos.ids == [2, 3]         // compared with an array of ids
+  /// Array(todos.ids)            // an array, when one is needed
+  /// ```
+  public var ids: IDs { IDs(list: self) }
 
   /// The rows as an array, in order.
   public var array: [Element] { elements.array }
@@ -96,8 +103,8 @@ public struct IdentifiedList<Element: Identifiable> {
   ///
   /// - Parameters:
   ///   - id: A row's id.
-  ///   - body: Changes the row; it must not change the row's id (a change of id is undone
-  ///     and reported as a ``RuntimeWarning``).
+  ///   - body: Changes the row; it must not change the row's id (a row whose id it changes is
+  ///     removed, so that no two rows share an id, and a ``RuntimeWarning`` says so).
   /// - Returns: What `body` returned, or `nil` when no row has `id`.
   @inlinable @discardableResult
   public mutating func update<Result>(
@@ -175,6 +182,47 @@ public struct IdentifiedList<Element: Identifiable> {
     positions[id] = nil
     rebuild(rows)
     return row
+  }
+
+  /// Removes the rows at `offsets`, keeping the others in order: what SwiftUI's `onDelete`
+  /// asks for.
+  ///
+  /// Offsets outside the list are ignored, and so is an offset given twice.
+  ///
+  /// ```swift
+  /// todos.remove(atOffsets: IndexSet([0, 2]))   // the first and the third row
+  /// ```
+  ///
+  /// - Parameter offsets: The positions of the rows to remove (an `IndexSet` will do).
+  public mutating func remove(atOffsets offsets: some Sequence<Int>) {
+    let removing = Set(offsets.filter { indices.contains($0) })
+    guard !removing.isEmpty else { return }
+    var rows: [Element] = []
+    rows.reserveCapacity(count - removing.count)
+    for (position, row) in enumerated() where !removing.contains(position) {
+      rows.append(row)
+    }
+    positions = [:]
+    rebuild(rows)
+  }
+
+  /// The rows for which `isIncluded` is true, in order, as a list of their own.
+  ///
+  /// ```swift
+  /// let done: IdentifiedList<Todo> = todos.filter(\.isComplete)
+  /// ```
+  ///
+  /// Where an array is expected, the standard library's `filter` gives one as before
+  /// (`let rows: [Todo] = todos.filter(\.isComplete)`).
+  ///
+  /// - Parameter isIncluded: Whether a row is kept.
+  /// - Returns: The kept rows; this list itself when every row is kept.
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> IdentifiedList {
+    let rows = try elements.array.filter(isIncluded)
+    if rows.count == count { return self }
+    var kept = IdentifiedList()
+    kept.rebuild(rows)
+    return kept
   }
 
   /// Removes every row for which `shouldBeRemoved` is true, keeping the others in order.
@@ -268,11 +316,106 @@ extension IdentifiedList: RandomAccessCollection {
   /// One past the position of the last row.
   @inlinable public var endIndex: Int { elements.count }
 
-  /// The row at `position`.
+  /// The row at `position`. Setting a row changes it in place: `todos[0].isComplete = true`.
+  ///
+  /// A row's id must stay its own: a row set with another id than the one at `position` is not
+  /// stored, and a ``RuntimeWarning`` says so (a failure in a `TestStore`), as for
+  /// ``subscript(id:)``. To give a row another id, remove it and insert the new row.
   ///
   /// - Parameter position: A position from 0 to `count - 1`.
-  @inlinable public subscript(position: Int) -> Element { elements[position] }
+  @inlinable public subscript(position: Int) -> Element {
+    get { elements[position] }
+    set {
+      let id = elements[position].id
+      guard newValue.id == id else {
+        rowRefused(newValue.id, at: position, holding: id)
+        return
+      }
+      // Only the path to the row is copied, and its leaf gets a new identity: a copy of the
+      // list that shared the leaf keeps the old rows and never compares equal by identity.
+      elements.modify(at: position) { $0 = newValue }
+    }
+  }
+
+  /// Reports a row set at `position` with an id that is not the row's there.
+  @usableFromInline func rowRefused(_ newID: Element.ID, at position: Int, holding id: Element.ID) {
+    RuntimeWarning.report(
+      "a row with the id \(Dump.renderOneLine(newID)) was set at position \(position) of an "
+        + "IdentifiedList<\(Dump.typeName(of: Element.self))>, where the row with the id "
+        + "\(Dump.renderOneLine(id)) is; the list was left as it was.",
+      advice: "A row keeps its id: remove the row and insert the new one to change it.")
+  }
 }
+
+extension IdentifiedList {
+  /// The ids of an ``IdentifiedList``'s rows, in order: see ``IdentifiedList/ids``.
+  public struct IDs: RandomAccessCollection, CustomStringConvertible {
+    @usableFromInline let list: IdentifiedList
+
+    @usableFromInline init(list: IdentifiedList) {
+      self.list = list
+    }
+
+    /// The position of the first id.
+    @inlinable public var startIndex: Int { 0 }
+    /// One past the position of the last id.
+    @inlinable public var endIndex: Int { list.count }
+
+    /// The id of the row at `position`.
+    ///
+    /// - Parameter position: A position from 0 to `count - 1`.
+    @inlinable public subscript(position: Int) -> Element.ID { list[position].id }
+
+    /// Whether a row has `id`, in constant time.
+    ///
+    /// - Parameter id: An id.
+    /// - Returns: Whether the list has a row with it.
+    @inlinable public func contains(_ id: Element.ID) -> Bool { list.positions[id] != nil }
+
+    /// The position of `id`, in constant time (``IdentifiedList/index(id:)``).
+    ///
+    /// - Parameter id: An id.
+    /// - Returns: Its position, or `nil` when no row has it.
+    @inlinable public func firstIndex(of id: Element.ID) -> Int? { list.positions[id] }
+
+    /// The ids, as an array prints them: `[1, 2, 3]`.
+    public var description: String { Array(self).description }
+
+    /// Whether `ids` are these ids, in this order.
+    ///
+    /// - Parameters:
+    ///   - lhs: A list's ids.
+    ///   - rhs: Ids in an array.
+    /// - Returns: Whether both hold the same ids in the same order.
+    public static func == (lhs: IDs, rhs: [Element.ID]) -> Bool {
+      lhs.elementsEqual(rhs)
+    }
+  }
+}
+
+extension IdentifiedList.IDs: Equatable {
+  /// Whether both hold the same ids in the same order.
+  ///
+  /// - Parameters:
+  ///   - lhs: A list's ids.
+  ///   - rhs: Another list's ids.
+  /// - Returns: Whether they are equal.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.list.structure === rhs.list.structure || lhs.elementsEqual(rhs)
+  }
+}
+
+extension IdentifiedList.IDs: Hashable {
+  /// Hashes the ids in order.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for id in self { hasher.combine(id) }
+  }
+}
+
+extension IdentifiedList.IDs: Sendable where Element: Sendable, Element.ID: Sendable {}
 
 extension IdentifiedList: ExpressibleByArrayLiteral {
   /// A list of the rows in the literal; a row whose id an earlier row has is left out, and a

@@ -149,7 +149,7 @@ extension Reducer {
 }
 
 /// A feature with an optional child feature: see `ifLet(_:child:)`.
-public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
+public struct IfLet<Parent: Reducer, Child: Reducer>: ReducerWithInputs {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
   @usableFromInline let feature:
@@ -189,9 +189,12 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
   /// - Parameters:
   ///   - state: The parent's state.
   ///   - action: Any parent action.
+  ///   - inputs: The store's inputs, passed on to the child and the parent.
   /// - Returns: The child's embedded effects, then the parent's, then the dismissal.
   @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> [Parent.Effect] {
+  public func reduce(
+    into state: inout Parent.State, action: Parent.Action, inputs: inout ReducerInputs
+  ) -> [Parent.Effect] {
     // One in-place projection per question, never a copy of the child's state: reading an
     // optional child through its key path copied it (retains, releases) on every action.
     var wasPresent = false
@@ -199,7 +202,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction = extractAction(action) {
       let childEffects: [Child.Effect]? = Self.modify(&state[keyPath: childPath]) {
         guard Self.isPresent(&$0) else { return nil }
-        return child.reduce(into: &$0!, action: childAction)
+        return child.reduce(into: &$0!, action: childAction, inputs: &inputs)
       }
       if let childEffects {
         wasPresent = true
@@ -211,7 +214,7 @@ public struct IfLet<Parent: Reducer, Child: Reducer>: Reducer {
     } else if dismissal != nil {
       wasPresent = Self.isPresent(&state[keyPath: childPath])
     }
-    let parentEffects = parent.reduce(into: &state, action: action)
+    let parentEffects = parent.reduce(into: &state, action: action, inputs: &inputs)
     if effects.isEmpty {
       effects = parentEffects
     } else {

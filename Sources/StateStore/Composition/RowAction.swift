@@ -15,11 +15,17 @@
 /// ``Dump``, test failures, action logs, `replay` and the timeline show it where it sits, as
 /// `TodosAction.todos[id: 3](TodoAction.checkBoxToggled)`. It encodes as
 /// `{"id":…,"action":…}`.
-public struct RowAction<ID: Hashable & Sendable, Action: Sendable>: Sendable {
-  /// The id of the row the action is for.
-  public var id: ID
-  /// The row's action.
-  public var action: Action
+///
+/// It is an enum of one case, so a parent matches a row's action with a pattern, the id and
+/// the action's own case included:
+///
+/// ```swift
+/// case .todos(.row(let id, .checkBoxToggled)): …
+/// case .todos(.row(_, .edit(\.isComplete))): …   // a row's field edit, by key path
+/// ```
+public enum RowAction<ID: Hashable & Sendable, Action: Sendable>: Sendable {
+  /// The action `action` of the row with id `id`: `.todos(.row(id, .checkBoxToggled))`.
+  case row(ID, Action)
 
   /// The action `action` of the row with id `id`.
   ///
@@ -27,25 +33,73 @@ public struct RowAction<ID: Hashable & Sendable, Action: Sendable>: Sendable {
   ///   - id: The row's id.
   ///   - action: The row's action.
   public init(id: ID, action: Action) {
-    self.id = id
-    self.action = action
+    self = .row(id, action)
   }
 
-  /// The action `action` of the row with id `id`: `.todos(.row(id, .checkBoxToggled))`.
-  ///
-  /// - Parameters:
-  ///   - id: The row's id.
-  ///   - action: The row's action.
-  /// - Returns: The row action.
-  public static func row(_ id: ID, _ action: Action) -> RowAction {
-    RowAction(id: id, action: action)
+  /// The id of the row the action is for.
+  public var id: ID {
+    get {
+      switch self {
+      case .row(let id, _): id
+      }
+    }
+    set {
+      switch self {
+      case .row(_, let action): self = .row(newValue, action)
+      }
+    }
+  }
+
+  /// The row's action.
+  public var action: Action {
+    get {
+      switch self {
+      case .row(_, let action): action
+      }
+    }
+    set {
+      switch self {
+      case .row(let id, _): self = .row(id, newValue)
+      }
+    }
   }
 }
 
 extension RowAction: Equatable where Action: Equatable {}
 extension RowAction: Hashable where Action: Hashable {}
-extension RowAction: Encodable where ID: Encodable, Action: Encodable {}
-extension RowAction: Decodable where ID: Decodable, Action: Decodable {}
+
+/// The keys of a ``RowAction``'s and a ``RowEffect``'s JSON: `{"id":…,"action":…}` and
+/// `{"id":…,"effect":…}`, as when they were structs (logs recorded then still read).
+enum RowCodingKeys: String, CodingKey {
+  case id
+  case action
+  case effect
+}
+
+extension RowAction: Encodable where ID: Encodable, Action: Encodable {
+  /// Encodes `{"id":…,"action":…}`.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever encoding the id or the action throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: RowCodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(action, forKey: .action)
+  }
+}
+
+extension RowAction: Decodable where ID: Decodable, Action: Decodable {
+  /// Decodes `{"id":…,"action":…}`.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when a key is missing or a value does not decode.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: RowCodingKeys.self)
+    self = .row(
+      try container.decode(ID.self, forKey: .id), try container.decode(Action.self, forKey: .action)
+    )
+  }
+}
 
 /// An effect of one row of a list of child features: the row's id and the row's own effect.
 ///
@@ -54,11 +108,12 @@ extension RowAction: Decodable where ID: Decodable, Action: Decodable {}
 ///
 /// Its ``cancellation`` is the row effect's own, in the row's namespace: two rows never cancel
 /// each other's work, and removing a row ends everything it started.
-public struct RowEffect<ID: Hashable & Sendable, Effect: StoreEffect>: StoreEffect {
-  /// The id of the row that returned the effect.
-  public var id: ID
-  /// The row's effect.
-  public var effect: Effect
+///
+/// Like ``RowAction``, it is an enum of one case, so a handler matches it with a pattern:
+/// `case .todos(.row(let id, .save)): …`.
+public enum RowEffect<ID: Hashable & Sendable, Effect: StoreEffect>: StoreEffect {
+  /// The effect `effect` of the row with id `id`: `.todos(.row(id, .save))`.
+  case row(ID, Effect)
 
   /// The effect `effect` of the row with id `id`.
   ///
@@ -66,18 +121,35 @@ public struct RowEffect<ID: Hashable & Sendable, Effect: StoreEffect>: StoreEffe
   ///   - id: The row's id.
   ///   - effect: The row's effect.
   public init(id: ID, effect: Effect) {
-    self.id = id
-    self.effect = effect
+    self = .row(id, effect)
   }
 
-  /// The effect `effect` of the row with id `id`: `.todos(.row(id, .save))`.
-  ///
-  /// - Parameters:
-  ///   - id: The row's id.
-  ///   - effect: The row's effect.
-  /// - Returns: The row effect.
-  public static func row(_ id: ID, _ effect: Effect) -> RowEffect {
-    RowEffect(id: id, effect: effect)
+  /// The id of the row that returned the effect.
+  public var id: ID {
+    get {
+      switch self {
+      case .row(let id, _): id
+      }
+    }
+    set {
+      switch self {
+      case .row(_, let effect): self = .row(newValue, effect)
+      }
+    }
+  }
+
+  /// The row's effect.
+  public var effect: Effect {
+    get {
+      switch self {
+      case .row(_, let effect): effect
+      }
+    }
+    set {
+      switch self {
+      case .row(let id, _): self = .row(id, newValue)
+      }
+    }
   }
 
   /// The row effect's cancellation, within the row's namespace.
@@ -88,8 +160,31 @@ public struct RowEffect<ID: Hashable & Sendable, Effect: StoreEffect>: StoreEffe
 
 extension RowEffect: Equatable where Effect: Equatable {}
 extension RowEffect: Hashable where Effect: Hashable {}
-extension RowEffect: Encodable where ID: Encodable, Effect: Encodable {}
-extension RowEffect: Decodable where ID: Decodable, Effect: Decodable {}
+
+extension RowEffect: Encodable where ID: Encodable, Effect: Encodable {
+  /// Encodes `{"id":…,"effect":…}`.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever encoding the id or the effect throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: RowCodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(effect, forKey: .effect)
+  }
+}
+
+extension RowEffect: Decodable where ID: Decodable, Effect: Decodable {
+  /// Decodes `{"id":…,"effect":…}`.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when a key is missing or a value does not decode.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: RowCodingKeys.self)
+    self = .row(
+      try container.decode(ID.self, forKey: .id), try container.decode(Effect.self, forKey: .effect)
+    )
+  }
+}
 
 /// How a row's id names the row's namespace of effects.
 enum RowNamespace {

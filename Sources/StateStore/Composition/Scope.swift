@@ -26,7 +26,7 @@
 /// ``Reducer/combined(with:)``; for a child that is not always there, use
 /// `ifLet(_:child:)`.
 public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Child: Reducer>:
-  Reducer
+  ReducerWithInputs
 {
   @usableFromInline let feature:
     ChildFeature<State, Action, Effect, Child.State, Child.Action, Child.Effect>
@@ -57,11 +57,15 @@ public struct Scope<State: Sendable, Action: Sendable, Effect: StoreEffect, Chil
   /// - Parameters:
   ///   - state: The parent's state; only the child's part changes.
   ///   - action: Any parent action.
+  ///   - inputs: The store's inputs, passed on to the child.
   /// - Returns: The child's effects, embedded in the parent's effect type.
   @inlinable
-  public func reduce(into state: inout State, action: Action) -> [Effect] {
+  public func reduce(
+    into state: inout State, action: Action, inputs: inout ReducerInputs
+  ) -> [Effect] {
     guard let childAction = extractAction(action) else { return [] }
-    let effects = child.reduce(into: &state[keyPath: childPath], action: childAction)
+    let effects = child.reduce(
+      into: &state[keyPath: childPath], action: childAction, inputs: &inputs)
     return feature.embed(effects)
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import LoginFeatureTesting
+import StateStore
 
 /// A damaged copy of a log, and where the damage starts.
 struct Mutant {

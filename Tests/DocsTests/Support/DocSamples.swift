@@ -37,6 +37,7 @@ enum DocSamples {
     "regression-test-source": regressionTestSource,
     "action-log-errors": actionLogErrors,
     "replay-divergence": replayDivergence,
+    "inputs-divergence": inputsDivergence,
     "gap-marker": gapMarker,
     "stopped-marker": stoppedMarker,
     "warning-marker": warningMarker,
@@ -302,6 +303,28 @@ enum DocSamples {
     do {
       _ = try Replayer(reducer: LoginReducer()).replay(
         ReplayProcess.fixtures.appendingPathComponent("login-divergent.jsonl"))
+      return "(the replay did not diverge)"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// Reducer inputs: a deck session whose second step's line lost the id it recorded.
+  static func inputsDivergence() async -> String {
+    do {
+      let folder = try TemporaryFolder()
+      let url = folder.file("deck.jsonl")
+      let store = Store(initialState: Deck(), reducer: DeckReducer())
+      let recorder = try store.record(to: url, feature: "deck")
+      store.send(.addTapped)
+      store.send(.addTapped)
+      await recorder.close()
+      var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        .map(String.init)
+      lines[2] = lines[2].replacingOccurrences(
+        of: #""ids":\[[^]]*\],"#, with: "", options: .regularExpression)
+      try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+      _ = try Replayer(reducer: DeckReducer()).replay(url)
       return "(the replay did not diverge)"
     } catch {
       return "\(error)"

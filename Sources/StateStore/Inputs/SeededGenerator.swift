@@ -1,10 +1,12 @@
 /// A fast, seeded random number generator (SplitMix64), so a random test can be replayed.
 ///
-/// Print the seed when a property fails; run again with the same seed to get the same values.
+/// A test store draws its reducers' random numbers from one (``ControlledInputs/random``), and
+/// a property test its values: print the seed when a property fails; run again with the same
+/// seed to get the same values.
 ///
 /// ```swift
 /// var random = SeededGenerator(seed: 42)
-/// let action = LoginActionGenerator().next(using: &random)
+/// let roll = Int.random(in: 1...6, using: &random)
 /// ```
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
