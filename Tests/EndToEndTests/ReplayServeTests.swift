@@ -8,69 +8,6 @@ import ToolTestSupport
 /// token is needed, and SIGTERM ends it with exit status 0.
 @Suite(.timeLimit(.minutes(2)))
 struct ReplayServeTests {
-  /// `replay --serve target` as a process: standard output as it arrives, and how it ended.
-  private final class Served: Sendable {
-    let pid: Int32
-    let stdout = Guarded("")
-    let stderr = Guarded("")
-    let status = Guarded<Int32?>(nil)
-
-    init(_ target: URL) throws {
-      let process = Process()
-      process.executableURL = try DemoProcess.executable("replay")
-      process.arguments = ["--serve", target.path]
-      process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
-      process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-      let out = Pipe()
-      let err = Pipe()
-      process.standardOutput = out
-      process.standardError = err
-      let status = self.status
-      process.terminationHandler = { ended in status.withLock { $0 = ended.terminationStatus } }
-      try ProcessRunner.starting { try process.run() }
-      pid = process.processIdentifier
-      for (pipe, text) in [(out, stdout), (err, stderr)] {
-        let handle = pipe.fileHandleForReading
-        Thread.detachNewThread {
-          while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            text.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
-          }
-        }
-      }
-    }
-
-    /// The port and token of the address it printed, once it has printed it.
-    func address(within timeout: Duration) async throws -> (port: UInt16, token: String) {
-      let deadline = ContinuousClock.now + timeout
-      while ContinuousClock.now < deadline {
-        let printed = stdout.withLock { $0 }
-        if let match = printed.firstMatch(
-          of: /at http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})\n/),
-          let port = UInt16(match.output.1)
-        {
-          return (port, String(match.output.2))
-        }
-        try await Task.sleep(for: .milliseconds(50))
-      }
-      throw DemoProcessError(
-        "replay --serve printed no address within \(timeout): \(stdout.withLock { $0 }) "
-          + stderr.withLock { $0 })
-    }
-
-    /// Stops it with SIGTERM and returns its exit status (killed after 10 s: then `nil`).
-    func stop() async throws -> Int32? {
-      kill(pid, SIGTERM)
-      for _ in 0..<200 {
-        if let ended = status.withLock({ $0 }) { return ended }
-        try await Task.sleep(for: .milliseconds(50))
-      }
-      kill(pid, SIGKILL)
-      return nil
-    }
-  }
-
   private static func demo(_ lines: [String], recording log: URL, in folder: URL) async throws {
     let script = folder.appendingPathComponent("s\(UUID().uuidString.prefix(8)).script")
     try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: script)
@@ -98,7 +35,7 @@ struct ReplayServeTests {
     let folder = try TemporaryFolder()
     defer { withExtendedLifetime(folder) {} }
     let log = folder.file("live.jsonl")
-    let served = try Served(log)
+    let served = try ServedReplay(log)
     var stopped = false
     defer { if !stopped { kill(served.pid, SIGKILL) } }
     let signIn = ["type username demo", "type password Secr3t", "tap login", "wait"]
@@ -134,5 +71,68 @@ struct ReplayServeTests {
     let errors = served.stderr.withLock { $0 }
     #expect(["", waiting].contains(errors), "\(errors)")
     #expect(!errors.contains(token))
+  }
+}
+
+/// `replay --serve target` as a process: standard output as it arrives, and how it ended.
+final class ServedReplay: Sendable {
+  let pid: Int32
+  let stdout = Guarded("")
+  let stderr = Guarded("")
+  let status = Guarded<Int32?>(nil)
+
+  init(_ target: URL) throws {
+    let process = Process()
+    process.executableURL = try DemoProcess.executable("replay")
+    process.arguments = ["--serve", target.path]
+    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let status = self.status
+    process.terminationHandler = { ended in status.withLock { $0 = ended.terminationStatus } }
+    try ProcessRunner.starting { try process.run() }
+    pid = process.processIdentifier
+    for (pipe, text) in [(out, stdout), (err, stderr)] {
+      let handle = pipe.fileHandleForReading
+      Thread.detachNewThread {
+        while true {
+          let chunk = handle.availableData
+          if chunk.isEmpty { break }
+          text.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+        }
+      }
+    }
+  }
+
+  /// The port and token of the address it printed, once it has printed it.
+  func address(within timeout: Duration) async throws -> (port: UInt16, token: String) {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      let printed = stdout.withLock { $0 }
+      if let match = printed.firstMatch(
+        of: /at http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})\n/),
+        let port = UInt16(match.output.1)
+      {
+        return (port, String(match.output.2))
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw DemoProcessError(
+      "replay --serve printed no address within \(timeout): \(stdout.withLock { $0 }) "
+        + stderr.withLock { $0 })
+  }
+
+  /// Stops it with SIGTERM and returns its exit status (killed after 10 s: then `nil`).
+  func stop() async throws -> Int32? {
+    kill(pid, SIGTERM)
+    for _ in 0..<200 {
+      if let ended = status.withLock({ $0 }) { return ended }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    kill(pid, SIGKILL)
+    return nil
   }
 }
