@@ -155,6 +155,36 @@ struct LoopbackServerTests {
     #expect(try await Self.pageRequest(server).status == 200)
   }
 
+  @Test func aClientReadingTheAnswerSlowlyIsCutOffAtTheDeadline() async throws {
+    var limits = LoopbackServer.Limits()
+    limits.writeDeadline = .seconds(1)
+    let (server, page) = try Self.served(limits: limits)
+    defer { server.stop() }
+    page.withLock { $0.html = Array(repeating: UInt8(ascii: "a"), count: 64 << 20) }
+    let port = server.port
+    // Reads 4 KiB every 50 ms, for 8 s at most: 640 KiB of the 64 MiB page. The socket
+    // buffers hold megabytes, so what tells is the server giving the connection up.
+    let (read, gaveUp) = try await RawHTTPClient.onThread { () -> (Int, Bool) in
+      let connection = try RawHTTPClient.Connection(port: port)
+      connection.send(
+        Array("GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
+      var total = 0
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      for _ in 0..<160 {
+        let count = buffer.withUnsafeMutableBytes {
+          recv(connection.descriptor, $0.baseAddress, $0.count, 0)
+        }
+        guard count > 0 else { break }
+        total += count
+        if total > 4096, server.openConnections == 0 { return (total, true) }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      return (total, false)
+    }
+    #expect(gaveUp, "the server was still writing after \(read) bytes read over 8 s")
+    #expect(try await Self.pageRequest(server).status == 200)
+  }
+
   @Test func twoHundredConnectionsAtOnceAreCappedAndTheServerGoesOn() async throws {
     var limits = LoopbackServer.Limits()
     limits.connections = 16

@@ -16,7 +16,8 @@ import StateStore
 /// It is bounded against clients that would hold it: at most ``Limits/connections`` at
 /// once (one more is closed as soon as it is accepted), a request head of at most
 /// ``Limits/headBytes`` (a larger one is answered 431), and the whole head within
-/// ``Limits/readDeadline`` (a client that sends it slowly is dropped without an answer). A
+/// ``Limits/readDeadline`` (a client that sends it slowly is dropped without an answer), the
+/// whole answer within ``Limits/writeDeadline`` (a client that reads it slowly is cut off). A
 /// request that announces a body is refused (a GET has none), so no body is ever read.
 ///
 /// What a request may see is ``handler``'s business: the server checks the shape of HTTP
@@ -30,7 +31,7 @@ final class LoopbackServer: Sendable {
     var headBytes = 16 * 1024
     /// How long a client may take to send its request head.
     var readDeadline: Duration = .seconds(2)
-    /// How long a client may take to read the response.
+    /// How long a client may take to read the whole response.
     var writeDeadline: Duration = .seconds(10)
   }
 
@@ -194,7 +195,6 @@ final class LoopbackServer: Sendable {
       _ = setsockopt(
         client, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
     #endif
-    Self.setTimeout(client, SO_SNDTIMEO, limits.writeDeadline)
     let response: Response
     switch readHead(client) {
     case .dropped:
@@ -307,13 +307,27 @@ final class LoopbackServer: Sendable {
     return handler(Request(method: "GET", path: decodedPath, query: query, headers: headers))
   }
 
+  /// Writes the answer within ``Limits/writeDeadline`` in all: a client that reads it slowly
+  /// (a little at a time, so every write makes some progress) is cut off at the deadline.
+  /// Not `WriteAll`: its loop has no deadline of its own.
   private func send(_ response: Response, to client: Int32) {
     var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
     for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
     head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
-    // A client that left or stopped reading: nothing to tell anyone.
-    guard WriteAll.write(head, to: client) == nil else { return }
-    _ = response.body.withUnsafeBytes { WriteAll.write($0, to: client) }
+    let bytes = Array(head.utf8) + response.body
+    let clock = ContinuousClock()
+    let deadline = clock.now + limits.writeDeadline
+    var offset = 0
+    while offset < bytes.count {
+      let left = deadline - clock.now
+      // A client that left, stopped reading or reads too slowly: nothing to tell anyone.
+      guard left > .zero else { return }
+      Self.setTimeout(client, SO_SNDTIMEO, left)
+      let written = bytes[offset...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
     // Lets the client read to the end before the socket closes (no reset on unread input).
     shutdown(client, Int32(SHUT_WR))
   }
