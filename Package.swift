@@ -48,7 +48,10 @@ let package = Package(
     // binary (`PackageResources`), so no bundle has to be found at run time.
     .target(
       name: "ReplayTool", dependencies: ["ActionLog", "StateStore"],
-      resources: [.embedInCode("Resources/timeline.js"), .embedInCode("Resources/timeline.css")]
+      resources: [
+        .embedInCode("Resources/timeline.js"), .embedInCode("Resources/timeline.css"),
+        .embedInCode("Resources/timeline-live.js"),
+      ]
     ),
     .executableTarget(
       name: "login-demo",

@@ -79,7 +79,7 @@ public struct ReplayCommand {
 
   private func replay(_ options: ReplayOptions, output: ReplayOutput) throws(ReplayFailure) {
     let url = URL(fileURLWithPath: options.file)
-    if options.follow {
+    if options.follow || options.serve {
       try follow(url, options, output: output)
       return
     }
@@ -142,15 +142,16 @@ public struct ReplayCommand {
 }
 
 extension ReplayCommand {
-  /// `--follow`: waits for the log (or the folder's first segment) to have a header, picks
-  /// the feature it names, and follows it.
+  /// `--follow` and `--serve`: waits for the log (or the folder's first segment) to have a
+  /// header, picks the feature it names, and follows it (printing, or serving its page).
   fileprivate func follow(
     _ url: URL, _ options: ReplayOptions, output: ReplayOutput
   ) throws(ReplayFailure) {
     // A log is recorded into a folder that exists: one that does not cannot get it. Paths are
     // named as they were typed.
     let typed = options.file
-    if let problem = MissingFolder.problem(of: typed, option: "--follow") {
+    let option = options.serve ? "--serve" : "--follow"
+    if let problem = MissingFolder.problem(of: typed, option: option) {
       throw .usage(problem)
     }
     var folder = false
@@ -191,7 +192,11 @@ extension ReplayCommand {
     guard let info, let feature = features.first(where: { $0.name == info.feature }) else {
       throw .unknownFeature(info?.feature ?? "", known: features.map(\.name))
     }
-    try feature.follow(url, folder, options, output)
+    if options.serve {
+      try feature.serve(url, folder, options, output)
+    } else {
+      try feature.follow(url, folder, options, output)
+    }
   }
 
   /// The header of the log at `url`, or of a folder's first segment whose header reads: the

@@ -16,6 +16,10 @@ struct ReplayOptions: Equatable {
   var html: String?
   /// Follow the log or folder as it is written, until Ctrl-C.
   var follow = false
+  /// Serve the timeline on loopback as the log is written, until Ctrl-C.
+  var serve = false
+  /// The port `--serve` listens on; one the system chooses when `nil`.
+  var port: UInt16?
   /// Print the usage text.
   var help = false
   /// The name the command calls itself in messages.
@@ -58,6 +62,17 @@ struct ReplayOptions: Equatable {
         "stops and when a new recording or launch begins (DIR: a flight",
         "recorder's folder, followed across its segments)",
       ]),
+    .init(
+      "--serve",
+      help: [
+        "serve the timeline page on 127.0.0.1 as the app writes the log or",
+        "folder, verified as it is read, until Ctrl-C: prints the address to",
+        "open (it holds this run's secret token); an open page shows new",
+        "steps as they are written",
+      ]),
+    .init(
+      "--port", value: "N", needs: "a port number",
+      help: ["with --serve: listen on port N (default: one the system chooses)"]),
     .init("--help", short: "-h", help: ["this text"]),
   ])
 
@@ -69,6 +84,7 @@ struct ReplayOptions: Equatable {
     usage: \(tool) [--verify] [--until N] [--state] FILE
            \(tool) --html OUT.html [--verify] FILE|DIR
            \(tool) --follow FILE|DIR
+           \(tool) --serve [--port N] FILE|DIR
            \(tool) --emit-test FILE
            \(tool) --help
 
@@ -92,6 +108,11 @@ struct ReplayOptions: Equatable {
     HTML file (replaced whole) or a device; a symbolic link or any other file is refused.
     The page is readable by its owner only (0600); logs over 64 MiB are refused (a page of
     them is more than a browser opens).
+
+    --serve prints the address to open and serves the page until Ctrl-C (then exit status
+    0). It answers this machine only (127.0.0.1), and only requests that carry the token in
+    that address. The page is made again from the whole log, verified, whenever the log
+    changes, and an open page shows the new steps; logs over 64 MiB stop being shown.
 
     Exit status: 0 success, 1 divergence under --verify or a write error, 2 bad usage or
     bad input.
@@ -117,6 +138,13 @@ struct ReplayOptions: Equatable {
     options.stateOnly = parsed.has("--state")
     options.emitTest = parsed.has("--emit-test")
     options.follow = parsed.has("--follow")
+    options.serve = parsed.has("--serve")
+    if let value = parsed.value(of: "--port") {
+      guard let port = UInt16(value), port > 0 else {
+        throw .usage("--port needs a port number from 1 to 65535, not \(Sanitized.name(value))")
+      }
+      options.port = port
+    }
     // The table refuses an empty path.
     options.html = parsed.value(of: "--html")
     if let value = parsed.value(of: "--until") {
@@ -137,6 +165,17 @@ struct ReplayOptions: Equatable {
       options.html != nil || options.emitTest || options.stateOnly || options.until != nil
     {
       throw .usage("--follow cannot be combined with --html, --emit-test, --until or --state")
+    }
+    if options.serve,
+      options.follow || options.html != nil || options.emitTest || options.stateOnly
+        || options.until != nil || options.verify
+    {
+      throw .usage(
+        "--serve cannot be combined with --follow, --html, --emit-test, --until, --state or "
+          + "--verify (it always verifies)")
+    }
+    if options.port != nil, !options.serve {
+      throw .usage("--port goes with --serve")
     }
     guard let file = files.first else {
       throw .usage("missing FILE: the action log to replay (see \(tool) --help)")

@@ -29,6 +29,9 @@ public struct ReplayableFeature: Sendable {
   /// `--follow`: the log or the folder (`true`) at the URL, as it is written.
   let follow:
     @MainActor @Sendable (URL, Bool, ReplayOptions, ReplayOutput) throws(ReplayFailure) -> Void
+  /// `--serve`: the log or the folder (`true`) at the URL, its page served as it is written.
+  let serve:
+    @MainActor @Sendable (URL, Bool, ReplayOptions, ReplayOutput) throws(ReplayFailure) -> Void
 
   /// Describes a feature whose logs are replayed with `reducer`; its HTML timeline shows the
   /// state tree of every step, without a mock screen.
@@ -100,6 +103,11 @@ public struct ReplayableFeature: Sendable {
       } else {
         try run.follow(url)
       }
+    }
+    self.serve = { url, isFolder, options, output throws(ReplayFailure) in
+      try TimelineRun(
+        reducer: reducer, feature: name, screen: renderer, options: options, output: output
+      ).serve(url, isFolder: isFolder)
     }
     self.replayFolder = { recording, options, output throws(ReplayFailure) in
       if options.html != nil {

@@ -25,10 +25,44 @@ where
   let screen: Screen?
   let options: ReplayOptions
   let output: ReplayOutput
+  /// Makes the page `replay --serve` serves (``TimelinePage/isLive``).
+  var isLive = false
 
   func run(_ url: URL) throws(ReplayFailure) {
     guard let path = options.html else { return }
-    let file = try TimelineOutputFile.make(path)
+    try report(try write(url, to: TimelineOutputFile.make(path)))
+  }
+
+  /// `replay --html OUT DIR`: one page across a flight recorder's segments and launches, each
+  /// launch and each rotated-out start marked where it happens.
+  ///
+  /// A divergence ends the page there, marked as its last row (a single log goes on past it
+  /// unverified; a folder's replay cannot). The exit status is 1 for it under `--verify`, 2
+  /// for a bad segment, after the page is written.
+  func run(_ recording: FlightRecording) throws(ReplayFailure) {
+    guard let path = options.html else { return }
+    try report(try write(recording, to: TimelineOutputFile.make(path)))
+  }
+
+  /// What writing a page found: the steps on it, the verdict `--html` prints, and the failure
+  /// it then ends with, if any.
+  struct Outcome {
+    var file: TimelineOutputFile
+    var steps: Int
+    var verdict: String
+    var failure: ReplayFailure?
+  }
+
+  private func report(_ outcome: Outcome) throws(ReplayFailure) {
+    output.print("wrote \(Sanitized.path(outcome.file.path)): \(outcome.verdict)")
+    if let failure = outcome.failure { throw failure }
+  }
+
+  /// Writes the page of the log at `url` to `file` and commits it.
+  ///
+  /// - Throws: Only when there is no page to show (a header that does not read) or it could
+  ///   not be written; what the replay found is the outcome's failure.
+  func write(_ url: URL, to file: TimelineOutputFile) throws(ReplayFailure) -> Outcome {
     let readOptions = ActionLogReadOptions(expectedFeature: feature)
     let replayer = Replayer(reducer: reducer)
     let session: ReplaySession<R>
@@ -115,7 +149,7 @@ where
         feature: feature, created: session.header.created.formatted(.iso8601),
         checkpointInterval: session.header.checkpointInterval),
       warnings: current.warnings, failure: failure, divergence: divergence?.json(),
-      runs: finished.runs)
+      runs: finished.runs, isLive: isLive)
     try write(page, to: file)
 
     let steps = Self.steps(stepCount)
@@ -127,22 +161,20 @@ where
     } else {
       verdict = "\(steps); every state and effect matches the recording"
     }
-    output.print("wrote \(Sanitized.path(file.path)): \(verdict)")
-    if let failure { throw .log(failure) }
-    if options.verify, let divergence {
-      throw ReplayFailure(message: divergence.headline, exitStatus: 1)
+    var outcome = Outcome(file: file, steps: stepCount, verdict: verdict)
+    if let failure {
+      outcome.failure = .log(failure)
+    } else if options.verify, let divergence {
+      outcome.failure = ReplayFailure(message: divergence.headline, exitStatus: 1)
     }
+    return outcome
   }
 
-  /// `replay --html OUT DIR`: one page across a flight recorder's segments and launches, each
-  /// launch and each rotated-out start marked where it happens.
-  ///
-  /// A divergence ends the page there, marked as its last row (a single log goes on past it
-  /// unverified; a folder's replay cannot). The exit status is 1 for it under `--verify`, 2
-  /// for a bad segment, after the page is written.
-  func run(_ recording: FlightRecording) throws(ReplayFailure) {
-    guard let path = options.html else { return }
-    let file = try TimelineOutputFile.make(path)
+  /// Writes the page of a flight recorder's folder to `file` and commits it; throws as
+  /// the one for a single log does.
+  func write(
+    _ recording: FlightRecording, to file: TimelineOutputFile
+  ) throws(ReplayFailure) -> Outcome {
     let replay = recording.replay(
       with: reducer, verify: true, options: ActionLogReadOptions(expectedFeature: feature))
     replay.keepsStateBytes = true
@@ -200,7 +232,7 @@ where
       fields: finished.json(
         feature: feature, created: (created ?? Date()).formatted(.iso8601), checkpointInterval: 0),
       warnings: [], otherWarnings: replay.warnings, failure: failure, divergence: nil,
-      runs: finished.runs)
+      runs: finished.runs, isLive: isLive)
     try write(page, to: file)
 
     let steps = Self.steps(stepCount)
@@ -212,10 +244,12 @@ where
     } else if failure != nil {
       verdict = "\(steps) in \(segments) before the bad input"
     }
-    output.print("wrote \(Sanitized.path(file.path)): \(verdict)")
-    guard let failure else { return }
-    if case .divergence = failure, !options.verify { return }
-    throw .log(failure)
+    var outcome = Outcome(file: file, steps: stepCount, verdict: verdict)
+    if let failure {
+      if case .divergence = failure, !options.verify { return outcome }
+      outcome.failure = .log(failure)
+    }
+    return outcome
   }
 
   private func write(_ page: TimelinePage, to file: TimelineOutputFile) throws(ReplayFailure) {

@@ -262,7 +262,7 @@ struct ReplayCommandTests {
   @Test func everyOptionTheHelpListsIsSuggestedForATypo() async throws {
     let help = try await ReplayProcess.run(["--help"]).stdout
     let options = HelpOptions.listed(in: help)
-    #expect(options.count == 7, "\(options)")
+    #expect(options.count == 9, "\(options)")
     for option in options {
       let typo = HelpOptions.typo(of: option)
       let run = try await ReplayProcess.run([typo, "login.jsonl"])

@@ -909,6 +909,53 @@ def lines(arguments, browser):
             "changed": changed}
 
 
+def live(arguments, browser):
+    """The page `replay --serve` serves, open while the log grows: a filter is typed and a step
+    picked, then each line of --append is written to the log, and the page must show its step
+    with the filter and the step kept. Reports how long each took to show, from the write."""
+    browser.events = []
+    browser.page("Page.navigate", {"url": arguments.url})
+    base = arguments.url.split("#")[0]
+
+    def ready():
+        try:
+            return browser.evaluate(
+                "document.readyState === 'complete' && document.body && "
+                "document.body.dataset.ready === 'true' && "
+                f"location.href.split('#')[0] === {json.dumps(base)} && timeline.count")
+        except DriverError:
+            return None  # reloading: no page to ask
+
+    deadline = time.monotonic() + browser.timeout
+    while not ready():
+        if time.monotonic() > deadline:
+            raise DriverError(f"the served page did not get ready: {browser.exceptions()[:1]}")
+        time.sleep(0.02)
+    before = browser.evaluate("timeline.count")
+    browser.evaluate("document.getElementById('filter').focus()")
+    browser.type_text(arguments.filter)
+    browser.evaluate("timeline.select(1)")
+    shown = []
+    with open(arguments.append, encoding="utf-8") as handle:
+        appended = [line for line in handle.read().splitlines(keepends=True) if line.strip()]
+    for line in appended:
+        expected = browser.evaluate("timeline.count") + 1
+        time.sleep(0.3)  # the page's question is waiting at the server
+        with open(arguments.log, "a", encoding="utf-8") as log:
+            log.write(line)
+        written = time.monotonic()
+        while (ready() or 0) < expected:
+            if time.monotonic() - written > 10:
+                raise DriverError(f"step {expected} did not show within 10 s")
+            time.sleep(0.005)
+        shown.append(round((time.monotonic() - written) * 1000))
+    return {"before": before, "after": browser.evaluate("timeline.count"),
+            "filter": browser.evaluate("document.getElementById('filter').value"),
+            "selected": browser.evaluate("timeline.selected()"),
+            "listInfo": browser.evaluate("document.getElementById('list-info').textContent"),
+            "shownMs": shown, "exceptions": browser.exceptions()}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--timeout", type=float, default=90, help="seconds for the whole run")
@@ -944,6 +991,11 @@ def main():
     benching = commands.add_parser("bench")
     benching.add_argument("page")
     benching.add_argument("--moves", type=int, default=200)
+    following = commands.add_parser("live")
+    following.add_argument("url")
+    following.add_argument("--log", required=True)
+    following.add_argument("--append", required=True, help="a file of the lines to write")
+    following.add_argument("--filter", default="username")
     arguments = parser.parse_args()
 
     executable = find_browser()
@@ -967,7 +1019,7 @@ def main():
         browser = Browser(executable, timeout=min(30, arguments.timeout), width=size[0],
                           height=size[1])
         run = {"check": check, "screenshot": screenshot, "bench": bench,
-               "lines": lines}[arguments.command]
+               "lines": lines, "live": live}[arguments.command]
         result = run(arguments, browser)
         result["browser"] = os.path.basename(executable)
         print(json.dumps(result, ensure_ascii=False, indent=1))

@@ -22,10 +22,14 @@ import StateStore
 ///   refused instead of waited on.
 /// - A symbolic link, a directory, any other existing file (a log, a source file) and any
 ///   other kind of file are refused: the page never clobbers what it did not write.
+/// - `replay --serve` writes its page to memory (``inMemory()``), to answer requests with.
 final class TimelineOutputFile {
   /// The path as given, for messages.
   let path: String
   private var destination: Destination?
+  /// The page written to memory, once committed (``inMemory()``).
+  private(set) var contents: [UInt8] = []
+  private var pending: [UInt8] = []
 
   /// Where the page goes.
   private enum Destination {
@@ -33,6 +37,8 @@ final class TimelineOutputFile {
     case file(ReplacementFile)
     /// A device or a pipe, written directly.
     case device(Int32)
+    /// Memory: ``contents`` once committed.
+    case memory
   }
 
   private var quoted: String { Sanitized.path(path) }
@@ -62,6 +68,11 @@ final class TimelineOutputFile {
     case .device, .pipe:
       return TimelineOutputFile(path: path, destination: .device(try openDevice(path)))
     }
+  }
+
+  /// A page written to memory: ``contents`` holds it once committed.
+  static func inMemory() -> TimelineOutputFile {
+    TimelineOutputFile(path: "the served page", destination: .memory)
   }
 
   /// Opens the device or pipe at `path` and checks that a device or a pipe is what was opened:
@@ -110,6 +121,8 @@ final class TimelineOutputFile {
       if let failure = WriteAll.write(text, to: descriptor) {
         throw .write("\(quoted): \(SystemError.message(failure))")
       }
+    case .memory:
+      pending += text.utf8
     case nil:
       throw .write("\(quoted): \(SystemError.message(EBADF))")
     }
@@ -149,6 +162,9 @@ final class TimelineOutputFile {
       } catch {
         throw .output("cannot replace \(quoted): \(error.message)")
       }
+    case .memory:
+      contents = pending
+      pending = []
     case nil:
       return
     }
@@ -159,6 +175,7 @@ final class TimelineOutputFile {
     switch destination.take() {
     case .file(let file): file.discard()
     case .device(let descriptor): PrivateFile.close(descriptor)
+    case .memory: pending = []
     case nil: return
     }
   }

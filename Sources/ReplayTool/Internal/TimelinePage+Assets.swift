@@ -9,4 +9,9 @@ extension TimelinePage {
   /// The page's style sheet (`Resources/timeline.css`): no fonts or images to fetch, system
   /// fonts only.
   static let style = String(decoding: PackageResources.timeline_css, as: UTF8.self)
+
+  /// The served page's second script (`Resources/timeline-live.js`): asks the server how many
+  /// steps the log has, and when it has more, loads the page again keeping the selected step,
+  /// the filter and the origin boxes.
+  static let liveScript = String(decoding: PackageResources.timeline_live_js, as: UTF8.self)
 }

@@ -23,6 +23,9 @@ struct TimelinePage {
   /// The long runs of text the page's strings share (``Interner/runs``), written one by one:
   /// they are most of a page of long values, and are never held as one JSON text.
   var runs: [String] = []
+  /// Served by `replay --serve`: the page also runs ``liveScript``, which asks the server for
+  /// new steps, and its policy lets it ask its own origin (`connect-src 'self'`).
+  var isLive = false
 
   /// The largest log a page is made of. A page holds a small multiple of its log, and a
   /// browser given a page of hundreds of megabytes does not open it at all (a 200 MB log made
@@ -50,11 +53,17 @@ struct TimelinePage {
   /// The `<meta name="generator">` the page carries.
   static let generator = "LoginStore replay --html"
 
-  /// The Content-Security-Policy of the page.
-  static var contentSecurityPolicy: String {
-    "default-src 'none'; script-src \(SHA256.contentSecurityPolicySource(of: script)); "
+  /// The Content-Security-Policy of the page written to a file.
+  static var contentSecurityPolicy: String { contentSecurityPolicy(live: false) }
+
+  /// The Content-Security-Policy of the page: written to a file, no network at all; served
+  /// (`live`), its two scripts and requests to the server that sent it, nothing else.
+  static func contentSecurityPolicy(live: Bool) -> String {
+    var scripts = SHA256.contentSecurityPolicySource(of: script)
+    if live { scripts += " " + SHA256.contentSecurityPolicySource(of: liveScript) }
+    return "default-src 'none'; script-src \(scripts); "
       + "style-src \(SHA256.contentSecurityPolicySource(of: style)); base-uri 'none'; "
-      + "form-action 'none'"
+      + "form-action 'none'" + (live ? "; connect-src 'self'; frame-ancestors 'none'" : "")
   }
 
   func write(to file: TimelineOutputFile) throws(ReplayFailure) {
@@ -76,7 +85,9 @@ struct TimelinePage {
       json += (index == 0 ? "" : ",") + JSONText.string(run)
       try flushIfLarge()
     }
-    try file.write(json + "]}</script>\n<script>" + Self.script + "</script>\n</body>\n</html>\n")
+    let live = isLive ? "<script>" + Self.liveScript + "</script>\n" : ""
+    try file.write(
+      json + "]}</script>\n<script>" + Self.script + "</script>\n" + live + "</body>\n</html>\n")
   }
 
   private var extraFields: [(String, String)] {
@@ -118,7 +129,7 @@ struct TimelinePage {
     <html lang="en">
     <head>
     <meta charset="utf-8">
-    <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+    <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy(live: isLive))">
     <meta name="generator" content="\(Self.generator)">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>\(HTMLText.escaped(feature)) log · replay timeline</title>
