@@ -36,28 +36,41 @@ struct ItemList: Reducer {
 @MainActor
 func recorderPressureScenarios(quick: Bool, folder: URL) async -> [BenchmarkResult] {
   // A quick run checks the report's shape in the suite's debug build, where the writer's
-  // encoding of a 1,000-item state is slow: fewer sends and one run, not three.
+  // encoding is slow: fewer sends, one run, not three, and small states (100 and 1,000 items)
+  // with a tenth of the buffer (800 KiB). As many of their transitions fit as 8 MiB holds of
+  // 1,000 and 10,000 items, so the writer falls behind after as many sends, for a tenth of the
+  // encoding (10,000 items encoded in a debug build were most of the suite's run of the bench).
+  let bufferSize = RecordingOptions.defaultBufferSize / (quick ? 10 : 1)
   var results = await worstSendScenarios(
-    ops: quick ? 300 : 20_000, runs: quick ? 1 : 3, folder: folder)
-  // A quick run (the suite's debug build) takes a 10,000-item state: encoding 100,000 items
-  // in a debug build was most of the suite's run of the bench.
+    items: quick ? 100 : 1_000, ops: quick ? 300 : 20_000, runs: quick ? 1 : 3,
+    bufferSize: bufferSize, folder: folder)
   results += await peakMemoryScenarios(
-    items: quick ? 10_000 : 100_000, ops: quick ? 50 : 1_000, folder: folder)
+    items: quick ? 1_000 : 100_000, ops: quick ? 50 : 1_000, bufferSize: bufferSize,
+    folder: folder)
   return results
 }
 
-/// Sends to a 1,000-item list as fast as the main actor can: each send is timed alone, and the
-/// row's ns/op is the slowest send of the run (the best of `runs` runs, like every other row's
-/// figure); the floor is the mean send without recording.
+/// The number `count` as the rows' names write it: `1,000`.
+private func itemCount(_ count: Int) -> String {
+  count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+}
+
+/// Sends to an `items`-item list as fast as the main actor can: each send is timed alone, and
+/// the row's ns/op is the slowest send of the run (the best of `runs` runs, like every other
+/// row's figure); the floor is the mean send without recording.
 @MainActor
-private func worstSendScenarios(ops: Int, runs: Int, folder: URL) async -> [BenchmarkResult] {
+private func worstSendScenarios(
+  items: Int, ops: Int, runs: Int, bufferSize: Int, folder: URL
+) async -> [BenchmarkResult] {
   let url = folder.appendingPathComponent("behind.jsonl")
-  let items = 1_000
   func run(recording: Bool) async -> (mean: Double, worst: Double, dropped: Int) {
     let store = Store(initialState: ItemList.State(count: items), reducer: ItemList())
     let recorder =
       recording
-      ? benchSetUp("record to \(url.path)") { try store.record(to: url, feature: "items") } : nil
+      ? benchSetUp("record to \(url.path)") {
+        try store.record(
+          to: url, feature: "items", options: RecordingOptions(bufferSize: bufferSize))
+      } : nil
     var worst = Duration.zero
     var total = Duration.zero
     for index in 0..<ops {
@@ -85,7 +98,7 @@ private func worstSendScenarios(ops: Int, runs: Int, folder: URL) async -> [Benc
       "store-bench: the writer kept up with \(ops) sends of a \(items)-item state; "
         + "the worst-send row did not measure a writer that is behind")
   }
-  let floorName = "record: Store.send, 1,000-item state, not recording"
+  let floorName = "record: Store.send, \(itemCount(items))-item state, not recording"
   return [
     BenchmarkResult(
       group: "actionlog", scenario: floorName, ops: ops, nanoseconds: floor * Double(ops),
@@ -102,15 +115,20 @@ private func worstSendScenarios(ops: Int, runs: Int, folder: URL) async -> [Benc
 /// system allows). The floor's peak MiB is the store's without recording; the target is on
 /// the recorded row's peak MiB.
 @MainActor
-private func peakMemoryScenarios(items: Int, ops: Int, folder: URL) async -> [BenchmarkResult] {
+private func peakMemoryScenarios(
+  items: Int, ops: Int, bufferSize: Int, folder: URL
+) async -> [BenchmarkResult] {
   let url = folder.appendingPathComponent("large.jsonl")
-  let size = items.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+  let size = itemCount(items)
   func run(recording: Bool) async -> (nanoseconds: Double, peak: Double, dropped: Int) {
     resetPeakRSS()
     let store = Store(initialState: ItemList.State(count: items), reducer: ItemList())
     let recorder =
       recording
-      ? benchSetUp("record to \(url.path)") { try store.record(to: url, feature: "items") } : nil
+      ? benchSetUp("record to \(url.path)") {
+        try store.record(
+          to: url, feature: "items", options: RecordingOptions(bufferSize: bufferSize))
+      } : nil
     let start = ContinuousClock.now
     for index in 0..<ops { store.send(.toggle(index * 7 % items)) }
     let elapsed = nanoseconds(ContinuousClock.now - start)

@@ -18,20 +18,11 @@ struct ActionLogMutationTests {
   private static let mutantsPerKind = 4
   private static let freshLogCount = 6
 
-  private static var seed: UInt64 {
-    if let text = ProcessInfo.processInfo.environment["LOGIN_PROPERTY_SEED"],
-      let seed = UInt64(text)
-    {
-      return seed
-    }
-    return UInt64.random(in: 0...UInt64.max)
-  }
-
   private static let readOptions = ActionLogReadOptions(
     expectedFeature: LoginReducer.actionLogFeature)
 
   @Test func mutatedLogsReplayOrFailWithACleanErrorAndKeepTheStepsBeforeTheDamage() async throws {
-    let seed = Self.seed
+    let seed = PropertySeed.current
     let folder = try TemporaryFolder()
     let logs = try Self.fixtureLogs() + (await Self.freshLogs(seed: seed, in: folder.url))
     var random = SeededGenerator(seed: seed)
@@ -72,14 +63,14 @@ struct ActionLogMutationTests {
         """
         Mutated logs broke the reader (seed \(seed)):
         \(failures.prefix(5).joined(separator: "\n"))
-        Reproduce with LOGIN_PROPERTY_SEED=\(seed).
+        \(PropertySeed.reproduction(seed))
         """)
     }
     #expect(mutants >= 500, "\(mutants) mutants")
     // Both outcomes come up, and the errors are of many kinds: the mutations reach the reader.
-    #expect(outcomes["success", default: 0] > 0)
+    #expect(outcomes["success", default: 0] > 0, "seed \(seed): \(outcomes)")
     for kind in ["malformedLine", "notText", "missingHeader", "unsupportedVersion", "divergence"] {
-      #expect(outcomes[kind, default: 0] > 0, "no mutant gave \(kind): \(outcomes)")
+      #expect(outcomes[kind, default: 0] > 0, "seed \(seed): no mutant gave \(kind): \(outcomes)")
     }
   }
 

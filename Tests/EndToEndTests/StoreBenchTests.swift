@@ -7,9 +7,8 @@ import ToolTestSupport
 /// shape of the report is.
 struct StoreBenchTests {
   @Test func quickJSONRunPrintsOneWellFormedRowPerScenario() async throws {
-    // A debug build of every scenario: about 20 s of CPU alone, at the lowest priority so the
-    // tests beside it keep theirs; it then gets the CPU only as the rest of the suite ends,
-    // which took 230 s on a loaded machine. The timeout only bounds a hang.
+    // A debug build of every scenario: about 8 s of CPU, at the lowest priority so the tests
+    // beside it keep theirs. The timeout only bounds a hang.
     let output = try await DemoProcess.run(
       ["--quick", "--json"], tool: "store-bench", timeout: 600, lowPriority: true)
     #expect(output.status == 0)

@@ -8,21 +8,16 @@ import ToolTestSupport
 /// Random, hostile action sequences through the reducer, checking its invariants after every
 /// step. Reproduce a failure with the seed it prints: `LOGIN_PROPERTY_SEED=<seed> swift test`.
 struct LoginReducerPropertyTests {
-  private static let sequences = 5_000
+  /// Sequences per rule set and run: a few seconds' worth. The seed is new at every run, so the
+  /// runs between them explore what one long run did (5,000 sequences took a minute).
+  private static let sequences = 400
+  /// The most sequences a run tries while the coverage below is not reached.
+  private static let maximumSequences = 5_000
   private static let maximumLength = 50
-
-  private static var seed: UInt64 {
-    if let text = ProcessInfo.processInfo.environment["LOGIN_PROPERTY_SEED"],
-      let seed = UInt64(text)
-    {
-      return seed
-    }
-    return UInt64.random(in: 0...UInt64.max)
-  }
 
   @Test(arguments: [CredentialRules.default, .email, .minimumLength(6)])
   func invariantsHoldAfterEveryStepOfRandomSequences(rules: CredentialRules) async {
-    let seed = Self.seed
+    let seed = PropertySeed.current
     var random = SeededGenerator(seed: seed)
     let generator = LoginActionGenerator()
     var steps = 0
@@ -32,16 +27,17 @@ struct LoginReducerPropertyTests {
     var endings: Set<String> = []
     let warnings = WarningLog()
     let allEndings: Set<String> = ["verified", "tooManyIncorrectCodes", "cancelled"]
-    // The random sequences, then more (up to three times as many) while an ending of the code
+    // The random sequences, then more (up to `maximumSequences`) while an ending of the code
     // step or a closed reset step has not come up: whether a given seed's first sequences
     // happen to reach one is luck (one CI run in many missed "tooManyIncorrectCodes"), whether
     // the generator can reach it at all is what the coverage checks below ask.
-    let planned = Self.sequences / 3 + 1
     var sequence = -1
     while true {
       sequence += 1
       let covered = endings == allEndings && resetClosings > 0
-      guard sequence < planned || (!covered && sequence < planned * 3) else { break }
+      guard sequence < Self.sequences || (!covered && sequence < Self.maximumSequences) else {
+        break
+      }
       // Seconds of work: the other tests' tasks get the two cores' threads between sequences.
       if sequence.isMultiple(of: 20) { await Task.yield() }
       // A third of the sequences start at the one-time-code step, as after a challenge, so
@@ -67,7 +63,7 @@ struct LoginReducerPropertyTests {
             """
             Invariant broken (seed \(seed), sequence \(sequence), step \(step)): \(violation)
             Action: \(Dump.render(action))
-            Reproduce with LOGIN_PROPERTY_SEED=\(seed).
+            \(PropertySeed.reproduction(seed))
             """)
           return
         }
@@ -81,7 +77,7 @@ struct LoginReducerPropertyTests {
     #expect(
       warnings.unexpectedMessages.isEmpty,
       "warnings other than for an absent child (seed \(seed)): \(warnings.unexpectedMessages)")
-    #expect(steps > Self.sequences / 3)
+    #expect(steps > Self.sequences, "seed \(seed)")
     // The code step is really exercised, to each of its three endings.
     #expect(codeSteps > steps / 50, "seed \(seed)")
     #expect(endings == allEndings, "seed \(seed), after \(sequence) sequences")

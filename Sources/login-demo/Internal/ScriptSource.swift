@@ -97,7 +97,8 @@ final class ScriptSource {
 
   private func fill() throws(DemoFailure) {
     let old = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+    // An array, not `repeatElement`, which a debug build appends element by element.
+    buffer.append(contentsOf: [UInt8](repeating: 0, count: Self.chunkSize))
     while true {
       let count = buffer.withUnsafeMutableBytes {
         read(descriptor, $0.baseAddress! + old, Self.chunkSize)
