@@ -2,8 +2,9 @@
 ///
 /// Every message is one line a person can act on, names the line or step it is about, and
 /// never contains a value from the file beyond a sanitized name (an action case, a format
-/// name): no raw line text, no secret. A ``divergence(step:action:reason:diff:)`` adds the
-/// state or effect diff below its headline, rendered with `Dump`, so secrets show as masks.
+/// name): no raw line text, no secret. A ``divergence(step:action:reason:diff:)`` names its
+/// action on one line and adds the state or effect diff below its headline, both read from
+/// canonical JSON, so secrets show as the masks the log holds.
 ///
 /// <!-- sample: action-log-errors -->
 /// ```text

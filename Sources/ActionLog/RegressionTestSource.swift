@@ -150,8 +150,8 @@ public enum RegressionTestSource {
     return "replayOf\(name.isEmpty ? "Log" : name)MatchesSnapshot"
   }
 
-  /// A Swift string literal for `text` (``StateStore/Dump/quoted(_:)`` escapes it that way).
+  /// A Swift string literal for `text`: the package's one escaper writes it.
   static func literal(_ text: String) -> String {
-    Dump.quoted(text)
+    ShownText.escaped(text, quotes: .swiftLiteral)
   }
 }

@@ -12,7 +12,7 @@ import StateStore
 ///
 /// <!-- sample: replay-divergence -->
 /// ```text
-/// step 4 (LoginAction.edit(set(password: Secret(Aaaa0)))): the replayed state differs from the recorded state
+/// step 4 (edit(field: "password", value: "Aaaa0")): the replayed state differs from the recorded state
 ///   … (4 unchanged)
 /// − password: "Aaaa0a"
 /// + password: "Aaaa0"
@@ -284,7 +284,9 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
   ) throws(ActionLogError) -> (state: [UInt8], effects: [UInt8])? {
     func divergence(_ reason: String, _ diff: String?) -> ActionLogError {
       .divergence(
-        step: recorded.sequenceNumber, action: Dump.renderOneLine(recorded.action), reason: reason,
+        step: recorded.sequenceNumber,
+        action: CanonicalJSON.oneLine(recorded.action, using: CanonicalJSONEncoder()),
+        reason: reason,
         diff: diff.map { $0 + "\n(recorded: \u{2212}, replayed: +)" })
     }
     // First: a reducer that asked for other inputs than recorded went another way at this

@@ -277,11 +277,11 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     }
     if session.stepCount == 0 { output.error(ReplayFailure.noSteps, tool: options.tool) }
     if options.stateOnly {
-      output.print(Dump.render(session.state))
+      output.print(CanonicalJSON.fields(session.state, using: CanonicalJSONEncoder()))
     } else if let lastStep, options.until != nil {
       if showsTimeline { output.print("") }
       output.print("state after #\(lastStep):")
-      output.print(Dump.render(session.state))
+      output.print(CanonicalJSON.fields(session.state, using: CanonicalJSONEncoder()))
     }
     if options.verify, !options.stateOnly {
       let count = session.stepCount
@@ -358,11 +358,13 @@ where R.State: Codable & Equatable, R.Action: Codable, R.Effect: Codable {
     }
     if replay.stepCount == 0 { output.error(ReplayFailure.noSteps, tool: options.tool) }
     if options.stateOnly {
-      if let state = replay.state { output.print(Dump.render(state)) }
+      if let state = replay.state {
+        output.print(CanonicalJSON.fields(state, using: CanonicalJSONEncoder()))
+      }
     } else if let lastStep, options.until != nil, let state = replay.state {
       if showsTimeline { output.print("") }
       output.print("state after #\(lastStep):")
-      output.print(Dump.render(state))
+      output.print(CanonicalJSON.fields(state, using: CanonicalJSONEncoder()))
     }
     if options.verify, !options.stateOnly {
       let count = replay.stepCount

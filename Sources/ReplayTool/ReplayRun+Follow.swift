@@ -223,7 +223,8 @@ private final class FollowPrinter {
     printed = true
   }
 
-  func step<R: Reducer>(_ step: ReplayStep<R>) where R.State: Encodable {
+  func step<R: Reducer>(_ step: ReplayStep<R>)
+  where R.State: Encodable, R.Action: Encodable, R.Effect: Encodable {
     if printed { output.print("") }
     output.print(steps.text(of: step))
     printed = true

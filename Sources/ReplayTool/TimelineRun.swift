@@ -296,8 +296,9 @@ where
         check.note = "the replayed effects cannot be checked against the recording: \(error)"
       }
       if !effectsMatch {
-        let recorded = step.recordedEffects.map { Dump.renderOneLine($0, limit: nil) }
-        let effects = replayed.effects.map { Dump.renderOneLine($0, limit: nil) }
+        let encoder = CanonicalJSONEncoder()
+        let recorded = step.recordedEffects.map { CanonicalJSON.oneLine($0, using: encoder) }
+        let effects = replayed.effects.map { CanonicalJSON.oneLine($0, using: encoder) }
         check.verdict = .differs
         check.recordedEffects = TimelineDivergence<R>.marked(recorded, "\u{2212}", effects)
         check.replayedEffects = TimelineDivergence<R>.marked(effects, "+", recorded)

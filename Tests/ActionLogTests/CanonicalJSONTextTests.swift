@@ -107,3 +107,63 @@ struct CanonicalJSONTextTests {
           """)
   }
 }
+
+/// An action or an effect on one line, read from its canonical JSON as the log tools show it,
+/// and its row label: no `Mirror` of the host's value takes part.
+struct CanonicalOneLineTests {
+  private func line(_ json: String) -> String? { CanonicalJSONText.oneLine(Array(json.utf8)) }
+
+  @Test(arguments: [
+    (#"{"loginButtonTapped":{}}"#, "loginButtonTapped"),
+    (#"{"codeChanged":{"_0":"123"}}"#, #"codeChanged("123")"#),
+    // One structure as the only payload: its fields are the arguments.
+    (
+      #"{"edit":{"_0":{"field":"password","value":"Aaaa0a"}}}"#,
+      #"edit(field: "password", value: "Aaaa0a")"#
+    ),
+    (
+      #"{"loginResponse":{"_0":{"failure":{"_0":{"invalidCredentials":{}}}},"attempt":1}}"#,
+      "loginResponse(failure(invalidCredentials), attempt: 1)"
+    ),
+    (
+      #"{"authenticate":{"_0":{"password":"A","username":"d"},"attempt":1}}"#,
+      #"authenticate((password: "A", username: "d"), attempt: 1)"#
+    ),
+    (#"{"added":{"_0":["( a ]","b"]}}"#, #"added(["( a ]", "b"])"#),
+    (#"{"a":1,"b":[]}"#, "(a: 1, b: [])"),
+    (#"{"big":18446744073709551615}"#, "(big: 18446744073709551615)"),
+    (#""x""#, #""x""#),
+  ])
+  func aValueReadsAsSwiftWritesItsCase(json: String, expected: String) {
+    #expect(line(json) == expected)
+  }
+
+  /// Control characters travel escaped in canonical JSON and stay so; an invisible character
+  /// written as itself shows as its code point: nothing moves the cursor or breaks the line.
+  @Test func controlAndInvisibleCharactersAreShownAsCodePointsOnOneLine() {
+    let shown = line("{\"typed\":{\"_0\":\"a\\nb\u{202E}c\\u001b\"}}")
+    #expect(shown == #"typed("a\nb\u{202E}c\u001b")"#)
+    #expect(shown?.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" } == false)
+  }
+
+  @Test func whatIsNotOneJSONValueHasNoLine() {
+    #expect(line("") == nil)
+    #expect(line(#"{"a":1"#) == nil)
+    #expect(line(#"{"a":1} {"b":2}"#) == nil)
+    #expect(line("{\"a\":\"raw \u{1B} control\"}") == nil)
+    // Deeper than a log line may nest: refused, not recursed into.
+    #expect(
+      line(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)) == nil)
+  }
+
+  @Test func aRowIsLabelledByTheCasesItsActionIsNestedIn() throws {
+    let nested =
+      #"{"login":{"_0":{"twoFactor":{"_0":{"verifyResponse":{"_0":{"failure":{}},"request":1}}}}}}"#
+    let label = try #require(CanonicalJSONText.label(Array(nested.utf8)))
+    #expect(label.path == ["login", "twoFactor"])
+    #expect(label.leaf == "verifyResponse(failure, request: 1)")
+    // A case whose payload is not a case ends the path at once.
+    let flat = try #require(CanonicalJSONText.label(Array(#"{"add":{"_0":6}}"#.utf8)))
+    #expect(flat.path.isEmpty && flat.leaf == "add(6)")
+  }
+}

@@ -155,7 +155,7 @@ import ToolTestSupport
       try Replayer(reducer: DeckReducer()).replay(url)
     } throws: { error in
       "\(error)"
-        == "step 3 (DeckAction.addTapped): the reducer read the date, which the step did not "
+        == "step 3 (addTapped): the reducer read the date, which the step did not "
         + "record"
     }
   }

@@ -391,7 +391,7 @@ struct ReplayCommandTests {
     _ = try folder.write("bad.jsonl", lines: [Self.header, Self.firstStep, "not json"])
     let run = try await ReplayProcess.run(["bad.jsonl"], in: folder.url)
     #expect(run.status == 2)
-    #expect(run.stdout.hasPrefix("#1 user LoginAction.edit(set(username: \"d\"))\n"))
+    #expect(run.stdout.hasPrefix(#"#1 user edit(field: "username", value: "d")"# + "\n"))
     #expect(!run.stdout.contains("#2"))
   }
 }

@@ -34,7 +34,7 @@ struct ReplayerTests {
     let session = try Replayer(reducer: Counter(bug: 1)).steps(of: url)
     #expect(try session.next()?.sequenceNumber == 1)
     let expected = ActionLogError.divergence(
-      step: 2, action: "Counter.Action.add(5)",
+      step: 2, action: "add(5)",
       reason: "the replayed state differs from the recorded state",
       diff: Self.sixAgainstSeven)
     #expect(throws: expected) { try session.next() }
@@ -43,7 +43,7 @@ struct ReplayerTests {
     #expect(session.stepCount == 1)
     #expect(
       expected.description == """
-        step 2 (Counter.Action.add(5)): the replayed state differs from the recorded state
+        step 2 (add(5)): the replayed state differs from the recorded state
         \u{2212} count: 6
         + count: 7
           … (1 unchanged)
@@ -58,7 +58,7 @@ struct ReplayerTests {
     let url = try await recordSession(in: folder, checkpointInterval: 0)
     #expect(
       throws: ActionLogError.divergence(
-        step: 2, action: "Counter.Action.add(5)",
+        step: 2, action: "add(5)",
         reason: "the replayed state differs from the recorded state",
         diff: Self.sixAgainstSeven)
     ) {
@@ -80,7 +80,7 @@ struct ReplayerTests {
     let replayed = try StateDigest.of(Counter.State(count: 7))
     #expect(
       throws: ActionLogError.divergence(
-        step: 2, action: "Counter.Action.add(5)",
+        step: 2, action: "add(5)",
         reason: "the replayed state's digest \(replayed) differs from the recorded \(recorded) "
           + "(no checkpoint at this step to diff against)",
         diff: nil)
@@ -100,7 +100,7 @@ struct ReplayerTests {
       ])
     #expect(
       throws: ActionLogError.divergence(
-        step: 1, action: "Counter.Action.loadTapped",
+        step: 1, action: "loadTapped",
         reason: "the reducer returned other effects than recorded",
         diff:
           "\u{2212} []\n+ [\n+   [0]: {\n+     load: {}\n+   }\n+ ]\n(recorded: \u{2212}, replayed: +)"
@@ -236,9 +236,9 @@ private struct Tagger: Reducer {
 
 @MainActor
 struct DivergenceHeadlineTests {
-  /// A divergence names its action on one line as `Dump.renderOneLine` does: a list without
-  /// element indices, a string's text as it is.
-  @Test func aDivergenceNamesItsActionOnOneLineAsDumpDoes() throws {
+  /// A divergence names its action on one line read from its canonical JSON: the case and its
+  /// payload, a list without element indices, a string as the log writes it.
+  @Test func aDivergenceNamesItsActionOnOneLineFromItsCanonicalJSON() throws {
     let folder = try TemporaryFolder()
     let digest = try StateDigest.of(Tagger.State(tags: ["( a ]", "b"]))
     let url = try folder.write(
@@ -259,6 +259,6 @@ struct DivergenceHeadlineTests {
       return
     }
     #expect(step == 1)
-    #expect(action == #"Tagger.Action.added(["( a ]", "b"])"#)
+    #expect(action == #"added(["( a ]", "b"])"#)
   }
 }

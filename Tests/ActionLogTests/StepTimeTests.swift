@@ -34,9 +34,9 @@ struct StepTimeTests {
     let printed = try await ReplayProcess.run([url.path])
     #expect(printed.status == 0)
     #expect(
-      printed.stdout.contains("#2 0:01.500 user LoginAction.edit(set(username: \"de\"))"),
+      printed.stdout.contains(#"#2 0:01.500 user edit(field: "username", value: "de")"#),
       "\(printed.stdout)")
-    #expect(printed.stdout.contains("#3 1:02.500 user LoginAction.edit(set(username: \"dem\"))"))
+    #expect(printed.stdout.contains(#"#3 1:02.500 user edit(field: "username", value: "dem")"#))
   }
 
   @Test func verificationIgnoresTheTimes() async throws {

@@ -78,18 +78,20 @@ struct ReplayFollowTests {
       .map { $0.replacing(/\ \(\d{4}-[^)]*\)/, with: "") }
     #expect(
       headlines == [
-        "#1 0:00.000 user AppAction.login(LoginAction.launched)",
-        "#2 0:00.000 effect AppAction.login(",
-        #"#3 0:00.000 user AppAction.login(LoginAction.edit(set(username: "demo")))"#,
-        "#4 0:00.000 user AppAction.login(LoginAction.edit(set(password: Secret(Aaaa0a))))",
-        "#5 0:00.000 user AppAction.login(LoginAction.loginButtonTapped)",
-        "#6 0:00.600 effect AppAction.login(",
-        "#7 0:00.900 effect AppAction.home(",
+        "#1 0:00.000 user login(launched)",
+        "#2 0:00.000 effect login(restored((), at: 788918400))",
+        #"#3 0:00.000 user login(edit(field: "username", value: "demo"))"#,
+        #"#4 0:00.000 user login(edit(field: "password", value: "Aaaa0a"))"#,
+        "#5 0:00.000 user login(loginButtonTapped)",
+        #"#6 0:00.600 effect login(loginResponse(success(expiresAt: 788961600.6, token: "aaaa*aaaaa*0", "#
+          + #"user: (displayName: "Demo User", id: "1", username: "demo")), attempt: 1))"#,
+        #"#7 0:00.900 effect home(profileLoaded(displayName: "Demo User", plan: "Free", "#
+          + #"unreadMessages: 3))"#,
         "── the recording ended: the app closed its log ──",
         "── a new recording begins in live.jsonl ──",
-        "#1 0:00.000 user AppAction.login(LoginAction.launched)",
-        "#2 0:00.000 effect AppAction.login(",
-        #"#3 0:00.000 user AppAction.login(LoginAction.edit(set(username: "grace")))"#,
+        "#1 0:00.000 user login(launched)",
+        "#2 0:00.000 effect login(restored((), at: 788918400))",
+        #"#3 0:00.000 user login(edit(field: "username", value: "grace"))"#,
         "── the recording ended: the app closed its log ──",
       ], "\(result.stdout)\n\(result.stderr)")
     #expect(!result.stdout.contains("Secr3t"))
@@ -121,7 +123,7 @@ struct ReplayFollowTests {
         "── launch 2 begins in segment-000002.jsonl ──",
         "── the recording ended in segment-000002.jsonl; waiting for the next launch ──",
       ], "\(result.stdout)\n\(result.stderr)")
-    #expect(result.stdout.contains("AppAction.login(LoginAction.logoutButtonTapped)"))
+    #expect(result.stdout.contains("login(logoutButtonTapped)"))
     let waiting = "replay: waiting for '\(flight.path)' to be recorded (Ctrl-C to stop)\n"
     #expect(["", waiting].contains(result.stderr), "\(result.stderr)")
   }
@@ -152,15 +154,15 @@ struct ReplayFollowTests {
       .map { $0.replacing(/\ \(\d{4}-[^)]*\)/, with: "") }
     #expect(
       headlines.prefix(5) == [
-        "#1 0:00.000 user AppAction.login(LoginAction.launched)",
-        "#2 0:00.000 effect AppAction.login(",
-        #"#3 0:00.000 user AppAction.login(LoginAction.edit(set(username: "ada")))"#,
+        "#1 0:00.000 user login(launched)",
+        "#2 0:00.000 effect login(restored((), at: 788918400))",
+        #"#3 0:00.000 user login(edit(field: "username", value: "ada"))"#,
         "── the recording ended: the app closed its log ──",
         "── a new recording begins in live.jsonl ──",
       ], "\(result.stdout)\n\(result.stderr)")
     #expect(
       headlines.contains(
-        #"#3 0:00.000 user AppAction.login(LoginAction.edit(set(username: "grace")))"#))
+        #"#3 0:00.000 user login(edit(field: "username", value: "grace"))"#))
     #expect(headlines.last == "── the recording ended: the app closed its log ──")
   }
 }

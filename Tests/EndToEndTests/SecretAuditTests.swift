@@ -29,7 +29,7 @@ struct SecretAuditTests {
     let log = try await AuditChannels.storeSession(into: audit, folder: folder)
     try await AuditChannels.replay(
       log, into: audit, label: "store session",
-      timelineMasks: [AuditChannels.passwordMask, AuditChannels.tokenMask])
+      timelineMasks: [AuditChannels.passwordMaskInLog, AuditChannels.tokenMaskInLog])
     await AuditChannels.testStores(into: audit, folder: folder)
     try await AuditChannels.loginDemo(into: audit, folder: folder, server: server)
     try await AuditChannels.http(into: audit, server: server)

@@ -210,7 +210,7 @@ struct FollowRotationTests {
     #expect(lines.contains { $0.hasPrefix("── launch 1 goes on in segment-") })
     // Every step of each launch, each launch's in order.
     for launch in 0..<2 {
-      let steps = lines.filter { $0.contains(#"username: "l\#(launch)-"#) }.compactMap {
+      let steps = lines.filter { $0.contains(#"value: "l\#(launch)-"#) }.compactMap {
         Int($0.dropFirst().prefix { $0.isNumber })
       }
       #expect(steps == Array(1...60), "launch \(launch)")
@@ -233,7 +233,7 @@ struct FollowRotationTests {
     #expect(result.status == 1)
     #expect(
       result.stderr.contains(
-        "step 4 (LoginAction.edit(set(password: Secret(Aaaa0)))): the replayed state differs from "
+        #"step 4 (edit(field: "password", value: "Aaaa0")): the replayed state differs from "#
           + "the recorded state"), "\(result.stderr)")
     #expect(result.stdout.contains(#"− password: "Aaaa0a""#))
     #expect(result.stdout.contains(#"+ password: "Aaaa0""#))

@@ -121,8 +121,8 @@ import ToolTestSupport
     #expect(page.stepCount == 4)
     #expect(page.initialScreen == nil && page.screen(after: 0) == nil)
     #expect(page.facts.isEmpty)
-    #expect(page.action(1) == "GenericTimelineTests.Counter.Action.add(6)")
-    #expect(page.effects(1) == ["GenericTimelineTests.Counter.Effect.announce(10)"])
+    #expect(page.action(1) == "add(6)")
+    #expect(page.effects(1) == ["announce(10)"])
     #expect(
       page.stateLines(after: 1)
         == TimelineCommandTests.lines(of: Counter.State(count: 10, history: [4, 6])))
@@ -173,7 +173,7 @@ import ToolTestSupport
     #expect(write(feature, log: log, to: folder.file("timer.html")).status == 0)
     let page = try TimelinePageData(contentsOf: folder.file("timer.html"))
     try #require(page.stepCount == 4)
-    #expect(page.effects(2) == ["GenericTimelineTests.KitchenTimer.Effect.ring"])
+    #expect(page.effects(2) == ["ring"])
     // The second tick repeats the first; the third rings, so it starts a row of its own, and
     // the fourth, which does not ring, does not repeat the third.
     #expect(page.repeats == [false, true, false, false])
@@ -310,8 +310,8 @@ import ToolTestSupport
     #expect(command.run(["--verify", log.path], output: verified.output) == 1)
     #expect(
       verified.text.contains(
-        "pins-replay: step 2 (GenericTimelineTests.Board.Action.publishPinned): the replayed "
-          + "state differs from the recorded state\n"),
+        "pins-replay: step 2 (publishPinned): the replayed state differs from the recorded "
+          + "state\n"),
       "\(verified.text)")
     #expect(verified.text.contains(#"+   label: "renamed""#), "\(verified.text)")
     // Stopped at step 3, before the checkpoint: every step replayed was checked.
@@ -319,7 +319,7 @@ import ToolTestSupport
     #expect(command.run(["--verify", "--until", "3", log.path], output: stopped.output) == 1)
     #expect(
       stopped.text.contains(
-        "pins-replay: step 2 (GenericTimelineTests.Board.Action.publishPinned): the replayed "),
+        "pins-replay: step 2 (publishPinned): the replayed "),
       "\(stopped.text)")
 
     let paged = Captured()

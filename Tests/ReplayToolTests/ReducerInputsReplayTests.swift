@@ -54,7 +54,7 @@ import ToolTestSupport
     let output = captured.standardOutput + captured.standardError
     #expect(
       output.contains(
-        "step 2 (DeckAction.addTapped): the replayed state differs from the recorded state"),
+        "step 2 (addTapped): the replayed state differs from the recorded state"),
       "\(output)")
     #expect(output.contains("createdAt: 0"), "\(output)")
   }

@@ -35,12 +35,9 @@ import ToolTestSupport
     #expect(page.origins.filter { $0 == "effect" }.count == 2)
     #expect(page.verify["status"] as? String == "clean")
     #expect(page.end["type"] as? String == "end")
-    #expect(page.action(0) == #"LoginAction.edit(set(username: "d"))"#)
+    #expect(page.action(0) == #"edit(field: "username", value: "d")"#)
     #expect(
-      page.effects(4) == [
-        #"LoginEffect.authenticate(Credentials(username: "demo", password: Secret(Aaaa0a)), "#
-          + "attempt: 1)"
-      ])
+      page.effects(4) == [#"authenticate((password: "Aaaa0a", username: "demo"), attempt: 1)"#])
     #expect(page.facts.first?.first == "Rules")
     #expect(page.facts.first?.last?.hasPrefix("default (username 2 to 10 characters") == true)
     // Nothing to fetch: no URL, no external script, style, font or image.
@@ -233,7 +230,7 @@ import ToolTestSupport
       verified
         == ToolRun(
           status: 1, stdout: "wrote 'v.html': 10 steps; step 4 diverges from the recording\n",
-          stderr: "replay: step 4 (LoginAction.edit(set(password: Secret(Aaaa0)))): the replayed "
+          stderr: #"replay: step 4 (edit(field: "password", value: "Aaaa0")): the replayed "#
             + "state differs from the recorded state\n"))
 
     let page = try TimelinePageData(contentsOf: folder.file("v.html"))
@@ -300,8 +297,7 @@ import ToolTestSupport
       #expect(page.verify["recordedEffects"] as? [String] == [])
       #expect(
         page.verify["replayedEffects"] as? [String] == [
-          #"+ LoginEffect.authenticate(Credentials(username: "demo", password: Secret(Aaaa0a)), "#
-            + "attempt: 1)"
+          #"+ authenticate((password: "Aaaa0a", username: "demo"), attempt: 1)"#
         ])
       #expect(page.verify["fieldDiff"] == nil, "the same state: no field differs")
       #expect((recordedSide["diff"] as? [String]) == (replayedSide["diff"] as? [String]))
@@ -369,13 +365,11 @@ import ToolTestSupport
     // recorded one among the step's effects.
     #expect(
       differences[4]?.recordedEffects == [
-        #"− LoginEffect.authenticate(Credentials(username: "demo", password: Secret(Aaaa0a)), "#
-          + "attempt: 1)"
+        #"− authenticate((password: "Aaaa0a", username: "demo"), attempt: 1)"#
       ])
     #expect(
       differences[4]?.replayedEffects == [
-        #"+ LoginEffect.authenticate(Credentials(username: "dem0", password: Secret(Aaaa0a)), "#
-          + "attempt: 1)"
+        #"+ authenticate((password: "Aaaa0a", username: "dem0"), attempt: 1)"#
       ])
     #expect(page.effects(4).first?.contains(#"username: "demo""#) == true)
     #expect(differences.values.allSatisfy { $0.note == nil }, "\(differences.values.map(\.note))")

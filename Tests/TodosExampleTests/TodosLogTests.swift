@@ -42,8 +42,8 @@ import ToolTestSupport
     #expect(captured.standardError == "")
     let output = captured.standardOutput
     #expect(
-      output.contains(#" user TodosAction.todos[id: 0](TodoAction.descriptionChanged("Milk"))"#))
-    #expect(output.contains(" user TodosAction.todos[id: 0](TodoAction.checkBoxToggled)\n"))
+      output.contains(#" user todos(action: descriptionChanged("Milk"), id: 0)"#))
+    #expect(output.contains(" user todos(action: checkBoxToggled, id: 0)\n"))
     // The field of the row that changed is shown, not the list.
     #expect(
       output.contains("      [1]: {\n  −     description: \"\"\n  +     description: \"Milk\"\n"))
@@ -68,7 +68,7 @@ import ToolTestSupport
       Self.command.run(["--html", page.path, url.path], output: captured.output) == 0,
       "\(captured.standardError)")
     let html = try String(contentsOf: page, encoding: .utf8)
-    #expect(html.contains(#""todos[id: 0]""#))
-    #expect(html.contains(#""checkBoxToggled""#))
+    #expect(html.contains(#""todos(action: checkBoxToggled, id: 0)""#))
+    #expect(html.contains(#"todos(action: descriptionChanged(\"Milk\"), id: 0)"#))
   }
 }

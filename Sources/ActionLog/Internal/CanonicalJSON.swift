@@ -36,6 +36,31 @@ package enum CanonicalJSON {
     try encoder.withEncoded(value) { StateDigest.fnv1a(UnsafeRawBufferPointer($0)) }
   }
 
+  /// `value` — an action, an effect — on one line, read from its canonical JSON
+  /// (``CanonicalJSONText/oneLine(_:)``): what the log tools show of it, with no `Mirror` of
+  /// the host's value; for a value that has none, why, in parentheses.
+  package static func oneLine<Value: Encodable>(
+    _ value: Value, using encoder: CanonicalJSONEncoder
+  ) -> String {
+    do {
+      return CanonicalJSONText.oneLine(try encoder.encode(value)) ?? ""
+    } catch {
+      return "(no canonical JSON: \(failure(error, encoding: Value.self)))"
+    }
+  }
+
+  /// `value` — a state — as its fields, one per line (``CanonicalJSONText/lines(_:)``), read
+  /// from its canonical JSON; for a value that has none, why, in parentheses.
+  package static func fields<Value: Encodable>(
+    _ value: Value, using encoder: CanonicalJSONEncoder
+  ) -> String {
+    do {
+      return CanonicalJSONText.lines(try encoder.encode(value))?.joined(separator: "\n") ?? ""
+    } catch {
+      return "(no canonical JSON: \(failure(error, encoding: Value.self)))"
+    }
+  }
+
   /// Words for why `value` of type `Value` could not be encoded, for
   /// ``ActionLogError/encodingFailed(_:)``: the type, and what was met where.
   package static func failure<Value>(_ error: any Error, encoding value: Value.Type) -> String {

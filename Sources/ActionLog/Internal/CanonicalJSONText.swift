@@ -266,3 +266,116 @@ extension CanonicalJSONText.Value {
     lines += own.map { mark + $0 }
   }
 }
+
+// MARK: - One line: an action or an effect as a step shows it
+
+extension CanonicalJSONText {
+  /// An action or an effect on one line, read from its canonical JSON the way Swift writes
+  /// the value: an enum case with its payload, `login(edit(field: "password", value: "••••"))`.
+  ///
+  /// An object of one member whose value is an object is a case and its payload (Codable's
+  /// form of an enum): `{"tapped":{}}` reads `tapped`, and the payload's members are its
+  /// arguments, Codable's positional keys (`_0`, `_1`) without their labels. Any other object
+  /// is a structure, `(username: "demo", attempt: 1)`; an array is `[1, 2]`; a string or a
+  /// number as the log writes it, a secret as its mask. Invisible and control characters show
+  /// as `\u{…}` (``ShownText``).
+  ///
+  /// - Returns: The line, `nil` when `bytes` are not one well-formed JSON value.
+  package static func oneLine(_ bytes: [UInt8]) -> String? {
+    guard let value = Value(bytes) else { return nil }
+    var line = ""
+    value.appendOneLine(to: &line)
+    return line
+  }
+
+  /// A step list's label of an action or an effect: the cases it is nested in, and the innermost
+  /// case with its payload (``oneLine(_:)``).
+  ///
+  /// A case whose only payload is another case is a path (`login(edit(…))`: `login`, then
+  /// `edit(…)`), as an app's action wraps a feature's. A case with more than that payload, or
+  /// a payload that is not a case, ends the path.
+  ///
+  /// - Returns: The path (empty when the value is not nested) and the leaf; `nil` when `bytes`
+  ///   are not one well-formed JSON value.
+  package static func label(_ bytes: [UInt8]) -> (path: [String], leaf: String)? {
+    guard var value = Value(bytes) else { return nil }
+    var path: [String] = []
+    while let (name, payload) = value.caseAndPayload, let members = payload.members,
+      members.count == 1, payload.key(members[0]) == "_0"
+    {
+      let inner = payload.child(members[0].value)
+      guard inner.caseAndPayload != nil else { break }
+      path.append(name)
+      value = inner
+    }
+    var leaf = ""
+    value.appendOneLine(to: &leaf)
+    return (path, leaf)
+  }
+
+  /// The elements of `bytes`, a JSON array (a step's effects), each its own bytes; `nil` when
+  /// `bytes` are not a well-formed JSON array.
+  package static func elements(of bytes: [UInt8]) -> [[UInt8]]? {
+    guard let value = Value(bytes), let elements = value.elements else { return nil }
+    return elements.map { Array(bytes[$0]) }
+  }
+}
+
+extension CanonicalJSONText.Value {
+  /// The case's name and its payload, when the value is Codable's form of an enum case: an
+  /// object of one member whose value is an object.
+  fileprivate var caseAndPayload: (name: String, payload: Self)? {
+    guard let members, members.count == 1 else { return nil }
+    let payload = child(members[0].value)
+    guard payload.members != nil else { return nil }
+    return (key(members[0]), payload)
+  }
+
+  fileprivate func appendOneLine(to line: inout String) {
+    if let (name, payload) = caseAndPayload {
+      line += name
+      guard var arguments = payload.members, !arguments.isEmpty else { return }
+      var holder = payload
+      // One structure as the only payload: its fields are the arguments, `edit(field: …)`.
+      if arguments.count == 1, Self.isPositional(payload.key(arguments[0])) {
+        let only = payload.child(arguments[0].value)
+        if only.caseAndPayload == nil, let fields = only.members, !fields.isEmpty {
+          arguments = fields
+          holder = only
+        }
+      }
+      line += "("
+      holder.appendArguments(arguments, to: &line)
+      line += ")"
+    } else if let members {
+      line += "("
+      appendArguments(members, to: &line)
+      line += ")"
+    } else if let elements {
+      line += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { line += ", " }
+        child(element).appendOneLine(to: &line)
+      }
+      line += "]"
+    } else {
+      line += ShownText.escaped(String(decoding: written, as: UTF8.self))
+    }
+  }
+
+  /// `members` of this object as arguments, `label: value`, a positional one without its label.
+  private func appendArguments(_ members: [JSONValueBytes.Member], to line: inout String) {
+    for (index, member) in members.enumerated() {
+      if index > 0 { line += ", " }
+      let label = key(member)
+      if !Self.isPositional(label) { line += label + ": " }
+      child(member.value).appendOneLine(to: &line)
+    }
+  }
+
+  /// Whether a payload's key is Codable's positional one, `_0`, `_1`, …
+  private static func isPositional(_ label: String) -> Bool {
+    label.utf8.first == UInt8(ascii: "_") && label.utf8.count > 1
+      && label.utf8.dropFirst().allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+}

@@ -83,7 +83,7 @@ where
   ///
   /// - Parameters:
   ///   - transition: The step as replayed: its action and effects, the states around it.
-  ///   - texts: Its action and effects rendered on one line each (see ``StepTexts``).
+  ///   - texts: Its action and effects on one line each, with their labels (``StepTexts``).
   ///   - gap: The transitions the recorder dropped just before it, if any.
   ///   - check: How it compares with the recording, for a step the verified replay did not
   ///     check (from the first divergence on); `nil` for a step it checked.
@@ -97,13 +97,13 @@ where
     let separator = stepCount == 0 ? "" : ","
     sequenceColumn += separator + String(transition.sequenceNumber)
     originColumn += transition.origin == .user ? "u" : "e"
-    let actionID = strings.id(texts.action)
+    let actionID = strings.id(texts.action.text)
     actionColumn += separator + String(actionID)
     actionJSONColumn += separator + String(texts.actionJSON.map { strings.id($0) } ?? -1)
     if labels[actionID] == nil { labels[actionID] = label(of: texts.action) }
-    let effectIDs = texts.effects.map { strings.id($0) }
-    for (id, text) in zip(effectIDs, texts.effects) where labels[id] == nil {
-      labels[id] = label(of: text)
+    let effectIDs = texts.effects.map { strings.id($0.text) }
+    for (id, effect) in zip(effectIDs, texts.effects) where labels[id] == nil {
+      labels[id] = label(of: effect)
     }
     effectsColumn += separator
     JSONText.appendArray(effectIDs, to: &effectsColumn)
@@ -249,10 +249,9 @@ where
 
   /// `[breadcrumb, leaf]` of an action or effect, as string numbers; the breadcrumb is -1
   /// without a path.
-  private mutating func label(of action: String) -> String {
-    let label = StepLabel(action)
-    let path = label.path.isEmpty ? -1 : strings.id(label.breadcrumb)
-    return "[\(path),\(strings.id(label.leaf))]"
+  private mutating func label(of value: ShownValue) -> String {
+    let path = value.breadcrumb.isEmpty ? -1 : strings.id(value.breadcrumb)
+    return "[\(path),\(strings.id(value.leaf))]"
   }
 
   /// The step's time since the start (`m:ss.SSS`) and, in words, since the step before.
@@ -575,13 +574,13 @@ struct RecordingCheck: Sendable, Equatable {
   var note: String?
 }
 
-/// What the page shows of a step, made on the replaying thread (``StepTextMaker``): its action
-/// and effects rendered on one line each (`Dump`'s one-line rendering), so that the two halves
-/// of the work — reading and reducing the log, rendering the states — take about as long as
-/// each other.
+/// What the page shows of a step, made on the replaying thread (``StepTextMaker``) from
+/// canonical JSON: its action and effects on one line each, with their row labels, so that the
+/// two halves of the work — reading and reducing the log, building the page — take about as
+/// long as each other.
 struct StepTexts: Sendable {
-  var action: String
-  var effects: [String]
+  var action: ShownValue
+  var effects: [ShownValue]
   /// Its action as the log holds it (see ``StepTextMaker``); `nil` when it has no JSON.
   var actionJSON: String?
   /// When the step happened, since the recording started; `nil` in logs without times.
@@ -592,7 +591,7 @@ struct StepTexts: Sendable {
 
   /// About how many bytes the texts hold (what a batch of steps in flight weighs).
   var byteCount: Int {
-    action.utf8.count + (actionJSON?.utf8.count ?? 0) + effects.reduce(0) { $0 + $1.utf8.count }
-      + (stateBytes?.count ?? 0)
+    action.text.utf8.count + (actionJSON?.utf8.count ?? 0)
+      + effects.reduce(0) { $0 + $1.text.utf8.count } + (stateBytes?.count ?? 0)
   }
 }

@@ -107,8 +107,9 @@ where
         "\"replayed\":"
           + side(
             diff: replayedDiff, note: "what the current reducer does with the recorded action"))
-      let recorded = step.recordedEffects.map { Dump.renderOneLine($0, limit: nil) }
-      let replayed = transition.effects.map { Dump.renderOneLine($0, limit: nil) }
+      let encoder = CanonicalJSONEncoder()
+      let recorded = step.recordedEffects.map { CanonicalJSON.oneLine($0, using: encoder) }
+      let replayed = transition.effects.map { CanonicalJSON.oneLine($0, using: encoder) }
       fields.append(
         "\"recordedEffects\":" + JSONText.array(Self.marked(recorded, "\u{2212}", replayed)))
       fields.append("\"replayedEffects\":" + JSONText.array(Self.marked(replayed, "+", recorded)))

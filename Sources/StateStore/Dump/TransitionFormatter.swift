@@ -83,16 +83,28 @@ public struct TransitionFormatter: Sendable {
   package static func headline<State, Action, Effect>(
     _ transition: Transition<State, Action, Effect>, time: Duration?
   ) -> String {
+    headline(transition, time: time, action: Dump.render(transition.action))
+  }
+
+  /// A step's first line, its action rendered already (the log tools render it from its
+  /// canonical JSON).
+  package static func headline<State, Action, Effect>(
+    _ transition: Transition<State, Action, Effect>, time: Duration?, action: String
+  ) -> String {
     let clock = time.map { Self.clock($0) + " " } ?? ""
-    return "#\(transition.sequenceNumber) \(clock)\(transition.origin.rawValue) "
-      + Dump.render(transition.action)
+    return "#\(transition.sequenceNumber) \(clock)\(transition.origin.rawValue) " + action
   }
 
   /// A step's last lines: `  effect: …` for each effect it returned.
   package static func effectLines<State, Action, Effect>(
     _ transition: Transition<State, Action, Effect>
   ) -> [String] {
-    transition.effects.map { "  effect: " + Dump.render($0).replacingNewlines(with: "\n    ") }
+    effectLines(transition.effects.map { Dump.render($0) })
+  }
+
+  /// A step's last lines, its effects rendered already.
+  package static func effectLines(_ effects: [String]) -> [String] {
+    effects.map { "  effect: " + $0.replacingNewlines(with: "\n    ") }
   }
 
   /// `m:ss.SSS`, or `h:mm:ss.SSS` from an hour on; a negative time reads as zero.

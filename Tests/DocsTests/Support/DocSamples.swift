@@ -42,7 +42,6 @@ enum DocSamples {
     "stopped-marker": stoppedMarker,
     "warning-marker": warningMarker,
     "replay-progress": replayProgress,
-    "step-label": stepLabel,
     "snapshot-mismatch": snapshotMismatch,
     "login-request": loginRequest,
     // Build your own feature.
@@ -368,15 +367,6 @@ enum DocSamples {
     ReplayProgress.line(
       .init(steps: 120_000, bytes: 1_000_000), elapsed: .milliseconds(1_500),
       totalBytes: 5_000_000)
-  }
-
-  /// `StepLabel`: a wrong two-factor code, as the timeline's row shows it.
-  static func stepLabel() async -> String {
-    let action = Dump.renderOneLine(
-      AppAction.login(.twoFactor(.verifyResponse(request: 1, .failure(.incorrectCode)))),
-      limit: nil)
-    let label = StepLabel(action)
-    return "\(action)\npath: \(label.breadcrumb)\nleaf: \(label.leaf)"
   }
 
   /// `assertSnapshot(of:named:)`: the stored snapshot is of a locked form, the state is not

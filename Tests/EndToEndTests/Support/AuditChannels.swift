@@ -18,6 +18,9 @@ enum AuditChannels {
 
   static let passwordMask = "Secret(Aaaaaa*Aa*0a0a0)"
   static let tokenMask = "Secret(aaa*Aaaaaa*0000)"
+  /// The masks as the log tools show them: a secret's canonical JSON is its mask, a string.
+  static let passwordMaskInLog = "Aaaaaa*Aa*0a0a0"
+  static let tokenMaskInLog = "aaa*Aaaaaa*0000"
   static let passwordJSON = "\"Aaaaaa*Aa*0a0a0\""
   static let tokenJSON = "\"aaa*Aaaaaa*0000\""
   /// How `login-demo` draws the canary password: one dot per character.
@@ -175,7 +178,8 @@ enum AuditChannels {
   ) async throws {
     let runs: [(name: String, arguments: [String], masks: [String])] = [
       ("timeline", [], timelineMasks), ("--state", ["--state"], []),
-      ("--until 2", ["--until", "\(passwordStep)"], [passwordMask]), ("--verify", ["--verify"], []),
+      ("--until 2", ["--until", "\(passwordStep)"], [passwordMaskInLog]),
+      ("--verify", ["--verify"], []),
       ("--emit-test", ["--emit-test"], []),
     ]
     for run in runs {
@@ -358,7 +362,7 @@ enum AuditChannels {
       showing: [passwordJSON])
     // The demo's log begins with the launch and its restore: the password is typed at step 4.
     try await replay(
-      log, into: audit, label: "login-demo", timelineMasks: [passwordMask], passwordStep: 4)
+      log, into: audit, label: "login-demo", timelineMasks: [passwordMaskInLog], passwordStep: 4)
 
     let echoScript = folder.appendingPathComponent("echo.script")
     try Data(

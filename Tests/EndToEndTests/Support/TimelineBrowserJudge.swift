@@ -34,11 +34,11 @@ struct TimelineBrowserJudge {
       $0["kind"] as? String == "step"
     }
     let nine = try #require(rows.first { $0["seq"] as? String == "#9" })
-    #expect(nine["action"] as? String == "verifyResponse(request: 1, failure(incorrectCode))")
+    #expect(nine["action"] as? String == "verifyResponse(failure(incorrectCode), request: 1)")
     #expect(nine["crumbs"] as? String == "in login › twoFactor")
     #expect(nine["origin"] as? String == "effect")
     #expect(nine["clock"] as? String == clock(8))
-    #expect(nine["title"] as? String == Dump.renderOneLine(steps[8].transition.action, limit: nil))
+    #expect(nine["title"] as? String == canonicalLine(steps[8].transition.action))
     #expect(
       seen["leafVisible"] as? [String: Bool] == ["#9": true, "#41": true],
       "at 800 px the leaf's name is not cut off")
@@ -94,8 +94,9 @@ struct TimelineBrowserJudge {
       steps.filter(keep).map(\.sequenceNumber)
     }
     let words = numbers { step in
-      let texts = ([step.transition.action] as [Any] + step.transition.effects.map { $0 as Any })
-        .map { Dump.renderOneLine($0, limit: nil).lowercased() }
+      let texts =
+        ([canonicalLine(step.transition.action)]
+        + step.transition.effects.map(canonicalLine)).map { $0.lowercased() }
       return texts.contains { $0.contains("twofactor") }
         && !texts.contains { $0.contains("resendtimer") }
     }
@@ -137,10 +138,8 @@ struct TimelineBrowserJudge {
       let changed = changedLines(steps[index])
       let removed = changed.prefix(changed.count / 2).map { shape($0[...]) }
       let inserted = changed.suffix(changed.count / 2).map { shape($0[...]) }
-      return Dump.renderOneLine(before.action, limit: nil)
-        == Dump.renderOneLine(step.action, limit: nil)
-        && before.effects.map { Dump.renderOneLine($0, limit: nil) }
-          == step.effects.map { Dump.renderOneLine($0, limit: nil) }
+      return canonicalLine(before.action) == canonicalLine(step.action)
+        && before.effects.map(canonicalLine) == step.effects.map(canonicalLine)
         && changed.count % 2 == 0 && removed == inserted
     }
     var index = 1
@@ -154,4 +153,9 @@ struct TimelineBrowserJudge {
     }
     return nil
   }
+}
+
+/// An action or an effect as the log tools show it: one line read from its canonical JSON.
+func canonicalLine(_ value: some Encodable) -> String {
+  CanonicalJSON.oneLine(value, using: CanonicalJSONEncoder())
 }
